@@ -1,0 +1,89 @@
+import { Worker } from 'node:worker_threads';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { TaskStore } from '../store/tasks.js';
+import type { ThreadInput, ThreadMessage } from './operation-thread.js';
+
+export interface TaskActivityDeps {
+  tasks: TaskStore;
+}
+
+const internalError = JSON.stringify({ status_code: 500, error_code: 'internal_server_error', message: 'The task failed unexpectedly; retry later.' });
+/** Progress is written to PostgreSQL at most this often; heartbeats carry it every second. */
+const progressWriteIntervalMs = 2000;
+
+function runInThread(input: ThreadInput, onProgress: (progress: unknown) => void, signal: AbortSignal): Promise<ThreadMessage> {
+  return new Promise((resolveRun, reject) => {
+    const thread = new Worker(new URL('./operation-thread.js', import.meta.url), { workerData: input });
+    let settled = false;
+    const settle = (action: () => void): void => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', abort);
+      action();
+    };
+    const abort = (): void => {
+      void thread.terminate();
+      settle(() => reject(signal.reason ?? new Error('canceled')));
+    };
+    signal.addEventListener('abort', abort);
+    if (signal.aborted) abort();
+    thread.on('message', (message: ThreadMessage) => {
+      if (message.kind === 'progress') onProgress(message.progress);
+      else settle(() => resolveRun(message));
+    });
+    thread.on('error', (err) => settle(() => reject(err)));
+    thread.on('exit', (code) => settle(() => reject(new Error(`operation thread exited with code ${code} before answering`))));
+  });
+}
+
+export function createTaskActivities(deps: TaskActivityDeps) {
+  return {
+    /** Runs the task's operation in a worker thread and stores its outcome; idempotent on retry. */
+    async runOperation(taskId: string): Promise<void> {
+      const context = Context.current();
+      const task = await deps.tasks.getById(taskId);
+      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, 'TaskMissing');
+      // Already final (canceled before the worker got to it, or finished by an earlier attempt).
+      if (task.status !== 'running') return;
+      const request = await deps.tasks.payload(taskId, 'request');
+      if (request === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, 'TaskMissing');
+
+      let latestProgress: unknown;
+      let lastWrite = 0;
+      const onProgress = (progress: unknown): void => {
+        latestProgress = progress;
+        if (Date.now() - lastWrite >= progressWriteIntervalMs) {
+          lastWrite = Date.now();
+          void deps.tasks.setProgress(taskId, progress).catch(() => undefined);
+        }
+      };
+      const beat = setInterval(() => context.heartbeat(latestProgress), 1000);
+      context.heartbeat();
+      try {
+        const outcome = await runInThread({ operation: task.operation, request, options: task.options }, onProgress, context.cancellationSignal);
+        switch (outcome.kind) {
+          case 'result':
+            await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: outcome.body });
+            return;
+          case 'rejected':
+            await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: outcome.body });
+            return;
+          case 'crashed':
+            context.log.error('operation crashed', { taskId, message: outcome.message, stack: outcome.stack });
+            throw ApplicationFailure.retryable(outcome.message, 'OperationCrashed');
+          case 'progress':
+            throw new Error('unreachable: progress is not an outcome');
+        }
+      } finally {
+        clearInterval(beat);
+      }
+    },
+
+    /** Puts a task in its final state when the workflow ends without a result (cancel, or failure after retries). */
+    async finishTask(taskId: string, status: 'canceled' | 'failed'): Promise<void> {
+      await deps.tasks.finish(taskId, status, status === 'failed' ? { kind: 'error', body: internalError } : undefined);
+    },
+  };
+}
+
+export type TaskActivities = ReturnType<typeof createTaskActivities>;

@@ -1,0 +1,74 @@
+/** The error codes of interface.md's Errors table plus the ones our own pipeline needs. */
+export type ErrorCode =
+  | 'validation_failed_error'
+  | 'too_many_jobs_to_insert_error'
+  | 'authentication_required_error'
+  | 'invalid_session_id_error'
+  | 'invalid_basic_auth_error'
+  | 'permission_denied_error'
+  | 'not_found_error'
+  | 'invalid_task_id_error'
+  | 'method_not_allowed_error'
+  | 'task_not_complete_error'
+  | 'task_canceled_error'
+  | 'payload_too_large_error'
+  | 'unsupported_media_type_error'
+  | 'too_many_requests_error'
+  | 'internal_server_error'
+  | 'service_unavailable_error'
+  | 'geoservice_error'
+  | 'geoservice_exceeded_maximum_retries'
+  | 'geoservice_unavailable';
+
+export interface ValidationErrorEntry {
+  property?: string;
+  code: string;
+  message: string;
+  parameters?: Record<string, unknown>;
+  attempted_value?: unknown;
+  line?: number;
+  position?: number;
+}
+
+export interface ErrorResponse {
+  status_code: number;
+  error_code: ErrorCode;
+  message: string;
+  errors?: ValidationErrorEntry[];
+  extra_error_information?: { validation_failures_count: number };
+}
+
+/** At most this many validation faults are listed; the count says how many there were. */
+export const maxListedValidationErrors = 100;
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  body(): ErrorResponse {
+    return { status_code: this.statusCode, error_code: this.errorCode, message: this.message };
+  }
+}
+
+export class ValidationFailedError extends ApiError {
+  constructor(
+    readonly entries: ValidationErrorEntry[],
+    readonly total = entries.length,
+  ) {
+    super(400, 'validation_failed_error', `The request has ${total} validation error${total === 1 ? '' : 's'}.`);
+  }
+
+  override body(): ErrorResponse {
+    return {
+      ...super.body(),
+      errors: this.entries.slice(0, maxListedValidationErrors),
+      extra_error_information: { validation_failures_count: this.total },
+    };
+  }
+}

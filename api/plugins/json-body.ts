@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { ValidationFailedError } from '../errors.js';
+import { locateJsonError } from '../json-error-position.js';
+
+/** Parses JSON bodies, answering a malformed one with `invalid_json_error` and where it broke. */
+export function jsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const body = text as string;
+    try {
+      done(null, JSON.parse(body));
+    } catch {
+      const where = locateJsonError(body);
+      done(
+        new ValidationFailedError([
+          {
+            code: 'invalid_json_error',
+            message: `The body is not valid JSON: ${where.reason} at line ${where.line}, position ${where.position}.`,
+            line: where.line,
+            position: where.position,
+          },
+        ]),
+        undefined,
+      );
+    }
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiContext } from '../context.js';
+import { resource } from '../resource.js';
+
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `GET /healthz`: 200 when PostgreSQL and Temporal both answer, else 503 with what failed. */
+export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  resource(
+    app,
+    '/healthz',
+    {
+      GET: {
+        handler: async (_request, reply) => {
+          const check = async (work: () => Promise<unknown>): Promise<string> => {
+            try {
+              await within(3000, work());
+              return 'ok';
+            } catch (err) {
+              return (err as Error).message;
+            }
+          };
+          const [postgres, temporal] = await Promise.all([
+            check(() => ctx.pool.query('SELECT 1')),
+            check(() => ctx.temporal.connection.workflowService.getSystemInfo({})),
+          ]);
+          const healthy = postgres === 'ok' && temporal === 'ok';
+          return reply.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'unavailable', postgres, temporal });
+        },
+      },
+    },
+    true,
+  );
+}

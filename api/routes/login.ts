@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiContext } from '../context.js';
+import { splitUsername } from '../plugins/auth.js';
+import { resource } from '../resource.js';
+import { requireJsonBody } from './operations.js';
+
+/** `POST {auth_url}/login`: `{username: "account:user", password, application: "session"}` → `{success, sessionId}`. */
+export function loginRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const path = `${new URL(ctx.config.authUrl).pathname.replace(/\/+$/, '')}/login`;
+  resource(
+    app,
+    path,
+    {
+      POST: {
+        handler: async (request, reply) => {
+          const body = requireJsonBody(request) as { username?: unknown; password?: unknown; application?: unknown };
+          const name = typeof body.username === 'string' ? splitUsername(body.username) : undefined;
+          const identity =
+            name && typeof body.password === 'string' && body.application === 'session'
+              ? await ctx.users.authenticate(name.account, name.user, body.password)
+              : undefined;
+          if (!identity) {
+            return reply.code(401).send({
+              success: false,
+              status_code: 401,
+              error_code: 'invalid_basic_auth_error',
+              message: 'Login failed: username must be account:user with its password, and application must be "session".',
+            });
+          }
+          return { success: true, sessionId: await ctx.sessions.create(identity) };
+        },
+      },
+    },
+    true,
+  );
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validateRequest } from '../../model/index.js';
+import { ApiError, ValidationFailedError } from '../errors.js';
+import { resource } from '../resource.js';
+import { taskRedirectResponse } from '../tasks/responses.js';
+import { queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
+
+/** Operations that run as tasks (one Temporal workflow each); the list grows as operations land. */
+export const taskOperations = ['sequence', 'build'] as const;
+export type TaskOperation = (typeof taskOperations)[number];
+
+/** A body-carrying request without a JSON content type never reaches the parser: refuse it here. */
+export function requireJsonBody(request: FastifyRequest): unknown {
+  const type = request.headers['content-type'];
+  if (!type || !/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError(415, 'unsupported_media_type_error', 'The Content-Type header must be application/json.');
+  }
+  if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
+    throw new ValidationFailedError([
+      { property: 'request', code: request.body === null ? 'null_value_error' : 'invalid_type_error', message: 'The request body must be a JSON object.' },
+    ]);
+  }
+  return request.body;
+}
+
+export function operationRoutes(app: FastifyInstance, service: TaskService): void {
+  for (const operation of taskOperations) {
+    resource(app, `/v1/${operation}`, {
+      POST: {
+        handler: async (request, reply) => {
+          const body = requireJsonBody(request);
+          const errors = validateRequest(body, operation);
+          if (errors.length) throw new ValidationFailedError(errors.slice(0, 100), errors.length);
+          const query = request.query as TaskQuery & { aggregate?: string };
+          const task = await service.start(request.identity!, operation, body, { aggregate: queryFlag(query.aggregate) });
+          request.log.info({ task: task.id, operation }, 'task started');
+          if (queryFlag(query.wait)) await service.awaitResult(task, request, reply, query);
+          else await reply.code(200).send(taskRedirectResponse(task));
+          return reply;
+        },
+      },
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { ApiContext } from './context.js';
+import { authentication } from './plugins/auth.js';
+import { concurrencyLimit } from './plugins/concurrency.js';
+import { errorHandling } from './plugins/errors.js';
+import { jsonBodies } from './plugins/json-body.js';
+import { healthRoutes } from './routes/health.js';
+import { loginRoutes } from './routes/login.js';
+import { operationRoutes } from './routes/operations.js';
+import { taskRoutes } from './routes/tasks.js';
+import { versionRoutes } from './routes/version.js';
+import { TaskService } from './tasks/task-service.js';
+
+/**
+ * The HTTP API. Hooks run in the pipeline order of design.md §3: authentication, routing (404/405),
+ * concurrency, content type and size, JSON parsing, validation, the operation.
+ */
+export function buildServer(ctx: ApiContext): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: ctx.log as unknown as FastifyBaseLogger,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    // Long-polls hold requests for WAYPLAN_WAIT_SECONDS; never cut them short.
+    requestTimeout: 0,
+    return503OnClosing: true,
+    disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
+  });
+  errorHandling(app);
+  jsonBodies(app);
+  authentication(app, ctx);
+  concurrencyLimit(app, ctx.config.concurrencyLimit);
+  const tasks = new TaskService(ctx);
+  loginRoutes(app, ctx);
+  healthRoutes(app, ctx);
+  versionRoutes(app);
+  taskRoutes(app, ctx, tasks);
+  operationRoutes(app, tasks);
+  return app;
+}

@@ -1,0 +1,28 @@
+import type { TaskRecord } from '../../store/tasks.js';
+
+export function taskRedirectResponse(task: TaskRecord): Record<string, string> {
+  return {
+    task_id: task.id,
+    started_time: task.startedTime.toISOString(),
+    wait_url: `tasks/${task.id}/result?wait=1`,
+    status_url: `tasks/${task.id}`,
+  };
+}
+
+/** `started_at` / `finished_at` repeat the times under the names older clients of the compatible API read. */
+export function taskStatusResponse(task: TaskRecord): Record<string, unknown> {
+  const response: Record<string, unknown> = {
+    task_id: task.id,
+    status: task.status,
+    operation: task.operation,
+    started_time: task.startedTime.toISOString(),
+    started_at: task.startedTime.toISOString(),
+    last_status_time: task.lastStatusTime.toISOString(),
+  };
+  if (task.finishedTime) {
+    response.finished_time = task.finishedTime.toISOString();
+    response.finished_at = task.finishedTime.toISOString();
+  }
+  if (task.progress !== undefined) response.progress = task.progress;
+  return response;
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowIdReusePolicy } from '@temporalio/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TaskRecord } from '../../store/tasks.js';
+import type { Identity } from '../../store/users.js';
+import type { ApiContext } from '../context.js';
+import { ApiError, type ErrorResponse } from '../errors.js';
+import { taskRedirectResponse } from './responses.js';
+
+/** 16 random bytes as 22 URL-safe base64 characters, the task id form of the compatible API. */
+export function newTaskId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export const operationWorkflow = 'operationTask';
+
+function flag(value: unknown): boolean {
+  return value === '1' || value === 'true';
+}
+
+export interface TaskQuery {
+  wait?: string;
+  cancel_on_disconnect?: string;
+  after?: string;
+}
+
+export class TaskService {
+  constructor(private readonly ctx: ApiContext) {}
+
+  async start(identity: Identity, operation: string, body: unknown, options: Record<string, unknown>): Promise<TaskRecord> {
+    const id = newTaskId();
+    const task = await this.ctx.tasks.create({ id, account: identity.account, user: identity.user, operation, options, request: JSON.stringify(body) });
+    try {
+      await this.ctx.temporal.workflow.start(operationWorkflow, {
+        workflowId: id,
+        taskQueue: this.ctx.config.taskQueues.io,
+        args: [{ taskId: id, solveQueue: this.ctx.config.taskQueues.solve }],
+        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      });
+    } catch (err) {
+      this.ctx.log.error({ err, task: id }, 'could not start the task workflow');
+      const failure: ErrorResponse = { status_code: 500, error_code: 'internal_server_error', message: 'The task could not be started; retry later.' };
+      await this.ctx.tasks.finish(id, 'failed', { kind: 'error', body: JSON.stringify(failure) });
+      throw new ApiError(500, 'internal_server_error', 'The task could not be started; retry later.');
+    }
+    return task;
+  }
+
+  async find(identity: Identity, id: string): Promise<TaskRecord> {
+    const task = await this.ctx.tasks.get(identity.account, id);
+    if (!task) throw new ApiError(404, 'invalid_task_id_error', `No task ${id}.`);
+    return task;
+  }
+
+  async cancel(task: TaskRecord): Promise<boolean> {
+    const canceled = await this.ctx.tasks.finish(task.id, 'canceled');
+    if (canceled) {
+      try {
+        await this.ctx.temporal.workflow.getHandle(task.id).cancel();
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError)) this.ctx.log.warn({ err, task: task.id }, 'cancel request to Temporal failed');
+      }
+    }
+    return canceled;
+  }
+
+  /** Sends what a finished task's result request answers: the result, its error, or 409. */
+  async sendOutcome(task: TaskRecord, reply: FastifyReply): Promise<void> {
+    switch (task.status) {
+      case 'completed': {
+        const result = await this.ctx.tasks.payload(task.id, 'result');
+        await reply.code(200).type('application/json').send(result);
+        return;
+      }
+      case 'failed': {
+        const error = await this.ctx.tasks.payload(task.id, 'error');
+        const body = error ? (JSON.parse(error) as ErrorResponse) : { status_code: 500, error_code: 'internal_server_error', message: 'The task failed.' };
+        await reply.code(body.status_code).send(body);
+        return;
+      }
+      case 'canceled':
+        throw new ApiError(409, 'task_canceled_error', `Task ${task.id} was canceled.`);
+      case 'running':
+        throw new ApiError(409, 'task_not_complete_error', `Task ${task.id} has not completed yet; its result should be available soon.`);
+    }
+  }
+
+  /**
+   * Holds the request until the task changes in a way `done` accepts or WAYPLAN_WAIT_SECONDS pass.
+   * With cancel_on_disconnect=1 a client that goes away cancels the task.
+   */
+  async hold(task: TaskRecord, request: FastifyRequest, reply: FastifyReply, query: TaskQuery, done: (t: TaskRecord) => boolean): Promise<TaskRecord | undefined> {
+    const disconnect = new AbortController();
+    const onClose = (): void => {
+      if (!reply.raw.writableFinished) disconnect.abort();
+    };
+    reply.raw.once('close', onClose);
+    const deadline = Date.now() + this.ctx.config.waitSeconds * 1000;
+    let current = task;
+    try {
+      while (!done(current)) {
+        const left = deadline - Date.now();
+        if (left <= 0 || disconnect.signal.aborted) break;
+        // Re-read at least every 2 s in case a notification was lost.
+        await this.ctx.events.nextChange(current.id, Math.min(left, 2000), disconnect.signal);
+        current = (await this.ctx.tasks.get(current.account, current.id)) ?? current;
+      }
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+    if (disconnect.signal.aborted) {
+      if (flag(query.cancel_on_disconnect) && current.status === 'running') {
+        request.log.info({ task: current.id }, 'client went away: canceling its task');
+        await this.cancel(current);
+      }
+      return undefined;
+    }
+    return current;
+  }
+
+  /** `wait=1`: the result if the task finishes in time, else 302 to the result URL. */
+  async awaitResult(task: TaskRecord, request: FastifyRequest, reply: FastifyReply, query: TaskQuery): Promise<void> {
+    const current = await this.hold(task, request, reply, query, (t) => t.status !== 'running');
+    if (!current) return;
+    if (current.status !== 'running') return this.sendOutcome(current, reply);
+    const location = `/v1/tasks/${current.id}/result?wait=1${flag(query.cancel_on_disconnect) ? '&cancel_on_disconnect=1' : ''}`;
+    await reply.code(302).header('Location', location).send(taskRedirectResponse(current));
+  }
+}
+
+export { flag as queryFlag };

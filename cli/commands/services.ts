@@ -1,0 +1,27 @@
+import { runApi } from '../../api/main.js';
+import type { Config } from '../../runtime/config.js';
+import { runningServices } from '../../runtime/embedded-services.js';
+import type { Logger } from '../../runtime/logger.js';
+import { exitWithParent, onShutdownSignal } from '../../runtime/signals.js';
+import { runWorker, type Queue } from '../../worker/main.js';
+
+/** `wayplan api`: the HTTP API alone, against running PostgreSQL and Temporal. */
+export async function apiCommand(config: Config, log: Logger): Promise<void> {
+  const { databaseUrl, temporalAddress } = await runningServices(config, log);
+  const api = await runApi(config, log, databaseUrl, temporalAddress);
+  log.info(`API listening on ${api.url}/v1`);
+  onShutdownSignal(() => api.close());
+  if (process.env.WAYPLAN_SUPERVISED) exitWithParent(() => api.close());
+}
+
+/** `wayplan worker`: the Temporal worker alone; `--queues solve` or `--queues io` to scale them apart. */
+export async function workerCommand(config: Config, log: Logger, queues: Queue[]): Promise<void> {
+  const { databaseUrl, temporalAddress } = await runningServices(config, log);
+  const worker = await runWorker(config, log, databaseUrl, temporalAddress, queues);
+  onShutdownSignal(() => worker.shutdown());
+  if (process.env.WAYPLAN_SUPERVISED) exitWithParent(() => worker.shutdown());
+  worker.done.catch((err: unknown) => {
+    log.error({ err }, 'worker stopped with an error');
+    process.exit(1);
+  });
+}

@@ -1,0 +1,25 @@
+// Tests are compiled by tsc with the rest of the project and run as native ES modules from the
+// build folder (WAYPLAN_DIST, default dist/). `*.e2e.test.js` files need the real stack
+// (PostgreSQL + Temporal dev server), which the e2e project's global setup starts once per run.
+const dist = process.env.WAYPLAN_DIST ?? 'dist';
+const shared = { testEnvironment: 'node', transform: {}, rootDir: dist };
+
+export default {
+  testTimeout: 120000,
+  maxWorkers: 2,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/**/*.test.js'],
+      testPathIgnorePatterns: ['\\.e2e\\.test\\.js$'],
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e.test.js'],
+      globalSetup: '<rootDir>/test/support/global-setup.js',
+      globalTeardown: '<rootDir>/test/support/global-teardown.js',
+    },
+  ],
+};

@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import { repoRoot } from './paths.js';
+
+/** Everything the processes read from the environment (design.md §2), parsed once. */
+export interface Config {
+  host: string;
+  port: number;
+  /** Public base of the API, `http://HOST:PORT`; `{base_url}` is this plus `/v1`. */
+  serverUrl: string;
+  authUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  temporalAddress: string | undefined;
+  temporalNamespace: string;
+  admin: { account: string; user: string; password: string } | undefined;
+  concurrencyLimit: number;
+  waitSeconds: number;
+  sessionTtlSeconds: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  taskQueues: { solve: string; io: string };
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new ConfigError(`${name} must be a number ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+function parseAdmin(env: NodeJS.ProcessEnv): Config['admin'] {
+  const admin = env.WAYPLAN_ADMIN;
+  if (!admin) return undefined;
+  const colon = admin.indexOf(':');
+  if (colon <= 0 || colon === admin.length - 1) throw new ConfigError('WAYPLAN_ADMIN must look like account:user');
+  const password = env.WAYPLAN_ADMIN_PASSWORD;
+  if (!password) throw new ConfigError('WAYPLAN_ADMIN_PASSWORD is required when WAYPLAN_ADMIN is set');
+  return { account: admin.slice(0, colon), user: admin.slice(colon + 1), password };
+}
+
+/** Queue names share a prefix so that several deployments (or test stacks) can share one Temporal. */
+function taskQueues(prefix: string): Config['taskQueues'] {
+  return { solve: `${prefix}-solve`, io: `${prefix}-io` };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const host = env.HOST || '127.0.0.1';
+  const port = integer(env, 'PORT', 8080, 0);
+  const serverUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    host,
+    port,
+    serverUrl,
+    authUrl: (env.WAYPLAN_AUTH_URL || `${serverUrl}/auth`).replace(/\/+$/, ''),
+    dataDir: resolve(repoRoot, env.WAYPLAN_DATA_DIR || '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    temporalAddress: env.TEMPORAL_ADDRESS || undefined,
+    temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
+    admin: parseAdmin(env),
+    concurrencyLimit: integer(env, 'WAYPLAN_CONCURRENCY_LIMIT', 10, 1),
+    waitSeconds: number(env, 'WAYPLAN_WAIT_SECONDS', 15, 0.1),
+    sessionTtlSeconds: number(env, 'WAYPLAN_SESSION_TTL', 3600, 1),
+    bodyLimitBytes: integer(env, 'WAYPLAN_BODY_LIMIT', 64 * 1024 * 1024, 1024),
+    logLevel: env.LOG_LEVEL || 'info',
+    taskQueues: taskQueues(env.WAYPLAN_TASK_QUEUE_PREFIX || 'wayplan'),
+  };
+}

@@ -1,0 +1,23 @@
+import { Client, Connection } from '@temporalio/client';
+
+/** Connects to Temporal, waiting until the namespace answers (a fresh dev server opens its port before it is ready). */
+export async function connectTemporal(address: string, namespace: string, timeoutMs = 60000): Promise<{ connection: Connection; client: Client }> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 5000 });
+      try {
+        await connection.workflowService.describeNamespace({ namespace });
+        return { connection, client: new Client({ connection, namespace }) };
+      } catch (err) {
+        await connection.close();
+        throw err;
+      }
+    } catch (err) {
+      lastError = err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`Temporal at ${address} (namespace ${namespace}) did not answer: ${String(lastError)}`);
+}

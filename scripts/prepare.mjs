@@ -1,0 +1,67 @@
+// Brings a checkout to a runnable state, doing only what changed since last time:
+// installs npm dependencies when package-lock.json changed, compiles TypeScript incrementally,
+// and removes compiled files whose source is gone (a stale compiled test would still run).
+// Plain Node with no dependencies, because it runs before node_modules exists.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const quiet = process.argv.includes('--quiet');
+
+function log(message) {
+  if (!quiet) process.stderr.write(`[prepare] ${message}\n`);
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write(`[prepare] ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureDependencies() {
+  const lockFile = join(root, 'package-lock.json');
+  const stampFile = join(root, 'node_modules', '.wayplan-installed');
+  const lockHash = createHash('sha256')
+    .update(readFileSync(join(root, 'package.json')))
+    .update(existsSync(lockFile) ? readFileSync(lockFile) : '')
+    .digest('hex');
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === lockHash) return;
+  log('installing npm dependencies');
+  run('npm', existsSync(lockFile) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
+  writeFileSync(stampFile, lockHash);
+}
+
+const sourceFolders = ['api', 'model', 'engine', 'geo', 'store', 'platform', 'bench', 'workflows', 'activities', 'worker', 'cli', 'test'];
+
+function removeOrphanedOutputs() {
+  const dist = join(root, 'dist');
+  for (const folder of sourceFolders) {
+    const out = join(dist, folder);
+    if (!existsSync(out)) continue;
+    const walk = (dir) => {
+      for (const entry of readdirSync(dir)) {
+        const path = join(dir, entry);
+        if (statSync(path).isDirectory()) {
+          walk(path);
+          continue;
+        }
+        const source = join(root, relative(dist, path)).replace(/\.js(\.map)?$|\.d\.ts(\.map)?$/, '.ts');
+        if (source.endsWith('.ts') && !existsSync(source)) rmSync(path);
+      }
+    };
+    walk(out);
+  }
+}
+
+function compile() {
+  removeOrphanedOutputs();
+  run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+}
+
+ensureDependencies();
+compile();

@@ -1,0 +1,143 @@
+import type { Pool } from './db.js';
+
+export type TaskStatus = 'running' | 'completed' | 'failed' | 'canceled';
+
+export interface TaskRecord {
+  id: string;
+  account: string;
+  user: string;
+  operation: string;
+  status: TaskStatus;
+  options: Record<string, unknown>;
+  progress: unknown;
+  startedTime: Date;
+  lastStatusTime: Date;
+  finishedTime: Date | undefined;
+}
+
+export interface NewTask {
+  id: string;
+  account: string;
+  user: string;
+  operation: string;
+  options: Record<string, unknown>;
+  request: string;
+}
+
+export interface TaskListFilter {
+  status?: TaskStatus;
+  limit: number;
+  /** Opaque position from a previous page: the last task's start time and id. */
+  after?: { startedTime: Date; id: string };
+}
+
+const now = "date_trunc('milliseconds', clock_timestamp())";
+const columns = 'id, account, user_name, operation, status, options, progress, started_time, last_status_time, finished_time';
+/** Channel for PostgreSQL NOTIFY: every status change of a task publishes its id. */
+export const taskChannel = 'wayplan_task';
+
+function toRecord(row: Record<string, unknown>): TaskRecord {
+  return {
+    id: row.id as string,
+    account: row.account as string,
+    user: row.user_name as string,
+    operation: row.operation as string,
+    status: row.status as TaskStatus,
+    options: row.options as Record<string, unknown>,
+    progress: row.progress ?? undefined,
+    startedTime: row.started_time as Date,
+    lastStatusTime: row.last_status_time as Date,
+    finishedTime: (row.finished_time as Date | null) ?? undefined,
+  };
+}
+
+export class TaskStore {
+  constructor(private readonly pool: Pool) {}
+
+  async create(task: NewTask): Promise<TaskRecord> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const row = await client.query(
+        `INSERT INTO tasks(id, account, user_name, operation, status, options) VALUES ($1, $2, $3, $4, 'running', $5) RETURNING ${columns}`,
+        [task.id, task.account, task.user, task.operation, JSON.stringify(task.options)],
+      );
+      await client.query(`INSERT INTO task_payloads(task_id, kind, body) VALUES ($1, 'request', $2)`, [task.id, task.request]);
+      await client.query('COMMIT');
+      return toRecord(row.rows[0]);
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** A task of this account; another account's task is indistinguishable from a missing one. */
+  async get(account: string, id: string): Promise<TaskRecord | undefined> {
+    const row = await this.pool.query(`SELECT ${columns} FROM tasks WHERE id = $1 AND account = $2`, [id, account]);
+    return row.rows[0] ? toRecord(row.rows[0]) : undefined;
+  }
+
+  async getById(id: string): Promise<TaskRecord | undefined> {
+    const row = await this.pool.query(`SELECT ${columns} FROM tasks WHERE id = $1`, [id]);
+    return row.rows[0] ? toRecord(row.rows[0]) : undefined;
+  }
+
+  async list(account: string | undefined, filter: TaskListFilter): Promise<TaskRecord[]> {
+    const rows = await this.pool.query(
+      `SELECT ${columns} FROM tasks
+        WHERE ($1::text IS NULL OR account = $1) AND ($2::text IS NULL OR status = $2)
+          AND ($3::timestamptz IS NULL OR (started_time, id) < ($3, $4))
+        ORDER BY started_time DESC, id DESC LIMIT $5`,
+      [account ?? null, filter.status ?? null, filter.after?.startedTime ?? null, filter.after?.id ?? null, filter.limit],
+    );
+    return rows.rows.map(toRecord);
+  }
+
+  async payload(id: string, kind: 'request' | 'result' | 'error'): Promise<string | undefined> {
+    const row = await this.pool.query('SELECT body FROM task_payloads WHERE task_id = $1 AND kind = $2', [id, kind]);
+    return row.rows[0]?.body;
+  }
+
+  /**
+   * Moves a running task to a final state with its payload. Only the first final state wins, so a
+   * result that arrives after a cancel is dropped and a retried activity cannot finish twice.
+   */
+  async finish(id: string, status: Exclude<TaskStatus, 'running'>, payload?: { kind: 'result' | 'error'; body: string }): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const updated = await client.query(
+        `UPDATE tasks SET status = $2, last_status_time = ${now}, finished_time = ${now} WHERE id = $1 AND status = 'running'`,
+        [id, status],
+      );
+      if (updated.rowCount === 0) {
+        await client.query('ROLLBACK');
+        return false;
+      }
+      if (payload) {
+        await client.query(
+          `INSERT INTO task_payloads(task_id, kind, body) VALUES ($1, $2, $3) ON CONFLICT (task_id, kind) DO UPDATE SET body = EXCLUDED.body`,
+          [id, payload.kind, payload.body],
+        );
+      }
+      await client.query('SELECT pg_notify($1, $2)', [taskChannel, id]);
+      await client.query('COMMIT');
+      return true;
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async setProgress(id: string, progress: unknown): Promise<void> {
+    await this.pool.query(
+      `WITH u AS (UPDATE tasks SET progress = $2, last_status_time = ${now} WHERE id = $1 AND status = 'running' RETURNING id)
+       SELECT pg_notify($3, id) FROM u`,
+      [id, JSON.stringify(progress), taskChannel],
+    );
+  }
+}

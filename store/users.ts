@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { Pool } from './db.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+export interface Identity {
+  account: string;
+  user: string;
+  isOwner: boolean;
+}
+
+export interface UserRow extends Identity {
+  createdTime: Date;
+}
+
+export class UserExistsError extends Error {}
+export class UnknownUserError extends Error {}
+
+/** Scrypt is deliberately slow; Basic auth checks on every request, so remember recent successes briefly. */
+const verifiedCacheMs = 60000;
+
+export class UserStore {
+  private readonly verified = new Map<string, number>();
+
+  constructor(private readonly pool: Pool) {}
+
+  async add(account: string, user: string, password: string, isOwner: boolean): Promise<void> {
+    const hash = await hashPassword(password);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO accounts(name) VALUES ($1) ON CONFLICT DO NOTHING', [account]);
+      if (isOwner) {
+        const owner = await client.query('SELECT name FROM users WHERE account = $1 AND is_owner', [account]);
+        if (owner.rowCount) throw new UserExistsError(`account ${account} already has an owner (${owner.rows[0].name})`);
+      }
+      const inserted = await client.query(
+        'INSERT INTO users(account, name, password_hash, is_owner) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+        [account, user, hash, isOwner],
+      );
+      if (inserted.rowCount === 0) throw new UserExistsError(`user ${account}:${user} already exists`);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Creates the user unless it exists; the bootstrap admin of `wayplan start`. */
+  async ensure(account: string, user: string, password: string, isOwner: boolean): Promise<boolean> {
+    const found = await this.pool.query('SELECT 1 FROM users WHERE account = $1 AND name = $2', [account, user]);
+    if (found.rowCount) return false;
+    try {
+      await this.add(account, user, password, isOwner);
+      return true;
+    } catch (err) {
+      // Two processes bootstrapping at once: the other one won.
+      if (err instanceof UserExistsError) return false;
+      throw err;
+    }
+  }
+
+  async setPassword(account: string, user: string, password: string): Promise<void> {
+    const hash = await hashPassword(password);
+    const updated = await this.pool.query('UPDATE users SET password_hash = $3 WHERE account = $1 AND name = $2', [account, user, hash]);
+    if (updated.rowCount === 0) throw new UnknownUserError(`no user ${account}:${user}`);
+    await this.pool.query('DELETE FROM sessions WHERE account = $1 AND user_name = $2', [account, user]);
+  }
+
+  async list(account?: string): Promise<UserRow[]> {
+    const rows = await this.pool.query(
+      'SELECT account, name, is_owner, created_time FROM users WHERE ($1::text IS NULL OR account = $1) ORDER BY account, name',
+      [account ?? null],
+    );
+    return rows.rows.map((r) => ({ account: r.account, user: r.name, isOwner: r.is_owner, createdTime: r.created_time }));
+  }
+
+  /** The identity for these credentials, or undefined when the user is unknown or the password wrong. */
+  async authenticate(account: string, user: string, password: string): Promise<Identity | undefined> {
+    const row = await this.pool.query('SELECT password_hash, is_owner FROM users WHERE account = $1 AND name = $2', [account, user]);
+    const stored: string | undefined = row.rows[0]?.password_hash;
+    if (!stored) {
+      // Same work for unknown users as for known ones, so timing does not reveal which users exist.
+      await verifyPassword(password, 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+      return undefined;
+    }
+    const cacheKey = createHash('sha256').update(stored).update('\0').update(password).digest('base64');
+    const seen = this.verified.get(cacheKey);
+    if (seen === undefined || Date.now() - seen > verifiedCacheMs) {
+      if (!(await verifyPassword(password, stored))) return undefined;
+      if (this.verified.size > 10000) this.verified.clear();
+      this.verified.set(cacheKey, Date.now());
+    }
+    return { account, user, isOwner: row.rows[0].is_owner };
+  }
+}

@@ -1,0 +1,23 @@
+/** A response with its body parsed when it is JSON. */
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  text: string;
+}
+
+export async function request(url: string, init: RequestInit = {}): Promise<JsonResponse> {
+  const response = await fetch(url, { redirect: 'manual', ...init });
+  const text = await response.text();
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+  return request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}

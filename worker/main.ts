@@ -1,0 +1,57 @@
+import { availableParallelism } from 'node:os';
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { createTaskActivities } from '../activities/task-activities.js';
+import type { Config } from '../runtime/config.js';
+import type { Logger } from '../runtime/logger.js';
+import { compiledPath } from '../runtime/paths.js';
+import { createPool } from '../store/db.js';
+import { TaskStore } from '../store/tasks.js';
+
+export type Queue = 'solve' | 'io';
+
+export interface RunningWorker {
+  /** Resolves when every worker has stopped (after shutdown() or a fatal error). */
+  done: Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/**
+ * One process serving the task queues: `wayplan-io` (workflows and storage) and `wayplan-solve`
+ * (CPU: each activity runs its operation in a worker thread). Run several with `--queues` to scale.
+ */
+export async function runWorker(config: Config, log: Logger, databaseUrl: string, temporalAddress: string, queues: Queue[]): Promise<RunningWorker> {
+  const pool = createPool(databaseUrl, 10);
+  const activities = createTaskActivities({ tasks: new TaskStore(pool) });
+  const connection = await NativeConnection.connect({ address: temporalAddress });
+  const common: Partial<WorkerOptions> = {
+    connection,
+    namespace: config.temporalNamespace,
+    activities,
+    // Cancellation reaches an activity only with a heartbeat response: keep them frequent.
+    maxHeartbeatThrottleInterval: '1s',
+    defaultHeartbeatThrottleInterval: '1s',
+    shutdownGraceTime: '5s',
+  };
+  const workers: Worker[] = [];
+  for (const queue of queues) {
+    const options: WorkerOptions =
+      queue === 'io'
+        ? { ...common, taskQueue: config.taskQueues.io, workflowsPath: compiledPath('workflows', 'index.js'), maxConcurrentActivityTaskExecutions: 50 }
+        : { ...common, taskQueue: config.taskQueues.solve, maxConcurrentActivityTaskExecutions: Math.max(1, availableParallelism()) };
+    workers.push(await Worker.create(options));
+  }
+  log.info(`worker serving ${queues.map((q) => config.taskQueues[q]).join(', ')}`);
+  const done = Promise.all(workers.map((w) => w.run())).then(
+    async () => {
+      await connection.close();
+      await pool.end();
+    },
+  );
+  return {
+    done,
+    shutdown: async () => {
+      for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+      await done;
+    },
+  };
+}

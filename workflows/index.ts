@@ -1,0 +1,1 @@
+export { operationTask } from './operation-task.js';

@@ -1,0 +1,37 @@
+import { ActivityCancellationType, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import type { TaskActivities } from '../activities/task-activities.js';
+
+export interface OperationTaskInput {
+  taskId: string;
+  /** Task queue of the CPU activities (`<prefix>-solve`); storage activities run on the workflow's own queue. */
+  solveQueue: string;
+}
+
+/**
+ * One API task: the request and result live in PostgreSQL, so only the task id crosses Temporal.
+ * Whatever happens, the task record ends in a final state.
+ */
+export async function operationTask(input: OperationTaskInput): Promise<void> {
+  // CPU work: long and heartbeating, so a dead worker is noticed within the heartbeat timeout.
+  const { runOperation } = proxyActivities<TaskActivities>({
+    taskQueue: input.solveQueue,
+    startToCloseTimeout: '6h',
+    heartbeatTimeout: '10s',
+    cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
+    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5 },
+  });
+  const { finishTask } = proxyActivities<TaskActivities>({
+    startToCloseTimeout: '1m',
+    retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20 },
+  });
+  try {
+    await runOperation(input.taskId);
+  } catch (err) {
+    if (isCancellation(err)) {
+      await CancellationScope.nonCancellable(() => finishTask(input.taskId, 'canceled'));
+    } else {
+      await finishTask(input.taskId, 'failed');
+    }
+    throw err;
+  }
+}
