@@ -22,7 +22,6 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
     // Long-polls hold requests for WAYPLAN_WAIT_SECONDS; never cut them short.
     requestTimeout: 0,
     return503OnClosing: true,
-    disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
   });
   errorHandling(app);
   jsonBodies(app);

@@ -109,6 +109,22 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/** The port opens before the server accepts sessions ("the database system is starting up"): retry until it does. */
+async function connectWhenReady(makeClient: () => import('pg').Client, timeoutMs = 60000): Promise<import('pg').Client> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const client = makeClient();
+    try {
+      await client.connect();
+      return client;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 export function embeddedUrl(info: EmbeddedPostgresInfo): string {
   return `postgres://${info.user}:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/${info.database}`;
 }
@@ -225,8 +241,7 @@ export class EmbeddedPostgres {
 
   private async ensureDatabase(info: EmbeddedPostgresInfo): Promise<void> {
     const pg = await import('pg');
-    const client = new pg.default.Client({ connectionString: embeddedUrl({ ...info, database: 'postgres' }) });
-    await client.connect();
+    const client = await connectWhenReady(() => new pg.default.Client({ connectionString: embeddedUrl({ ...info, database: 'postgres' }) }));
     try {
       const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [info.database]);
       if (found.rowCount === 0) await client.query(`CREATE DATABASE ${info.database}`);

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel, type WorkerOptions } from '@temporalio/worker';
 import { createTaskActivities } from '../activities/task-activities.js';
 import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
@@ -15,11 +15,27 @@ export interface RunningWorker {
   shutdown(): Promise<void>;
 }
 
+const sdkLevels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'WARN', warn: 'WARN', error: 'ERROR', fatal: 'ERROR' };
+
+/** The SDK's own log lines go through our logger; its INFO chatter (worker state changes) is kept below info. */
+function installSdkLogger(log: Logger): void {
+  const level = sdkLevels[log.level] ?? 'WARN';
+  Runtime.install({
+    logger: new DefaultLogger(level, (entry) => {
+      // The solve queue has activities only, by design: the SDK's warning about it is noise.
+      const expected = entry.message.startsWith('No workflows registered');
+      const method = entry.level === 'ERROR' ? 'error' : entry.level === 'WARN' && !expected ? 'warn' : 'debug';
+      log[method]({ sdk: true, ...entry.meta }, entry.message);
+    }),
+  });
+}
+
 /**
  * One process serving the task queues: `wayplan-io` (workflows and storage) and `wayplan-solve`
  * (CPU: each activity runs its operation in a worker thread). Run several with `--queues` to scale.
  */
 export async function runWorker(config: Config, log: Logger, databaseUrl: string, temporalAddress: string, queues: Queue[]): Promise<RunningWorker> {
+  installSdkLogger(log);
   const pool = createPool(databaseUrl, 10);
   const activities = createTaskActivities({ tasks: new TaskStore(pool) });
   const connection = await NativeConnection.connect({ address: temporalAddress });

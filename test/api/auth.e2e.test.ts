@@ -1,0 +1,76 @@
+import { TestStack, type TestUser } from '../support/stack.js';
+import { postJson, request } from '../support/http.js';
+
+let stack: TestStack;
+let owner: TestUser;
+
+beforeAll(async () => {
+  stack = await TestStack.start({ WAYPLAN_SESSION_TTL: '2' });
+  owner = await stack.createUser();
+});
+afterAll(() => stack.stop());
+
+const login = (username: string, password: string, application = 'session') =>
+  postJson(`${stack.baseUrl}/auth/login`, { username, password, application });
+
+describe('authentication', () => {
+  test('no credentials: 401 authentication_required_error', async () => {
+    const response = await request(`${stack.baseUrl}/v1/tasks`);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ status_code: 401, error_code: 'authentication_required_error' });
+    expect(typeof response.body.message).toBe('string');
+  });
+
+  test('Basic with the colon percent-encoded or plain both work', async () => {
+    expect((await request(`${stack.baseUrl}/v1/tasks`, { headers: { authorization: owner.basic } })).status).toBe(200);
+    const plain = `Basic ${Buffer.from(`${owner.account}:${owner.user}:${owner.password}`).toString('base64')}`;
+    expect((await request(`${stack.baseUrl}/v1/tasks`, { headers: { authorization: plain } })).status).toBe(200);
+  });
+
+  test.each([
+    ['a wrong password', () => `Basic ${Buffer.from(`${owner.account}%3A${owner.user}:wrong-password`).toString('base64')}`],
+    ['an unknown user', () => `Basic ${Buffer.from(`${owner.account}%3Anobody:${owner.password}`).toString('base64')}`],
+    ['a username without account', () => `Basic ${Buffer.from(`${owner.user}:${owner.password}`).toString('base64')}`],
+    ['a non-Basic scheme', () => 'Bearer abc.def.ghi'],
+    ['garbage', () => 'Basic !!!'],
+  ])('Basic with %s: 401 invalid_basic_auth_error', async (_label, header) => {
+    const response = await request(`${stack.baseUrl}/v1/tasks`, { headers: { authorization: header() } });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ status_code: 401, error_code: 'invalid_basic_auth_error' });
+  });
+
+  test('unknown session id: 401 invalid_session_id_error', async () => {
+    const response = await request(`${stack.baseUrl}/v1/tasks`, { headers: { 'x-service-session-id': '00000000-0000-0000-0000-000000000000' } });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ status_code: 401, error_code: 'invalid_session_id_error' });
+  });
+
+  test('login issues a session; a failed login answers 401 with success false', async () => {
+    const ok = await login(`${owner.account}:${owner.user}`, owner.password);
+    expect(ok.status).toBe(200);
+    expect(ok.body.success).toBe(true);
+    expect(ok.body.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const used = await request(`${stack.baseUrl}/v1/tasks`, { headers: { 'x-service-session-id': ok.body.sessionId } });
+    expect(used.status).toBe(200);
+
+    for (const bad of [login(`${owner.account}:${owner.user}`, 'nope'), login(`${owner.account}:${owner.user}`, owner.password, 'other')]) {
+      const response = await bad;
+      expect(response.status).toBe(401);
+      expect(response.body.success).toBe(false);
+    }
+  });
+
+  test('a session expires after WAYPLAN_SESSION_TTL seconds without use, and each use extends it', async () => {
+    const { body } = await login(`${owner.account}:${owner.user}`, owner.password);
+    const use = () => request(`${stack.baseUrl}/v1/tasks`, { headers: { 'x-service-session-id': body.sessionId } });
+    // Used every 1.2 s for 3.6 s in all: longer than the 2 s TTL, alive because each use extends it.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 1200));
+      expect((await use()).status).toBe(200);
+    }
+    await new Promise((r) => setTimeout(r, 2600));
+    const expired = await use();
+    expect(expired.status).toBe(401);
+    expect(expired.body.error_code).toBe('invalid_session_id_error');
+  });
+});

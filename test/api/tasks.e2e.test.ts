@@ -1,0 +1,161 @@
+import { TestStack, type TestUser } from '../support/stack.js';
+import { postJson, request, type JsonResponse } from '../support/http.js';
+import { sequenceProblem } from '../support/problems.js';
+
+let stack: TestStack;
+let user: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '1' });
+  user = await stack.createUser();
+  other = await stack.createUser();
+});
+afterAll(() => stack.stop());
+
+const auth = () => ({ authorization: user.basic });
+const get = (path: string, who: TestUser = user) => request(`${stack.baseUrl}${path}`, { headers: { authorization: who.basic } });
+
+async function waitForStatus(taskId: string, status: string, timeoutMs = 60000): Promise<JsonResponse> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await get(`/v1/tasks/${taskId}`);
+    if (response.body.status === status) return response;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${response.body.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Each route of the result visits exactly the jobs it was given. */
+function expectSameJobsPerRoute(problem: ReturnType<typeof sequenceProblem>, result: { routes: { id: string; stops: { id: string; type: string }[] }[] }): void {
+  expect(result.routes.map((r) => r.id)).toEqual(problem.routes.map((r) => r.id));
+  problem.routes.forEach((route, i) => {
+    const visited = result.routes[i]!.stops.filter((s) => s.type === 'job').map((s) => s.id);
+    expect([...visited].sort()).toEqual(route.jobs.map((j) => j.id).sort());
+  });
+}
+
+describe('tasks', () => {
+  test('deferred mode answers a task_redirect_response, then status and result', async () => {
+    const problem = sequenceProblem(8, { routes: 2 });
+    const started = await postJson(`${stack.baseUrl}/v1/sequence`, problem, auth());
+    expect(started.status).toBe(200);
+    expect(started.body).toEqual({
+      task_id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      started_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      wait_url: `tasks/${started.body.task_id}/result?wait=1`,
+      status_url: `tasks/${started.body.task_id}`,
+    });
+    const done = await waitForStatus(started.body.task_id, 'completed');
+    expect(done.body).toMatchObject({ task_id: started.body.task_id, operation: 'sequence', finished_time: expect.any(String) });
+    const result = await get(`/v1/tasks/${started.body.task_id}/result`);
+    expect(result.status).toBe(200);
+    expectSameJobsPerRoute(problem, result.body);
+    expect(result.body.unrouted_jobs).toEqual([]);
+  });
+
+  test('wait=1 answers the result directly when the task finishes in time', async () => {
+    const problem = sequenceProblem(6);
+    const response = await postJson(`${stack.baseUrl}/v1/sequence?wait=1`, problem, auth());
+    expect(response.status).toBe(200);
+    expectSameJobsPerRoute(problem, response.body);
+  });
+
+  test('wait=1 on a longer task redirects with 302 every WAYPLAN_WAIT_SECONDS until done', async () => {
+    const problem = sequenceProblem(200, { timeLimit: '00:00:04' });
+    let response = await postJson(`${stack.baseUrl}/v1/sequence?wait=1`, problem, auth());
+    let hops = 0;
+    while (response.status === 302) {
+      hops++;
+      const location = response.headers.get('location')!;
+      expect(location).toBe(`/v1/tasks/${response.body.task_id}/result?wait=1`);
+      expect(response.body.wait_url).toBe(`tasks/${response.body.task_id}/result?wait=1`);
+      response = await get(location);
+    }
+    expect(hops).toBeGreaterThanOrEqual(2);
+    expect(response.status).toBe(200);
+    expectSameJobsPerRoute(problem, response.body);
+  });
+
+  test('result while running: 409 task_not_complete_error; cancel: 409 task_canceled_error', async () => {
+    const started = await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(200, { timeLimit: '00:01:00' }), auth());
+    const id = started.body.task_id;
+    const early = await get(`/v1/tasks/${id}/result`);
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ status_code: 409, error_code: 'task_not_complete_error' });
+
+    const canceled = await request(`${stack.baseUrl}/v1/tasks/${id}/cancel`, { method: 'POST', headers: auth() });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ task_id: id, message: `Task ${id} was canceled.` });
+    const result = await get(`/v1/tasks/${id}/result`);
+    expect(result.status).toBe(409);
+    expect(result.body).toMatchObject({ status_code: 409, error_code: 'task_canceled_error' });
+    expect((await get(`/v1/tasks/${id}`)).body.status).toBe('canceled');
+    const again = await request(`${stack.baseUrl}/v1/tasks/${id}/cancel`, { method: 'POST', headers: auth() });
+    expect(again.body).toMatchObject({ task_id: id, status: 'canceled' });
+  });
+
+  test('status with after= waits for a newer status and redirects while nothing changes', async () => {
+    const started = await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(200, { timeLimit: '00:00:03' }), auth());
+    const id = started.body.task_id;
+    let status = await get(`/v1/tasks/${id}`);
+    while (status.body.status === 'running') {
+      const after: string = status.body.last_status_time;
+      status = await get(`/v1/tasks/${id}?after=${encodeURIComponent(after)}`);
+      if (status.status === 302) {
+        expect(status.headers.get('location')).toBe(`/v1/tasks/${id}?after=${encodeURIComponent(after)}`);
+        status = await get(`/v1/tasks/${id}`);
+        continue;
+      }
+      expect(status.status).toBe(200);
+      expect(status.body.status !== 'running' || status.body.last_status_time > after).toBe(true);
+    }
+    expect(status.body.status).toBe('completed');
+    const bad = await get(`/v1/tasks/${id}?after=yesterday`);
+    expect(bad.status).toBe(400);
+  });
+
+  test("another account's task is indistinguishable from a missing one", async () => {
+    const started = await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(5), auth());
+    const id = started.body.task_id;
+    for (const path of [`/v1/tasks/${id}`, `/v1/tasks/${id}/result`, '/v1/tasks/AAAAAAAAAAAAAAAAAAAAAA']) {
+      const response = await get(path, other);
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ status_code: 404, error_code: 'invalid_task_id_error' });
+    }
+    const cancel = await request(`${stack.baseUrl}/v1/tasks/${id}/cancel`, { method: 'POST', headers: { authorization: other.basic } });
+    expect(cancel.status).toBe(404);
+    expect((await get('/v1/tasks', other)).body.tasks.map((t: { task_id: string }) => t.task_id)).not.toContain(id);
+    await waitForStatus(id, 'completed');
+  });
+
+  test('the task list is newest first, filters by status and pages with a cursor', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(3, { seed: i }), auth())).body.task_id);
+    for (const id of ids) await waitForStatus(id, 'completed');
+    const first = await get('/v1/tasks?limit=2&status=completed');
+    expect(first.body.tasks).toHaveLength(2);
+    expect(first.body.tasks[0].task_id).toBe(ids[2]);
+    expect(first.body.tasks[1].task_id).toBe(ids[1]);
+    const second = await get(`/v1/tasks?limit=2&status=completed&cursor=${first.body.next_cursor}`);
+    expect(second.body.tasks[0].task_id).toBe(ids[0]);
+    expect((await get('/v1/tasks?status=bogus')).status).toBe(400);
+  });
+
+  test('cancel_on_disconnect=1 cancels the task when the waiting client goes away', async () => {
+    const before = new Set((await get('/v1/tasks?limit=1000')).body.tasks.map((t: { task_id: string }) => t.task_id));
+    const controller = new AbortController();
+    const pending = fetch(`${stack.baseUrl}/v1/sequence?wait=1&cancel_on_disconnect=1`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify(sequenceProblem(200, { timeLimit: '00:01:00', seed: 99 })),
+      signal: controller.signal,
+    }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 500));
+    controller.abort();
+    await pending;
+    const created = (await get('/v1/tasks?limit=1000')).body.tasks.filter((t: { task_id: string }) => !before.has(t.task_id));
+    expect(created).toHaveLength(1);
+    await waitForStatus(created[0].task_id, 'canceled', 10000);
+  });
+});

@@ -1,0 +1,35 @@
+/** A deterministic pseudo-random generator, so fixtures are the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SequenceFixture {
+  routes: { id: string; location: string; start_time: string; jobs: { id: string; location: string; time_on_site: string }[] }[];
+  settings?: Record<string, unknown>;
+}
+
+/**
+ * Routes of jobs scattered around Seattle, listed in a poor (random) order, for sequence.
+ * `timeLimit` makes the search use that budget, which is how tests get a task that runs a while.
+ */
+export function sequenceProblem(jobsPerRoute: number, options: { routes?: number; seed?: number; timeLimit?: string } = {}): SequenceFixture {
+  const random = seededRandom(options.seed ?? 1);
+  const routes = [];
+  for (let r = 0; r < (options.routes ?? 1); r++) {
+    const jobs = [];
+    for (let j = 0; j < jobsPerRoute; j++) {
+      const lat = 47.5 + random() * 0.2;
+      const lon = -122.45 + random() * 0.25;
+      jobs.push({ id: `r${r + 1}-job-${j + 1}`, location: `${lat.toFixed(6)}, ${lon.toFixed(6)}`, time_on_site: '00:05' });
+    }
+    routes.push({ id: `route-${r + 1}`, location: '47.6062, -122.3321', start_time: '08:00', jobs });
+  }
+  return { routes, ...(options.timeLimit ? { settings: { time_limit: options.timeLimit } } : {}) };
+}
