@@ -68,7 +68,7 @@ export async function startCommand(config: Config, log: Logger): Promise<void> {
         [
           '',
           `wayplan is running`,
-          `  API        ${config.serverUrl}/v1   (docs: ${config.serverUrl}/docs, health: ${config.serverUrl}/healthz)`,
+          `  API        ${config.serverUrl}/v1   (health: ${config.serverUrl}/healthz)`,
           `  login      POST ${config.authUrl}/login`,
           `  Temporal   ${temporal.address}`,
           `  PostgreSQL ${database.url.replace(/:[^:@/]*@/, ':***@')}`,
