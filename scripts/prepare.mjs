@@ -32,7 +32,9 @@ function ensureDependencies() {
     .digest('hex');
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === lockHash) return;
   log('installing npm dependencies');
-  run('npm', existsSync(lockFile) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
+  // `npm install` rather than `npm ci`: it follows the lock file just the same, and npm 11's `ci`
+  // rejects a lock file that leaves out other platforms' optional binaries.
+  run('npm', ['install', '--no-audit', '--no-fund']);
   writeFileSync(stampFile, lockHash);
 }
 

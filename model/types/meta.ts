@@ -1,0 +1,108 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Custom, Id, Polygon } from './common.js';
+import { Job } from './job.js';
+import { Route } from './route.js';
+import { ScheduleInstantiateResponse } from './responses.js';
+import { StringEnum } from './schema.js';
+
+export const TaskRedirectResponse = Type.Object(
+  {
+    task_id: Type.String(),
+    started_time: Type.String({ description: 'UTC ISO 8601 with Z.' }),
+    wait_url: Type.String({ description: 'Relative: tasks/{id}/result?wait=1' }),
+    status_url: Type.String({ description: 'Relative: tasks/{id}' }),
+  },
+  { $id: 'task_redirect_response' },
+);
+
+export const TASK_STATUSES = ['running', 'completed', 'failed', 'canceled'] as const;
+
+export const TaskStatusResponse = Type.Object(
+  {
+    task_id: Type.String(),
+    status: StringEnum(TASK_STATUSES),
+    operation: Type.String(),
+    started_time: Type.String(),
+    last_status_time: Type.String(),
+    finished_time: Type.Optional(Type.String()),
+    progress: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  },
+  { $id: 'task_status_response' },
+);
+
+export const TaskCancelResponse = Type.Object(
+  { task_id: Type.String(), message: Type.String() },
+  { $id: 'task_cancel_response' },
+);
+
+export const ValidationError = Type.Object(
+  {
+    property: Type.String({ description: 'Dotted path such as request.jobs[0].location.' }),
+    code: Type.String({ description: 'One of the validation codes (VALIDATION_CODES.md).' }),
+    message: Type.String(),
+    parameters: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    attempted_value: Type.Optional(Type.Unknown()),
+    line: Type.Optional(Type.Integer()),
+    position: Type.Optional(Type.Integer()),
+  },
+  { $id: 'validation_error' },
+);
+
+export const ErrorResponse = Type.Object(
+  {
+    status_code: Type.Integer(),
+    error_code: Type.String(),
+    message: Type.String(),
+    errors: Type.Optional(Type.Array(ValidationError)),
+    extra_error_information: Type.Optional(
+      Type.Object({ validation_failures_count: Type.Optional(Type.Integer()) }, { additionalProperties: true }),
+    ),
+  },
+  { $id: 'error_response' },
+);
+
+export const ValidateResponse = Type.Object(
+  { valid: Type.Boolean(), errors: Type.Array(ValidationError) },
+  { $id: 'validate_response' },
+);
+
+export const VersionResponse = Type.Object(
+  { version: Type.String(), build: Type.Optional(Type.String()) },
+  { $id: 'version_response' },
+);
+
+export const InstantiateResponse = Type.Object(
+  {
+    custom: Type.Optional(Custom),
+    jobs: Type.Array(Job, { description: 'Only the jobs this call created.' }),
+    routes: Type.Array(Route, { description: 'Only the new empty routes.' }),
+    schedules: Type.Array(ScheduleInstantiateResponse),
+  },
+  { $id: 'instantiate_response' },
+);
+
+export const GeneratedZone = Type.Object(
+  { id: Id, boundary: Polygon },
+  { $id: 'generated_zone', description: 'A zone made by the zones operation (no drivers assigned).' },
+);
+
+export const LoginRequest = Type.Object(
+  {
+    username: Type.String({ description: 'account:user' }),
+    password: Type.String(),
+    application: Type.String({ description: '"session" requests a session.' }),
+  },
+  { $id: 'login_request' },
+);
+
+export const LoginResponse = Type.Object(
+  { success: Type.Boolean(), sessionId: Type.Optional(Type.String()) },
+  { $id: 'login_response' },
+);
+
+export type ValidationError = Static<typeof ValidationError>;
+export type ErrorResponse = Static<typeof ErrorResponse>;
+export type ValidateResponse = Static<typeof ValidateResponse>;
+export type TaskRedirectResponse = Static<typeof TaskRedirectResponse>;
+export type TaskStatusResponse = Static<typeof TaskStatusResponse>;
+export type InstantiateResponse = Static<typeof InstantiateResponse>;
