@@ -4,8 +4,24 @@ export interface LatLon {
   lon: number;
 }
 
+/**
+ * Where a point meets the road (routecloud-notes §5.1, §6.7): `on_street` avoids roads where
+ * stopping is unsafe, `off_street` adds the way from the point to the road, `vehicle` is a
+ * vehicle en route that leaves in the direction of `heading`. Unset: the closest road.
+ */
+export type LocationType = 'on_street' | 'off_street' | 'vehicle';
+
+/** A point plus how it meets the road; providers without a road network use only lat/lon. */
+export interface TravelPoint extends LatLon {
+  locationType?: LocationType;
+  /** Degrees clockwise from north, [0, 360); only with locationType `vehicle`. */
+  heading?: number;
+}
+
 /** Options that change travel between two points; every field is optional and has the documented default. */
 export interface TravelOptions {
+  /** Vehicle profile (routecloud-notes §6.10 `vehicle_type`, default `auto`). */
+  vehicleType?: 'auto' | 'truck';
   /** Percentage of the provider's normal speed (default 100). */
   drivingSpeedPercentage?: number;
   allowFerries?: boolean;
@@ -21,10 +37,28 @@ export interface TravelMatrix {
   size: number;
   distances: Float64Array;
   durations: Float64Array;
+  /**
+   * Row-major like the figures: 1 where a pair's figures are the straight-line estimate because
+   * the provider could not route it (e.g. a point outside the loaded map). Absent: all routed.
+   */
+  fallback?: Uint8Array;
+}
+
+/** A drivable path through ordered stops (routecloud-notes §5.1). */
+export interface TravelPath {
+  distance: number;
+  duration: number;
+  legs: { distance: number; duration: number }[];
+  /** The road geometry from the first stop to the last. */
+  geometry: LatLon[];
+  /** True when some leg is a straight-line estimate (a stop off the map). */
+  fallback: boolean;
 }
 
 /** Where travel times and distances come from (straight line, the built-in road network, an HTTP engine). */
 export interface TravelProvider {
   readonly name: string;
-  matrix(points: readonly LatLon[], options?: TravelOptions): Promise<TravelMatrix>;
+  matrix(points: readonly TravelPoint[], options?: TravelOptions): Promise<TravelMatrix>;
+  /** Only providers that know roads draw paths. */
+  path?(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath>;
 }

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { importOsm, type ImportProgress, type ImportResult } from './import.js';
+import { defaultGraphPath } from './load.js';
+import { osmAttribution } from './road-graph.js';
+
+export interface MapImportArgs {
+  /** The `.osm.pbf` extract to import. */
+  file: string;
+  /** Where to write the graph; default `.data/maps/<name>.wpgraph` in the repository. */
+  out?: string;
+  /** Print the result as JSON (for scripts) instead of text. */
+  json?: boolean;
+}
+
+export interface CommandOutput {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** `wayplan map import <file.osm.pbf>`: returns the process exit code. */
+export function runMapImportCommand(args: MapImportArgs, output: CommandOutput = process): number {
+  const out = resolve(args.out ?? defaultGraphPath(args.file));
+  const bar = output.stderr.isTTY && !args.json ? progressBar(output.stderr) : undefined;
+  let result: ImportResult;
+  try {
+    mkdirSync(dirname(out), { recursive: true });
+    result = importOsm(resolve(args.file), out, bar ? { onProgress: bar } : {});
+  } catch (error) {
+    if (bar) output.stderr.write('\n');
+    output.stderr.write(`map import failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  if (bar) output.stderr.write('\n');
+  if (args.json) {
+    output.stdout.write(`${JSON.stringify({ ...result, out, attribution: osmAttribution })}\n`);
+  } else {
+    output.stdout.write(
+      `Imported ${args.file} in ${result.seconds.toFixed(1)} s: ${result.segmentCount} road segments, ` +
+        `${result.hierarchies} contraction hierarchies, ${(result.fileBytes / 1e6).toFixed(1)} MB → ${out}\n` +
+        `Map data ${osmAttribution}\n`,
+    );
+  }
+  return 0;
+}
+
+function progressBar(stream: NodeJS.WritableStream): (progress: ImportProgress) => void {
+  const width = 30;
+  let last = '';
+  return ({ phase, fraction }) => {
+    const filled = Math.round(fraction * width);
+    const line = `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${phase.padEnd(8)}`;
+    if (line === last) return;
+    last = line;
+    stream.write(line);
+  };
+}

@@ -1,0 +1,151 @@
+import type { ContractionHierarchy } from './contraction-hierarchy.js';
+import { profileNames, type ProfileName } from './profile.js';
+import type { ProfileNetwork, RoadNetwork } from './road-network.js';
+import { readSectionedFile, writeSectionedFile, type TypedArray } from './sectioned-file.js';
+import type { TravelVariant, TurnGraph } from './turn-graph.js';
+
+/** Everything one travel variant routes on. */
+export interface VariantGraph {
+  turnGraph: TurnGraph;
+  hierarchy: ContractionHierarchy;
+  /** Directed segments in the variant's largest strongly connected component: the only ones points snap to. */
+  snappable: Uint8Array;
+}
+
+/** A routable road graph as stored in a `.wpgraph` file and loaded into memory. */
+export interface RoadGraph {
+  network: RoadNetwork;
+  variants: Map<string, VariantGraph>;
+  meta: RoadGraphMeta;
+}
+
+export interface RoadGraphMeta {
+  format: 'wayplan-road-graph';
+  version: number;
+  source: string;
+  attribution: string;
+  /** Variant key → the stored variant it routes on (variants that change nothing share one). */
+  variantStorage: Record<string, string>;
+  vertexCount: number;
+  segmentCount: number;
+}
+
+export const roadGraphFormatVersion = 1;
+export const osmAttribution = '© OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright)';
+
+export function variantKey(variant: TravelVariant): string {
+  return `${variant.profile}:ferries=${variant.avoidFerries ? 'no' : 'yes'}:tolls=${variant.avoidTolls ? 'no' : 'yes'}:uturns=${variant.uTurns ? 'yes' : 'no'}`;
+}
+
+export function allVariants(): TravelVariant[] {
+  const variants: TravelVariant[] = [];
+  for (const profile of profileNames) {
+    for (const avoidFerries of [false, true]) {
+      for (const avoidTolls of [false, true]) {
+        for (const uTurns of [true, false]) variants.push({ profile, avoidFerries, avoidTolls, uTurns });
+      }
+    }
+  }
+  return variants;
+}
+
+export function variantGraph(graph: RoadGraph, variant: TravelVariant): VariantGraph {
+  const found = graph.variants.get(variantKey(variant));
+  if (!found) throw new Error(`road graph has no variant ${variantKey(variant)}`);
+  return found;
+}
+
+export function writeRoadGraph(path: string, graph: RoadGraph): number {
+  const sections = new Map<string, TypedArray>();
+  const { network } = graph;
+  sections.set('segmentFrom', network.segmentFrom);
+  sections.set('segmentTo', network.segmentTo);
+  sections.set('segmentWayId', network.segmentWayId);
+  sections.set('geometryFirst', network.geometryFirst);
+  sections.set('geometryLatE7', network.geometryLatE7);
+  sections.set('geometryLonE7', network.geometryLonE7);
+  for (const profile of profileNames) {
+    sections.set(`${profile}.directedKey`, network.profiles[profile].directedKey);
+    sections.set(`${profile}.segmentFlags`, network.profiles[profile].segmentFlags);
+  }
+  for (const storage of new Set(Object.values(graph.meta.variantStorage))) {
+    const variant = graph.variants.get(storage)!;
+    for (const [name, array] of Object.entries(variantArrays(variant))) sections.set(`${storage}.${name}`, array);
+  }
+  return writeSectionedFile(path, graph.meta, sections);
+}
+
+export function readRoadGraph(path: string): RoadGraph {
+  const { meta, sections } = readSectionedFile<RoadGraphMeta>(path);
+  if (meta.format !== 'wayplan-road-graph' || meta.version !== roadGraphFormatVersion) {
+    throw new Error(`${path}: road graph format ${meta.format} v${meta.version} is not v${roadGraphFormatVersion}; import the map again`);
+  }
+  const section = <T extends TypedArray>(name: string): T => {
+    const array = sections.get(name);
+    if (!array) throw new Error(`${path}: missing section ${name}`);
+    return array as T;
+  };
+  const profiles = {} as Record<ProfileName, ProfileNetwork>;
+  for (const profile of profileNames) {
+    profiles[profile] = { directedKey: section(`${profile}.directedKey`), segmentFlags: section(`${profile}.segmentFlags`) };
+  }
+  const network: RoadNetwork = {
+    vertexCount: meta.vertexCount,
+    segmentCount: meta.segmentCount,
+    segmentFrom: section('segmentFrom'),
+    segmentTo: section('segmentTo'),
+    segmentWayId: section('segmentWayId'),
+    geometryFirst: section('geometryFirst'),
+    geometryLatE7: section('geometryLatE7'),
+    geometryLonE7: section('geometryLonE7'),
+    profiles,
+  };
+  const stored = new Map<string, VariantGraph>();
+  const variants = new Map<string, VariantGraph>();
+  for (const [key, storage] of Object.entries(meta.variantStorage)) {
+    let variant = stored.get(storage);
+    if (!variant) {
+      variant = variantFromSections(storage, section, network.segmentCount * 2);
+      stored.set(storage, variant);
+    }
+    variants.set(key, variant);
+  }
+  return { network, variants, meta };
+}
+
+function variantArrays(variant: VariantGraph): Record<string, TypedArray> {
+  const { turnGraph, hierarchy } = variant;
+  return {
+    snappable: variant.snappable,
+    turnFirst: turnGraph.first,
+    turnTarget: turnGraph.target,
+    turnWeight: turnGraph.weight,
+    upFirst: hierarchy.upFirst,
+    upTarget: hierarchy.upTarget,
+    upWeight: hierarchy.upWeight,
+    upMiddle: hierarchy.upMiddle,
+    downFirst: hierarchy.downFirst,
+    downSource: hierarchy.downSource,
+    downWeight: hierarchy.downWeight,
+    downMiddle: hierarchy.downMiddle,
+  };
+}
+
+function variantFromSections(storage: string, section: <T extends TypedArray>(name: string) => T, nodeCount: number): VariantGraph {
+  const part = <T extends TypedArray>(name: string): T => section<T>(`${storage}.${name}`);
+  return {
+    snappable: part('snappable'),
+    turnGraph: { nodeCount, first: part('turnFirst'), target: part('turnTarget'), weight: part('turnWeight') },
+    hierarchy: {
+      nodeCount,
+      upFirst: part('upFirst'),
+      upTarget: part('upTarget'),
+      upWeight: part('upWeight'),
+      upMiddle: part('upMiddle'),
+      downFirst: part('downFirst'),
+      downSource: part('downSource'),
+      downWeight: part('downWeight'),
+      downMiddle: part('downMiddle'),
+    },
+  };
+}

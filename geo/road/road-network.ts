@@ -1,0 +1,59 @@
+import type { ProfileName } from './profile.js';
+
+/**
+ * The road network between intersections, before any routing structure is built on it.
+ * A segment is a stretch of one way between two vertices (intersections or way ends), with its
+ * full geometry. Directed segment `2s` runs from `segmentFrom[s]` to `segmentTo[s]`, `2s + 1`
+ * the other way; these directed segments are the nodes of the turn graph.
+ */
+export interface RoadNetwork {
+  vertexCount: number;
+  segmentCount: number;
+  segmentFrom: Int32Array;
+  segmentTo: Int32Array;
+  segmentWayId: Float64Array;
+  /** Geometry of segment s: points geometryFirst[s] .. geometryFirst[s+1]-1, both vertices included. */
+  geometryFirst: Int32Array;
+  geometryLatE7: Int32Array;
+  geometryLonE7: Int32Array;
+  profiles: Record<ProfileName, ProfileNetwork>;
+}
+
+export interface ProfileNetwork {
+  /** Weight key (see weight-key.ts) of each directed segment; Infinity where the direction is closed. */
+  directedKey: Float64Array;
+  /** `segmentFlag*` bits of each segment. */
+  segmentFlags: Uint8Array;
+}
+
+/** Turns between directed segments at a via vertex. */
+export interface TurnRestrictions {
+  /** Pairs (from, to) that may not be taken. */
+  forbidden: Set<string>;
+  /** For a from-segment with `only_*` restrictions: the only to-segments allowed. */
+  mandatory: Map<number, Set<number>>;
+}
+
+export function turnPairKey(from: number, to: number): string {
+  return `${from}>${to}`;
+}
+
+export function reverseDirected(directed: number): number {
+  return directed ^ 1;
+}
+
+export function segmentOf(directed: number): number {
+  return directed >>> 1;
+}
+
+/** Vertex a directed segment leaves from. */
+export function directedTail(network: Pick<RoadNetwork, 'segmentFrom' | 'segmentTo'>, directed: number): number {
+  const segment = directed >>> 1;
+  return (directed & 1) === 0 ? network.segmentFrom[segment]! : network.segmentTo[segment]!;
+}
+
+/** Vertex a directed segment arrives at. */
+export function directedHead(network: Pick<RoadNetwork, 'segmentFrom' | 'segmentTo'>, directed: number): number {
+  const segment = directed >>> 1;
+  return (directed & 1) === 0 ? network.segmentTo[segment]! : network.segmentFrom[segment]!;
+}

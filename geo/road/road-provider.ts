@@ -1,0 +1,16 @@
+import type { TravelMatrix, TravelOptions, TravelPath, TravelPoint, TravelProvider } from '../travel.js';
+import type { RoadGraph } from './road-graph.js';
+import { RoadRouter } from './road-router.js';
+
+/**
+ * The `road` travel provider: the built-in road network (OpenStreetMap data, © OpenStreetMap
+ * contributors, ODbL). Pairs it cannot route are straight-line estimates, marked in `fallback`.
+ */
+export function createRoadProvider(graph: RoadGraph): TravelProvider & { path(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath> } {
+  const router = new RoadRouter(graph);
+  return {
+    name: 'road',
+    matrix: async (points: readonly TravelPoint[], options?: TravelOptions): Promise<TravelMatrix> => router.matrix(points, options),
+    path: async (stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath> => router.path(stops, options),
+  };
+}
