@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from '../runtime/config.js';
 import { createLogger, type Logger } from '../runtime/logger.js';
 import { NotRunningError } from '../runtime/embedded-services.js';
 import { withDatabase } from './database.js';
+import { runMapImportCommand } from '../geo/road/map-import-command.js';
 import { infraCommand } from './commands/infra.js';
 import { apiCommand, workerCommand } from './commands/services.js';
 import { startCommand } from './commands/start.js';
@@ -80,6 +81,16 @@ users
   .description("change <account>:<user>'s password (ends its sessions)")
   .option('--password-stdin', 'read the password from standard input')
   .action(action('users passwd', (config, log, name: string, options: { passwordStdin?: boolean }) => usersPasswd(config, log, name, options)));
+
+const map = program.command('map').description('road network maps');
+map
+  .command('import <file>')
+  .description('import an OpenStreetMap .osm.pbf extract into a routable graph (contraction hierarchies)')
+  .option('--out <path>', 'where to write the graph (default .data/maps/<name>.wpgraph)')
+  .option('--json', 'print the result as JSON')
+  .action(async (file: string, options: { out?: string; json?: boolean }) => {
+    process.exitCode = runMapImportCommand({ file, ...options });
+  });
 
 const tasks = program.command('tasks').description('inspect and cancel tasks');
 tasks

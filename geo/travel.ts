@@ -1,8 +1,6 @@
-/** A point on the earth in decimal degrees (WGS 84). */
-export interface LatLon {
-  lat: number;
-  lon: number;
-}
+import type { LatLon } from '../model/latlon.js';
+
+export type { LatLon };
 
 /**
  * Where a point meets the road (routecloud-notes §5.1, §6.7): `on_street` avoids roads where
