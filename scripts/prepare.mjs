@@ -60,9 +60,29 @@ function removeOrphanedOutputs() {
   }
 }
 
+function newestSourceTime() {
+  let newest = statSync(join(root, 'tsconfig.json')).mtimeMs;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const folder of sourceFolders) if (existsSync(join(root, folder))) walk(join(root, folder));
+  return newest;
+}
+
+/** tsc needs seconds even when nothing changed, so skip it when no source is newer than the last build. */
 function compile() {
+  // Written only after a successful build: tsc writes its build info even when it fails.
+  const stamp = join(root, 'dist', '.compiled');
+  const newest = newestSourceTime();
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest) return;
+  log('compiling TypeScript');
   removeOrphanedOutputs();
   run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+  writeFileSync(stamp, new Date().toISOString());
 }
 
 ensureDependencies();
