@@ -4,7 +4,7 @@
 // Plain Node with no dependencies, because it runs before node_modules exists.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -77,12 +77,14 @@ function newestSourceTime() {
 function compile() {
   // Written only after a successful build: tsc writes its build info even when it fails.
   const stamp = join(root, 'dist', '.compiled');
-  const newest = newestSourceTime();
-  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest) return;
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestSourceTime()) return;
   log('compiling TypeScript');
+  const started = Date.now() / 1000;
   removeOrphanedOutputs();
   run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
-  writeFileSync(stamp, new Date().toISOString());
+  // Dated at the start, so a source saved during the build is newer and triggers the next one.
+  writeFileSync(stamp, '');
+  utimesSync(stamp, started, started);
 }
 
 ensureDependencies();
