@@ -1,0 +1,140 @@
+import { Command } from 'commander';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { solve } from '../../engine/solve.js';
+import { solveParallel } from '../../engine/parallel/parallel-solve.js';
+import type { SolveResult } from '../../engine/solve-options.js';
+import { loadBestKnown, type BestKnown } from './best-known.js';
+import { checkSolution, readInstance } from './check.js';
+import { compileBenchInstance } from './compile-bench-instance.js';
+import { discoverInstances, instanceFilter } from './discover.js';
+import type { BenchInstance } from './instance-files.js';
+import { ensurePeerEnvironment, PEER_SOLVERS, runPeer } from './peers.js';
+import { formatRow, formatSolution, instanceClass, ROW_HEADER, summarize, toCsv, type RunRow } from './report.js';
+
+interface CliOptions {
+  dir?: string;
+  time: string;
+  threads: string;
+  instances?: string;
+  peers?: boolean;
+  out?: string;
+  seed: string;
+}
+
+/** The repository root: the nearest folder upwards from the working directory with a package.json. */
+function repoRoot(): string {
+  let folder = process.cwd();
+  while (!existsSync(join(folder, 'package.json')) && dirname(folder) !== folder) folder = dirname(folder);
+  return folder;
+}
+
+function scoreRow(
+  solver: string,
+  instance: BenchInstance,
+  routes: number[][],
+  bestKnown: BestKnown | undefined,
+  timeToBestS: number,
+  elapsedS: number,
+): RunRow {
+  const check = checkSolution(instance, routes);
+  return {
+    solver,
+    instance: instance.name,
+    family: instance.family,
+    instanceClass: instanceClass(instance.name, instance.family),
+    cost: check.cost,
+    vehicles: check.vehicles,
+    feasible: check.feasible,
+    bestKnown: bestKnown?.distance ?? null,
+    reference: bestKnown?.reference ?? 'none',
+    gapPercent: bestKnown ? (100 * (check.cost - bestKnown.distance)) / bestKnown.distance : null,
+    timeToBestS,
+    elapsedS,
+  };
+}
+
+async function main(): Promise<void> {
+  const options = new Command()
+    .name('bench:solver')
+    .description('Runs the wayplan engine (and optionally PyVRP, OR-Tools, VROOM) on benchmark instances')
+    .option('--dir <folder>', 'benchmark folder, searched recursively (default: ../shared/bench from the repo root)')
+    .option('--time <seconds>', 'time limit per instance', '10')
+    .option('--threads <n>', 'solver threads per instance', '1')
+    .option('--instances <pattern>', 'glob (comma-separated) or regular expression on instance names')
+    .option('--peers', 'also run PyVRP, OR-Tools and VROOM (Python venv in bench/.venv)')
+    .option('--out <folder>', 'write <instance>.sol files and summary CSVs')
+    .option('--seed <n>', 'base seed', '1')
+    .parse()
+    .opts<CliOptions>();
+  const root = repoRoot();
+  const benchFolder = resolve(options.dir ?? join(root, '..', 'shared', 'bench'));
+  const timeLimitS = Number(options.time);
+  const threads = Number(options.threads);
+  const seed = Number(options.seed);
+  const keep = instanceFilter(options.instances);
+  const files = discoverInstances(benchFolder).filter((file) => keep(file.name));
+  if (files.length === 0) throw new Error(`no instances under ${benchFolder} match`);
+  if (options.out) mkdirSync(options.out, { recursive: true });
+  const python = options.peers ? ensurePeerEnvironment(root) : null;
+
+  const rows: RunRow[] = [];
+  const peerRows: RunRow[] = [];
+  process.stdout.write(`wayplan engine: ${files.length} instances, ${timeLimitS}s, ${threads} thread(s)\n${ROW_HEADER}\n`);
+  for (const file of files) {
+    const instance = readInstance(file.path);
+    const bestKnown = loadBestKnown(file.folder, instance.family).get(instance.name.toLowerCase());
+    const compiled = compileBenchInstance(instance);
+    const solveOptions = { seed, timeLimitMs: timeLimitS * 1000 };
+    const result: SolveResult =
+      threads > 1 ? await solveParallel(compiled, { ...solveOptions, threads }) : solve(compiled, solveOptions);
+    const routes = result.routes.map((route) => route.jobs);
+    const row = scoreRow('wayplan', instance, routes, bestKnown, result.timeToBestMs / 1000, result.elapsedMs / 1000);
+    rows.push(row);
+    process.stdout.write(`${formatRow(row)}${result.unassigned.length ? `  unassigned ${result.unassigned.length}` : ''}\n`);
+    if (options.out) {
+      writeFileSync(join(options.out, `${instance.name}.sol`), formatSolution(routes, row.cost, instance.rounding === 'nint'));
+    }
+    if (python) {
+      for (const solver of PEER_SOLVERS) {
+        const work = join(options.out ?? join(root, 'bench', 'out'), 'peers');
+        const run = runPeer(python, root, solver, instance, timeLimitS, work);
+        if (!run.routes) {
+          process.stdout.write(`  ${solver.padEnd(8)} failed: ${run.error}\n`);
+          continue;
+        }
+        const peerRow = scoreRow(solver, instance, run.routes, bestKnown, run.runtimeS, run.runtimeS);
+        peerRows.push(peerRow);
+        process.stdout.write(`  ${solver.padEnd(8)} ${formatRow(peerRow)}\n`);
+        if (options.out) {
+          const solution = formatSolution(run.routes, peerRow.cost, instance.rounding === 'nint');
+          writeFileSync(join(work, `${instance.name}.${solver}.sol`), solution);
+        }
+      }
+    }
+  }
+  process.stdout.write('\nSummary (G&H gaps are against hierarchical best-knowns: vehicles first, then distance)\n');
+  for (const line of summarize([...rows, ...peerRows])) process.stdout.write(`${line}\n`);
+  if (peerRows.length > 0) printSideBySide(rows, peerRows);
+  if (options.out) {
+    writeFileSync(join(options.out, 'summary.csv'), toCsv(rows));
+    if (peerRows.length > 0) writeFileSync(join(options.out, 'peers.csv'), toCsv([...rows, ...peerRows]));
+  }
+}
+
+/** Gap per instance for every solver in one table (time-to-best for peers is their whole runtime). */
+function printSideBySide(rows: RunRow[], peerRows: RunRow[]): void {
+  const solvers = ['wayplan', ...PEER_SOLVERS];
+  const cell = (row: RunRow | undefined): string =>
+    (row === undefined ? '—' : `${row.gapPercent === null ? row.cost.toFixed(1) : row.gapPercent.toFixed(2) + '%'}${row.feasible ? '' : '!'}`).padStart(10);
+  process.stdout.write(`\n${'instance'.padEnd(12)}${solvers.map((s) => s.padStart(10)).join('')}   (gap to best-known; ! = infeasible)\n`);
+  for (const row of rows) {
+    const others = PEER_SOLVERS.map((solver) => peerRows.find((peer) => peer.solver === solver && peer.instance === row.instance));
+    process.stdout.write(`${row.instance.padEnd(12)}${cell(row)}${others.map(cell).join('')}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import type { Route } from '../structures/route.js';
+import { SEGMENT_STRIDE } from '../structures/segment.js';
+import type { Solution } from '../structures/solution.js';
+import type { MoveEvaluator } from './move-evaluator.js';
+
+const S = SEGMENT_STRIDE;
+
+/**
+ * Cost change of moving positions [i, i + length) of `from` (optionally reversed) to just after
+ * position `j` of `to` (0 = right after the depot). Infinity when infeasible or a no-op.
+ * Shared by relocate (length 1) and or-opt (length 2–3).
+ */
+export function blockMoveDelta(
+  evaluator: MoveEvaluator,
+  from: Route,
+  i: number,
+  length: number,
+  reversed: boolean,
+  to: Route,
+  j: number,
+): number {
+  const last = i + length - 1;
+  if (last > from.size) return Infinity;
+  const scratch = evaluator.scratch;
+  if (from !== to) {
+    if (!evaluator.servesRange(from, i, last, to.slot)) return Infinity;
+    const block = evaluator.range(from, i, last, reversed, 0);
+    const newTo = evaluator.join3(to.type, to.prefix, j * S, scratch, block, to.suffix, (j + 1) * S);
+    if (newTo === Infinity) return Infinity;
+    const newFrom = from.size === length ? 0 : evaluator.join2(from.type, from.prefix, (i - 1) * S, from.suffix, (last + 1) * S);
+    return newFrom + newTo - from.cost - to.cost;
+  }
+  if (j >= i - 1 && j <= last) return Infinity;
+  const block = evaluator.range(from, i, last, reversed, 0);
+  if (j > last) {
+    const middle = evaluator.range(from, last + 1, j, false, 1);
+    return (
+      evaluator.join4(from.type, from.prefix, (i - 1) * S, scratch, middle, scratch, block, from.suffix, (j + 1) * S) -
+      from.cost
+    );
+  }
+  const middle = evaluator.range(from, j + 1, i - 1, false, 1);
+  return (
+    evaluator.join4(from.type, from.prefix, j * S, scratch, block, scratch, middle, from.suffix, (last + 1) * S) -
+    from.cost
+  );
+}
+
+const moved = new Int32Array(3);
+
+export function applyBlockMove(
+  solution: Solution,
+  from: Route,
+  i: number,
+  length: number,
+  reversed: boolean,
+  to: Route,
+  j: number,
+): void {
+  for (let k = 0; k < length; k++) moved[reversed ? length - 1 - k : k] = from.nodes[i + k]!;
+  for (let k = 0; k < length; k++) solution.remove(moved[k]!);
+  const after = from === to && j > i ? j - length : j;
+  for (let k = 0; k < length; k++) solution.insert(moved[k]!, to.slot, after + 1 + k);
+  solution.refreshRoute(from.slot);
+  if (to !== from) solution.refreshRoute(to.slot);
+}

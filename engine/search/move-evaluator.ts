@@ -1,0 +1,92 @@
+import type { RouteModel } from '../problems/route-model.js';
+import type { Route } from '../structures/route.js';
+import { SEGMENT_STRIDE } from '../structures/segment.js';
+
+/** Improvements smaller than this are round-off, and accepting them could cycle. */
+export const IMPROVEMENT_EPSILON = 1e-9;
+
+const S = SEGMENT_STRIDE;
+/** Scratch slots: operators build sub-sequences in slots 0..5; 6 and 7 accumulate joins. */
+export const SCRATCH_SLOTS = 8;
+const ACC = 7 * S;
+
+/**
+ * Prices candidate routes assembled from pieces of existing routes (prefixes, suffixes, single
+ * visits, sub-ranges) without touching the solution. Every `join*` returns the new route's cost,
+ * Infinity when infeasible.
+ */
+export class MoveEvaluator {
+  readonly scratch = new Float64Array(SCRATCH_SLOTS * S);
+
+  constructor(readonly model: RouteModel) {}
+
+  /** Offset of scratch slot `k`. */
+  slot(k: number): number {
+    return k * S;
+  }
+
+  /** Summarises route positions from..to (inclusive, jobs only) into scratch slot `k`, optionally reversed. */
+  range(route: Route, from: number, to: number, reversed: boolean, k: number): number {
+    const visits = this.model.visits;
+    const algebra = this.model.algebra;
+    const nodes = route.nodes;
+    const o = k * S;
+    const scratch = this.scratch;
+    if (reversed) {
+      scratch.set(visits.subarray(nodes[to]! * S, nodes[to]! * S + S), o);
+      for (let i = to - 1; i >= from; i--) algebra.concat(scratch, o, scratch, o, visits, nodes[i]! * S);
+    } else {
+      scratch.set(visits.subarray(nodes[from]! * S, nodes[from]! * S + S), o);
+      for (let i = from + 1; i <= to; i++) algebra.concat(scratch, o, scratch, o, visits, nodes[i]! * S);
+    }
+    return o;
+  }
+
+  /** Whether every job at positions from..to of `route` may ride in route slot `slot`. */
+  servesRange(route: Route, from: number, to: number, slot: number): boolean {
+    if (!this.model.restricted) return true;
+    for (let i = from; i <= to; i++) if (!this.model.canServe(route.nodes[i]!, slot)) return false;
+    return true;
+  }
+
+  /** Cost of a whole route of vehicle `type` visiting `jobs[0..length)`; O(length). */
+  sequenceCost(type: number, jobs: Int32Array, length: number): number {
+    if (length === 0) return 0;
+    const model = this.model;
+    const scratch = this.scratch;
+    scratch.set(model.starts.subarray(type * S, type * S + S), ACC);
+    for (let i = 0; i < length; i++) model.algebra.concat(scratch, ACC, scratch, ACC, model.visits, jobs[i]! * S);
+    model.algebra.concat(scratch, ACC, scratch, ACC, model.ends, type * S);
+    return model.routeCost(type, scratch, ACC);
+  }
+
+  join2(type: number, a: Float64Array, ao: number, b: Float64Array, bo: number): number {
+    this.model.algebra.concat(this.scratch, ACC, a, ao, b, bo);
+    return this.model.routeCost(type, this.scratch, ACC);
+  }
+
+  join3(type: number, a: Float64Array, ao: number, b: Float64Array, bo: number, c: Float64Array, co: number): number {
+    const algebra = this.model.algebra;
+    algebra.concat(this.scratch, ACC, a, ao, b, bo);
+    algebra.concat(this.scratch, ACC, this.scratch, ACC, c, co);
+    return this.model.routeCost(type, this.scratch, ACC);
+  }
+
+  join4(
+    type: number,
+    a: Float64Array,
+    ao: number,
+    b: Float64Array,
+    bo: number,
+    c: Float64Array,
+    co: number,
+    d: Float64Array,
+    dO: number,
+  ): number {
+    const algebra = this.model.algebra;
+    algebra.concat(this.scratch, ACC, a, ao, b, bo);
+    algebra.concat(this.scratch, ACC, this.scratch, ACC, c, co);
+    algebra.concat(this.scratch, ACC, this.scratch, ACC, d, dO);
+    return this.model.routeCost(type, this.scratch, ACC);
+  }
+}

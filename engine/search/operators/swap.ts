@@ -1,0 +1,53 @@
+import type { Solution } from '../../structures/solution.js';
+import { SEGMENT_STRIDE } from '../../structures/segment.js';
+import type { LocalSearchOperator } from '../local-search-operator.js';
+import { IMPROVEMENT_EPSILON, type MoveEvaluator } from '../move-evaluator.js';
+
+const S = SEGMENT_STRIDE;
+
+/** Exchanges the positions of jobs `u` and `v`. */
+export class Swap implements LocalSearchOperator {
+  constructor(private readonly evaluator: MoveEvaluator) {}
+
+  tryMove(solution: Solution, u: number, v: number): boolean {
+    const routeU = solution.routes[solution.routeOf[u]!]!;
+    const routeV = solution.routes[solution.routeOf[v]!]!;
+    const i = solution.positionOf[u]!;
+    const j = solution.positionOf[v]!;
+    const evaluator = this.evaluator;
+    const visits = evaluator.model.visits;
+    let delta: number;
+    if (routeU !== routeV) {
+      const model = evaluator.model;
+      if (model.restricted && (!model.canServe(u, routeV.slot) || !model.canServe(v, routeU.slot))) return false;
+      const newU = evaluator.join3(routeU.type, routeU.prefix, (i - 1) * S, visits, v * S, routeU.suffix, (i + 1) * S);
+      if (newU === Infinity) return false;
+      const newV = evaluator.join3(routeV.type, routeV.prefix, (j - 1) * S, visits, u * S, routeV.suffix, (j + 1) * S);
+      delta = newU + newV - routeU.cost - routeV.cost;
+    } else {
+      const first = Math.min(i, j);
+      const second = Math.max(i, j);
+      const a = routeU.nodes[first]!;
+      const b = routeU.nodes[second]!;
+      const scratch = evaluator.scratch;
+      if (second === first + 1) {
+        evaluator.model.algebra.concat(scratch, evaluator.slot(0), visits, b * S, visits, a * S);
+        delta =
+          evaluator.join3(routeU.type, routeU.prefix, (first - 1) * S, scratch, evaluator.slot(0), routeU.suffix, (second + 1) * S) -
+          routeU.cost;
+      } else {
+        const middle = evaluator.range(routeU, first + 1, second - 1, false, 1);
+        evaluator.model.algebra.concat(scratch, evaluator.slot(0), visits, b * S, scratch, middle);
+        delta =
+          evaluator.join4(routeU.type, routeU.prefix, (first - 1) * S, scratch, evaluator.slot(0), visits, a * S, routeU.suffix, (second + 1) * S) -
+          routeU.cost;
+      }
+    }
+    if (!(delta < -IMPROVEMENT_EPSILON)) return false;
+    routeU.nodes[i] = v;
+    routeV.nodes[j] = u;
+    solution.refreshRoute(routeU.slot);
+    if (routeV !== routeU) solution.refreshRoute(routeV.slot);
+    return true;
+  }
+}

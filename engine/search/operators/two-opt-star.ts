@@ -1,0 +1,58 @@
+import type { Route } from '../../structures/route.js';
+import type { Solution } from '../../structures/solution.js';
+import { SEGMENT_STRIDE } from '../../structures/segment.js';
+import type { LocalSearchOperator } from '../local-search-operator.js';
+import { IMPROVEMENT_EPSILON, type MoveEvaluator } from '../move-evaluator.js';
+
+const S = SEGMENT_STRIDE;
+
+/**
+ * Inter-route 2-opt*: exchanges route tails so that `u` is followed either by `v` or by the job
+ * after `v`. Tails keep their order, which suits time windows.
+ */
+export class TwoOptStar implements LocalSearchOperator {
+  private readonly buffer: Int32Array;
+
+  constructor(private readonly evaluator: MoveEvaluator) {
+    this.buffer = new Int32Array(evaluator.model.instance.nodeCount);
+  }
+
+  tryMove(solution: Solution, u: number, v: number): boolean {
+    const routeU = solution.routes[solution.routeOf[u]!]!;
+    const routeV = solution.routes[solution.routeOf[v]!]!;
+    if (routeU === routeV || !this.evaluator.model.sameEnd(routeU.type, routeV.type)) return false;
+    const i = solution.positionOf[u]!;
+    const j = solution.positionOf[v]!;
+    // u then v: cut routeV before v; u then next(v): cut after v.
+    return this.tryCut(solution, routeU, i, routeV, j - 1) || this.tryCut(solution, routeU, i, routeV, j);
+  }
+
+  /** Joins a[..i] with b[j+1..] and b[..j] with a[i+1..]. */
+  private tryCut(solution: Solution, a: Route, i: number, b: Route, j: number): boolean {
+    const evaluator = this.evaluator;
+    if (i === a.size && j === b.size) return false;
+    if (i === 0 && j === 0) return false;
+    if (!evaluator.servesRange(b, j + 1, b.size, a.slot) || !evaluator.servesRange(a, i + 1, a.size, b.slot)) return false;
+    const newA = i + (b.size - j) === 0 ? 0 : evaluator.join2(a.type, a.prefix, i * S, b.suffix, (j + 1) * S);
+    if (newA === Infinity) return false;
+    const newB = j + (a.size - i) === 0 ? 0 : evaluator.join2(b.type, b.prefix, j * S, a.suffix, (i + 1) * S);
+    if (!(newA + newB - a.cost - b.cost < -IMPROVEMENT_EPSILON)) return false;
+    const buffer = this.buffer;
+    const tailA = a.size - i;
+    buffer.set(a.nodes.subarray(i + 1, a.size + 1));
+    const tailB = b.size - j;
+    buffer.set(b.nodes.subarray(j + 1, b.size + 1), tailA);
+    a.setJobs(concatJobs(a, i, buffer, tailA, tailA + tailB), 0, i + tailB);
+    b.setJobs(concatJobs(b, j, buffer, 0, tailA), 0, j + tailA);
+    solution.refreshRoute(a.slot);
+    solution.refreshRoute(b.slot);
+    return true;
+  }
+}
+
+function concatJobs(route: Route, keep: number, tail: Int32Array, from: number, to: number): Int32Array {
+  const jobs = new Int32Array(keep + to - from);
+  jobs.set(route.nodes.subarray(1, keep + 1));
+  jobs.set(tail.subarray(from, to), keep);
+  return jobs;
+}

@@ -1,0 +1,117 @@
+import type { CompiledInstance } from '../../compiled/compiled-instance.js';
+import type { Random } from '../../structures/prng.js';
+import type { Solution } from '../../structures/solution.js';
+import type { InsertionSearch } from '../insertion-search.js';
+
+/** Chance of skipping a position (SISR's β). */
+const BLINK_RATE = 0.01;
+
+/** Job orderings for the greedy recreate, with SISR's relative weights. */
+const enum Order {
+  Random,
+  DemandDescending,
+  FarFirst,
+  CloseFirst,
+  TightWindowFirst,
+  EarlyWindowFirst,
+}
+const ORDER_WEIGHTS: readonly [Order, number][] = [
+  [Order.Random, 4],
+  [Order.DemandDescending, 4],
+  [Order.FarFirst, 2],
+  [Order.CloseFirst, 1],
+  [Order.TightWindowFirst, 2],
+  [Order.EarlyWindowFirst, 2],
+];
+const TOTAL_WEIGHT = ORDER_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
+
+/**
+ * SISR recreate: inserts the unassigned jobs one by one, in a randomly chosen order, each at its
+ * cheapest position over all routes while "blinking" past a few positions. Jobs that fit nowhere
+ * open an unused vehicle, or stay unassigned when none is left.
+ */
+export class BlinkInsertion {
+  /** Per order, a sort key per node; smaller goes first. */
+  private readonly keys: Float64Array[];
+  private readonly pending: Int32Array;
+  private readonly typeSeenAt: Int32Array;
+  private stamp = 0;
+
+  constructor(
+    instance: CompiledInstance,
+    private readonly insertion: InsertionSearch,
+    private readonly random: Random,
+  ) {
+    this.keys = orderingKeys(instance);
+    this.pending = new Int32Array(instance.jobs.length);
+    this.typeSeenAt = new Int32Array(instance.vehicleTypeCount);
+  }
+
+  recreate(solution: Solution): void {
+    const count = solution.unassignedCount;
+    if (count === 0) return;
+    const pending = this.pending;
+    pending.set(solution.unassigned.subarray(0, count));
+    this.random.shuffle(pending, count);
+    const order = this.pickOrder();
+    if (order !== Order.Random) {
+      const key = this.keys[order]!;
+      pending.subarray(0, count).sort((a, b) => key[a]! - key[b]!);
+    }
+    const routes = solution.routes;
+    const model = solution.model;
+    for (let p = 0; p < count; p++) {
+      const job = pending[p]!;
+      this.stamp++;
+      let best = Infinity;
+      let bestSlot = -1;
+      let bestPosition = -1;
+      for (let slot = 0; slot < routes.length; slot++) {
+        const route = routes[slot]!;
+        if (route.size === 0) {
+          // Unused vehicles of one type are interchangeable: try the first one only.
+          if (this.typeSeenAt[route.type] === this.stamp) continue;
+          this.typeSeenAt[route.type] = this.stamp;
+        }
+        if (model.restricted && !model.canServe(job, slot)) continue;
+        const cost = this.insertion.cheapest(route, job, this.random, BLINK_RATE, best);
+        if (cost < best) {
+          best = cost;
+          bestSlot = slot;
+          bestPosition = this.insertion.position;
+        }
+      }
+      if (bestSlot >= 0) {
+        solution.insert(job, bestSlot, bestPosition);
+        solution.refreshRoute(bestSlot);
+      }
+    }
+  }
+
+  private pickOrder(): Order {
+    let draw = this.random.nextFloat() * TOTAL_WEIGHT;
+    for (const [order, weight] of ORDER_WEIGHTS) {
+      draw -= weight;
+      if (draw < 0) return order;
+    }
+    return Order.Random;
+  }
+}
+
+function orderingKeys(instance: CompiledInstance): Float64Array[] {
+  const n = instance.nodeCount;
+  const dims = instance.loadDimensions;
+  const depot = instance.vehicleStart[0]!;
+  const keys = Array.from({ length: ORDER_WEIGHTS.length }, () => new Float64Array(n));
+  for (let node = 0; node < n; node++) {
+    let demand = 0;
+    for (let d = 0; d < dims; d++) demand += instance.demand[node * dims + d]!;
+    const fromDepot = instance.distance[depot * n + node]!;
+    keys[Order.DemandDescending]![node] = -demand;
+    keys[Order.FarFirst]![node] = -fromDepot;
+    keys[Order.CloseFirst]![node] = fromDepot;
+    keys[Order.TightWindowFirst]![node] = instance.timeWindowEnd[node]! - instance.timeWindowStart[node]!;
+    keys[Order.EarlyWindowFirst]![node] = instance.timeWindowStart[node]!;
+  }
+  return keys;
+}

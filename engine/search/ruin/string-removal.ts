@@ -1,0 +1,91 @@
+import type { Random } from '../../structures/prng.js';
+import type { Solution } from '../../structures/solution.js';
+
+export interface StringRemovalParameters {
+  /** c̄: average number of removed jobs. */
+  averageRemoved: number;
+  /** L^max: longest string. */
+  maxStringLength: number;
+  /** Probability of the split-string variant, which keeps a substring of the removed window. */
+  splitRate: number;
+  /** Probability of stopping to grow the kept substring at each step. */
+  splitStop: number;
+}
+
+export const DEFAULT_STRING_REMOVAL: StringRemovalParameters = {
+  averageRemoved: 10,
+  maxStringLength: 10,
+  splitRate: 0.5,
+  splitStop: 0.5,
+};
+
+/**
+ * SISR ruin (Christiaens & Vanden Berghe 2020): removes strings of consecutive jobs from several
+ * routes that pass near a random seed job. Removing strings (not scattered jobs) frees contiguous
+ * slack in time and capacity, which the greedy recreate can then fill better.
+ */
+export class StringRemoval {
+  private readonly routeRuinedAt: Int32Array;
+  private stamp = 0;
+  private readonly doomed: Int32Array;
+  private readonly width: number;
+
+  constructor(
+    private readonly ranking: Int32Array,
+    jobCount: number,
+    slotCount: number,
+    private readonly random: Random,
+    private readonly parameters: StringRemovalParameters = DEFAULT_STRING_REMOVAL,
+  ) {
+    this.width = jobCount;
+    this.routeRuinedAt = new Int32Array(slotCount);
+    this.doomed = new Int32Array(jobCount);
+  }
+
+  ruin(solution: Solution): void {
+    const jobs = solution.model.instance.jobs;
+    const assigned = jobs.length - solution.unassignedCount;
+    const used = solution.usedRoutes();
+    if (used === 0) return;
+    const random = this.random;
+    const { averageRemoved, maxStringLength } = this.parameters;
+    const maxLength = Math.min(maxStringLength, assigned / used);
+    const maxStrings = (4 * averageRemoved) / (1 + maxLength) - 1;
+    const strings = Math.floor(random.nextFloat() * maxStrings) + 1;
+    const seed = jobs[random.nextInt(jobs.length)]!;
+    this.stamp++;
+    let ruined = 0;
+    for (let r = 0; r < this.width && ruined < strings; r++) {
+      const job = this.ranking[seed * this.width + r]!;
+      const slot = solution.routeOf[job]!;
+      if (slot < 0 || this.routeRuinedAt[slot] === this.stamp) continue;
+      this.routeRuinedAt[slot] = this.stamp;
+      ruined++;
+      const size = solution.routes[slot]!.size;
+      const length = Math.floor(random.nextFloat() * Math.min(size, maxLength)) + 1;
+      this.removeString(solution, slot, solution.positionOf[job]!, length);
+      solution.refreshRoute(slot);
+    }
+  }
+
+  private removeString(solution: Solution, slot: number, position: number, length: number): void {
+    const route = solution.routes[slot]!;
+    const random = this.random;
+    let kept = 0;
+    if (length < route.size && random.nextFloat() < this.parameters.splitRate) {
+      kept = 1;
+      while (length + kept < route.size && random.nextFloat() >= this.parameters.splitStop) kept++;
+    }
+    const window = length + kept;
+    // The window covers `position` and stays inside the route's jobs (indices 1..size).
+    const lowest = Math.max(1, position - window + 1);
+    const highest = Math.min(position, route.size - window + 1);
+    const start = lowest + random.nextInt(highest - lowest + 1);
+    const keepFrom = kept === 0 ? start + window : start + random.nextInt(length + 1);
+    let count = 0;
+    for (let i = start; i < start + window; i++) {
+      if (i < keepFrom || i >= keepFrom + kept) this.doomed[count++] = route.nodes[i]!;
+    }
+    for (let i = 0; i < count; i++) solution.remove(this.doomed[i]!);
+  }
+}

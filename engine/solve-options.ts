@@ -1,0 +1,47 @@
+/** Routes as job node sequences per route slot: the portable form of a solution (threads, reports). */
+export interface SolutionSnapshot {
+  cost: number;
+  routes: { slot: number; jobs: number[] }[];
+}
+
+export interface ProgressEvent {
+  cost: number;
+  elapsedMs: number;
+  iteration: number;
+}
+
+export interface SolveOptions {
+  seed?: number;
+  /** Hard wall-clock limit; the search stops within about one iteration of it. */
+  timeLimitMs?: number;
+  /** Iteration budget. With no time limit the run is fully reproducible for a given seed. */
+  maxIterations?: number;
+  /** Called on every new best solution. */
+  onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Called about every `syncIntervalMs` with this search's best; returning a better solution makes
+   * the search continue from it (used to share bests between threads).
+   */
+  sync?: (best: SolutionSnapshot) => SolutionSnapshot | null;
+  syncIntervalMs?: number;
+}
+
+export interface RouteResult {
+  slot: number;
+  vehicleType: number;
+  jobs: number[];
+  distance: number;
+  duration: number;
+  cost: number;
+}
+
+export interface SolveResult {
+  cost: number;
+  routes: RouteResult[];
+  unassigned: number[];
+  iterations: number;
+  elapsedMs: number;
+  timeToBestMs: number;
+  /** Best cost over time, one entry per improvement. */
+  history: ProgressEvent[];
+}

@@ -1,0 +1,53 @@
+import type { CompiledInstance } from './compiled/compiled-instance.js';
+import { RouteModel } from './problems/route-model.js';
+import { regretInsertion } from './search/construction/regret-insertion.js';
+import { InsertionSearch } from './search/insertion-search.js';
+import { LocalSearch } from './search/local-search.js';
+import { MoveEvaluator } from './search/move-evaluator.js';
+import { distanceRanking, granularNeighbourhood } from './search/neighbourhood.js';
+import { BlinkInsertion } from './search/recreate/blink-insertion.js';
+import { RuinAndRecreate } from './search/ruin-and-recreate.js';
+import { StringRemoval } from './search/ruin/string-removal.js';
+import type { SolveOptions, SolveResult } from './solve-options.js';
+import { Random } from './structures/prng.js';
+import { SEG_DISTANCE, SEG_DURATION, SEGMENT_STRIDE } from './structures/segment.js';
+import { Solution } from './structures/solution.js';
+
+/** Granular neighbourhood size: HGS's default, a good speed/quality balance up to ~1000 jobs. */
+const NEIGHBOURS = 20;
+
+/** Solves one instance on the calling thread. */
+export function solve(instance: CompiledInstance, options: SolveOptions): SolveResult {
+  const model = new RouteModel(instance);
+  const random = new Random(options.seed ?? 1);
+  const evaluator = new MoveEvaluator(model);
+  const insertion = new InsertionSearch(evaluator);
+  const neighbourhood = granularNeighbourhood(instance, NEIGHBOURS);
+  const localSearch = new LocalSearch(evaluator, neighbourhood, random);
+  const ruin = new StringRemoval(distanceRanking(instance), instance.jobs.length, model.slotType.length, random);
+  const recreate = new BlinkInsertion(instance, insertion, random);
+
+  const initial = new Solution(model);
+  regretInsertion(initial, insertion);
+  const outcome = new RuinAndRecreate(ruin, recreate, localSearch, random).run(initial, options);
+  const best = outcome.best;
+  const last = (size: number): number => (size + 1) * SEGMENT_STRIDE;
+  return {
+    cost: best.cost,
+    routes: best.routes
+      .filter((route) => route.size > 0)
+      .map((route) => ({
+        slot: route.slot,
+        vehicleType: route.type,
+        jobs: Array.from(route.nodes.subarray(1, route.size + 1)),
+        distance: route.prefix[last(route.size) + SEG_DISTANCE]!,
+        duration: route.prefix[last(route.size) + SEG_DURATION]!,
+        cost: route.cost,
+      })),
+    unassigned: Array.from(best.unassigned.subarray(0, best.unassignedCount)),
+    iterations: outcome.iterations,
+    elapsedMs: outcome.elapsedMs,
+    timeToBestMs: outcome.timeToBestMs,
+    history: outcome.history,
+  };
+}

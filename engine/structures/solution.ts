@@ -1,0 +1,140 @@
+import type { RouteModel } from '../problems/route-model.js';
+import { Route } from './route.js';
+
+/**
+ * A complete assignment: one Route per route slot (most may be empty), the position of every job
+ * and the jobs left unassigned. The total cost is kept up to date by `refreshRoute`.
+ */
+export class Solution {
+  readonly routes: Route[];
+  /** Per node: route slot serving it, or -1. */
+  readonly routeOf: Int32Array;
+  readonly positionOf: Int32Array;
+  readonly unassigned: Int32Array;
+  unassignedCount = 0;
+  private routesCost = 0;
+  /** Routes refreshed since the last `syncFrom`, so syncing copies only what differs. */
+  private readonly changed: Uint8Array;
+  private readonly changedList: number[] = [];
+
+  constructor(readonly model: RouteModel) {
+    const instance = model.instance;
+    this.routes = Array.from(model.slotType, (type, slot) => new Route(slot, type, model));
+    this.routeOf = new Int32Array(instance.nodeCount).fill(-1);
+    this.positionOf = new Int32Array(instance.nodeCount).fill(-1);
+    this.unassigned = new Int32Array(instance.jobs.length);
+    this.unassigned.set(instance.jobs);
+    this.unassignedCount = instance.jobs.length;
+    this.changed = new Uint8Array(this.routes.length);
+  }
+
+  get cost(): number {
+    return this.routesCost + this.unassignedCount * this.model.instance.unassignedCost;
+  }
+
+  /** Inserts before the node currently at `position`; call refreshRoute afterwards. */
+  insert(node: number, slot: number, position: number): void {
+    this.dropUnassigned(node);
+    this.routes[slot]!.insertAt(position, node);
+    this.routeOf[node] = slot;
+  }
+
+  /** Removes a job and marks it unassigned; call refreshRoute afterwards. */
+  remove(node: number): void {
+    const slot = this.routeOf[node]!;
+    const route = this.routes[slot]!;
+    // Positions go stale between removals from the same route, so look the node up.
+    let position = this.positionOf[node]!;
+    if (route.nodes[position] !== node) position = route.nodes.indexOf(node, 1);
+    route.removeAt(position);
+    this.routeOf[node] = -1;
+    this.positionOf[node] = -1;
+    this.unassigned[this.unassignedCount++] = node;
+  }
+
+  refreshRoute(slot: number): void {
+    const route = this.routes[slot]!;
+    this.routesCost -= route.cost;
+    route.refresh();
+    this.routesCost += route.cost;
+    if (!this.changed[slot]) {
+      this.changed[slot] = 1;
+      this.changedList.push(slot);
+    }
+    for (let i = 1; i <= route.size; i++) {
+      this.routeOf[route.nodes[i]!] = slot;
+      this.positionOf[route.nodes[i]!] = i;
+    }
+  }
+
+  copyFrom(other: Solution): void {
+    for (let slot = 0; slot < this.routes.length; slot++) this.routes[slot]!.copyFrom(other.routes[slot]!);
+    this.routeOf.set(other.routeOf);
+    this.positionOf.set(other.positionOf);
+    this.unassigned.set(other.unassigned);
+    this.unassignedCount = other.unassignedCount;
+    this.routesCost = other.routesCost;
+    this.clearChanges();
+  }
+
+  /**
+   * Makes this equal to `other`, assuming they were equal before either recorded changes (the
+   * ruin-and-recreate loop keeps a current and a candidate solution in step this way).
+   */
+  syncFrom(other: Solution): void {
+    for (const slot of this.changedList) this.routes[slot]!.copyFrom(other.routes[slot]!);
+    for (const slot of other.changedList) this.routes[slot]!.copyFrom(other.routes[slot]!);
+    this.clearChanges();
+    other.clearChanges();
+    this.routeOf.set(other.routeOf);
+    this.positionOf.set(other.positionOf);
+    this.unassigned.set(other.unassigned);
+    this.unassignedCount = other.unassignedCount;
+    this.routesCost = other.routesCost;
+  }
+
+  private clearChanges(): void {
+    for (const slot of this.changedList) this.changed[slot] = 0;
+    this.changedList.length = 0;
+  }
+
+  usedRoutes(): number {
+    let used = 0;
+    for (const route of this.routes) if (route.size > 0) used++;
+    return used;
+  }
+
+  /** Job sequences of the used routes with their slots, for reporting and sharing between threads. */
+  toRoutes(): { slot: number; jobs: number[] }[] {
+    return this.routes
+      .filter((route) => route.size > 0)
+      .map((route) => ({ slot: route.slot, jobs: Array.from(route.nodes.subarray(1, route.size + 1)) }));
+  }
+
+  /** Rebuilds from `toRoutes()` output; jobs not listed end up unassigned. */
+  load(routes: readonly { slot: number; jobs: readonly number[] }[]): void {
+    for (const route of this.routes) {
+      for (let i = 1; i <= route.size; i++) this.routeOf[route.nodes[i]!] = -1;
+      if (route.size > 0) {
+        route.size = 0;
+        route.nodes[1] = this.model.instance.vehicleEnd[route.type]!;
+        this.refreshRoute(route.slot);
+      }
+    }
+    this.unassigned.set(this.model.instance.jobs);
+    this.unassignedCount = this.unassigned.length;
+    for (const { slot, jobs } of routes) {
+      jobs.forEach((job, i) => this.insert(job, slot, i + 1));
+      this.refreshRoute(slot);
+    }
+  }
+
+  private dropUnassigned(node: number): void {
+    for (let i = 0; i < this.unassignedCount; i++) {
+      if (this.unassigned[i] === node) {
+        this.unassigned[i] = this.unassigned[--this.unassignedCount]!;
+        return;
+      }
+    }
+  }
+}

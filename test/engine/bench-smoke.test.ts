@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { checkSolution, parseSolution, readInstance } from '../../bench/solver/check.js';
+import { compileBenchInstance } from '../../bench/solver/compile-bench-instance.js';
+import { formatSolution } from '../../bench/solver/report.js';
+import { solveParallel } from '../../engine/parallel/parallel-solve.js';
+import { solve } from '../../engine/solve.js';
+
+const C101 = '/work/shared/bench/solomon/C101.txt';
+const X101 = '/work/shared/bench/cvrp/X-n101-k25.vrp';
+const withData = existsSync(C101) && existsSync(X101) ? it : it.skip;
+
+describe('solver benchmark smoke run', () => {
+  withData('solves Solomon C101 in one second to a solution the independent checker accepts', () => {
+    const instance = readInstance(C101);
+    const result = solve(compileBenchInstance(instance), { seed: 1, timeLimitMs: 1000 });
+    const routes = parseSolution(formatSolution(result.routes.map((route) => route.jobs), result.cost, false));
+    const report = checkSolution(instance, routes);
+    expect(report.errors).toEqual([]);
+    expect(report.cost).toBeCloseTo(result.cost, 6);
+    // The optimum is 828.94 with 10 vehicles; one second is plenty for this easy instance.
+    expect(report.cost).toBeLessThan(828.94 * 1.01);
+  });
+
+  withData('the checker rejects a solution that breaks a time window', () => {
+    const instance = readInstance(C101);
+    const result = solve(compileBenchInstance(instance), { seed: 1, maxIterations: 200 });
+    const routes = result.routes.map((route) => route.jobs.slice());
+    routes[0]!.reverse();
+    expect(checkSolution(instance, routes).feasible).toBe(false);
+  });
+
+  withData('solves CVRPLIB X-n101 on two threads sharing their best', async () => {
+    const instance = readInstance(X101);
+    const result = await solveParallel(compileBenchInstance(instance), { seed: 1, timeLimitMs: 1000, threads: 2, syncIntervalMs: 200 });
+    const report = checkSolution(instance, result.routes.map((route) => route.jobs));
+    expect(report.errors).toEqual([]);
+    expect(report.cost).toBe(result.cost);
+    expect(report.cost).toBeLessThan(27591 * 1.05);
+  });
+});

@@ -1,0 +1,198 @@
+import type { LocalSearchOperator } from '../../engine/search/local-search-operator.js';
+import type { MoveEvaluator } from '../../engine/search/move-evaluator.js';
+import { OrOpt } from '../../engine/search/operators/or-opt.js';
+import { Relocate } from '../../engine/search/operators/relocate.js';
+import { Swap } from '../../engine/search/operators/swap.js';
+import { SwapStar } from '../../engine/search/operators/swap-star.js';
+import { TwoOpt } from '../../engine/search/operators/two-opt.js';
+import { TwoOptStar } from '../../engine/search/operators/two-opt-star.js';
+import type { Solution } from '../../engine/structures/solution.js';
+import { costOfRoutes, randomSolution, routesOf, tinyInstance, type Harness, type TinyOptions } from './tiny-instances.js';
+
+type Routes = number[][];
+
+/**
+ * Each operator is applied over all job pairs until it finds nothing more; then a brute-force
+ * enumeration of the same neighbourhood must find no improving move either, and the solution's
+ * incremental cost must equal a full recomputation.
+ */
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const SHAPE: TinyOptions = { jobs: 9, vehicles: 3, windows: 'loose', capacity: 25 };
+const EPS = 1e-7;
+
+function exhaust(solution: Solution, operator: LocalSearchOperator): void {
+  const jobs = Array.from(solution.model.instance.jobs);
+  for (let improved = true; improved; ) {
+    improved = false;
+    for (const u of jobs) for (const v of jobs) if (u !== v && operator.tryMove(solution, u, v)) improved = true;
+  }
+}
+
+const copy = (routes: Routes): Routes => routes.map((route) => route.slice());
+const nonEmpty = (routes: Routes): number[] => routes.flatMap((route, r) => (route.length > 0 ? [r] : []));
+
+function relocations(routes: Routes): Routes[] {
+  const out: Routes[] = [];
+  routes.forEach((from, r) =>
+    from.forEach((job, i) => {
+      for (const t of nonEmpty(routes)) {
+        const base = copy(routes);
+        base[r]!.splice(i, 1);
+        for (let p = 0; p <= base[t]!.length; p++) {
+          const next = copy(base);
+          next[t]!.splice(p, 0, job);
+          out.push(next);
+        }
+      }
+    }),
+  );
+  return out;
+}
+
+function swaps(routes: Routes): Routes[] {
+  const out: Routes[] = [];
+  const places = routes.flatMap((route, r) => route.map((_, i) => [r, i] as const));
+  for (const [ra, ia] of places) {
+    for (const [rb, ib] of places) {
+      if (ra === rb && ia === ib) continue;
+      const next = copy(routes);
+      next[ra]![ia] = routes[rb]![ib]!;
+      next[rb]![ib] = routes[ra]![ia]!;
+      out.push(next);
+    }
+  }
+  return out;
+}
+
+/** Strings of 2–3 jobs, as is or reversed, placed right after any other job (reversal in place is 2-opt's job). */
+function orOpts(routes: Routes): Routes[] {
+  const out: Routes[] = [];
+  routes.forEach((from, r) => {
+    for (let length = 2; length <= 3; length++) {
+      for (let i = 0; i + length <= from.length; i++) {
+        for (const reversed of [false, true]) {
+          const block = from.slice(i, i + length);
+          if (reversed) block.reverse();
+          const base = copy(routes);
+          base[r]!.splice(i, length);
+          base.forEach((target, t) =>
+            target.forEach((_, p) => {
+              if (t === r && p + 1 === i) return;
+              const next = copy(base);
+              next[t]!.splice(p + 1, 0, ...block);
+              out.push(next);
+            }),
+          );
+        }
+      }
+    }
+  });
+  return out;
+}
+
+/** Reversal of any sub-sequence of at least two jobs, except a whole route. */
+function reversals(routes: Routes): Routes[] {
+  const out: Routes[] = [];
+  routes.forEach((route, r) => {
+    for (let a = 0; a < route.length; a++) {
+      for (let b = a + 1; b < route.length; b++) {
+        if (a === 0 && b === route.length - 1) continue;
+        const next = copy(routes);
+        next[r] = [...route.slice(0, a), ...route.slice(a, b + 1).reverse(), ...route.slice(b + 1)];
+        out.push(next);
+      }
+    }
+  });
+  return out;
+}
+
+/** Tail exchanges between two used routes, cutting after i jobs of one and j of the other. */
+function tailExchanges(routes: Routes): Routes[] {
+  const out: Routes[] = [];
+  const used = nonEmpty(routes);
+  for (const a of used) {
+    for (const b of used) {
+      if (a >= b) continue;
+      for (let i = 0; i <= routes[a]!.length; i++) {
+        for (let j = 0; j <= routes[b]!.length; j++) {
+          const next = copy(routes);
+          next[a] = [...routes[a]!.slice(0, i), ...routes[b]!.slice(j)];
+          next[b] = [...routes[b]!.slice(0, j), ...routes[a]!.slice(i)];
+          out.push(next);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** u and v change routes, each to any position of the other route. */
+function swapStars(routes: Routes): Routes[] {
+  const out: Routes[] = [];
+  const used = nonEmpty(routes);
+  for (const a of used) {
+    for (const b of used) {
+      if (a >= b) continue;
+      routes[a]!.forEach((u, i) =>
+        routes[b]!.forEach((v, j) => {
+          const restA = routes[a]!.filter((_, k) => k !== i);
+          const restB = routes[b]!.filter((_, k) => k !== j);
+          for (let p = 0; p <= restA.length; p++) {
+            for (let q = 0; q <= restB.length; q++) {
+              const next = copy(routes);
+              next[a] = [...restA.slice(0, p), v, ...restA.slice(p)];
+              next[b] = [...restB.slice(0, q), u, ...restB.slice(q)];
+              out.push(next);
+            }
+          }
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+function expectLocalOptimum(harness: Harness, neighbours: (routes: Routes) => Routes[]): void {
+  const routes = routesOf(harness.solution);
+  const cost = costOfRoutes(harness, routes);
+  expect(harness.solution.cost).toBeCloseTo(cost, 9);
+  const served = routes.flat().sort((a, b) => a - b);
+  expect(served).toEqual(Array.from(harness.model.instance.jobs));
+  for (const neighbour of neighbours(routes)) expect(costOfRoutes(harness, neighbour)).toBeGreaterThan(cost - EPS);
+}
+
+const cases: [string, (evaluator: MoveEvaluator) => LocalSearchOperator, (routes: Routes) => Routes[], TinyOptions][] = [
+  ['relocate', (e) => new Relocate(e), relocations, SHAPE],
+  ['swap', (e) => new Swap(e), swaps, SHAPE],
+  ['or-opt', (e) => new OrOpt(e), orOpts, SHAPE],
+  ['2-opt', (e) => new TwoOpt(e), reversals, { ...SHAPE, windows: 'none', vehicles: 2, capacity: 1000 }],
+  ['2-opt*', (e) => new TwoOptStar(e), tailExchanges, SHAPE],
+];
+
+describe.each(cases)('%s', (_name, create, neighbours, shape) => {
+  it.each(SEEDS)('reaches a local optimum of its neighbourhood (seed %i)', (seed) => {
+    const harness = randomSolution(tinyInstance(seed, shape), seed);
+    const before = harness.solution.cost;
+    exhaust(harness.solution, create(harness.evaluator));
+    expect(harness.solution.cost).toBeLessThanOrEqual(before + EPS);
+    expectLocalOptimum(harness, neighbours);
+  });
+});
+
+describe('SWAP*', () => {
+  // Without windows or binding capacities its distance-based preselection is exact, so it must
+  // leave no improving exchange at all.
+  it.each(SEEDS)('reaches a local optimum of its neighbourhood (seed %i)', (seed) => {
+    const harness = randomSolution(tinyInstance(seed, { jobs: 9, vehicles: 3, windows: 'none', capacity: 1000 }), seed);
+    const routes = harness.solution.routes;
+    // Spread the jobs over all vehicles so that there are route pairs to exchange between.
+    const spread = routesOf(harness.solution).flat();
+    harness.solution.load(routes.map((route, r) => ({ slot: route.slot, jobs: spread.filter((_, k) => k % routes.length === r) })));
+    const swapStar = new SwapStar(harness.evaluator);
+    for (let improved = true; improved; ) {
+      improved = false;
+      for (const a of routes) for (const b of routes) if (a !== b && swapStar.tryRoutes(harness.solution, a, b)) improved = true;
+    }
+    expectLocalOptimum(harness, swapStars);
+  });
+});

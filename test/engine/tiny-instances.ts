@@ -1,0 +1,76 @@
+import { buildInstance } from '../../engine/compiled/build-instance.js';
+import type { CompiledInstance } from '../../engine/compiled/compiled-instance.js';
+import { RouteModel } from '../../engine/problems/route-model.js';
+import { InsertionSearch } from '../../engine/search/insertion-search.js';
+import { MoveEvaluator } from '../../engine/search/move-evaluator.js';
+import { BlinkInsertion } from '../../engine/search/recreate/blink-insertion.js';
+import { Random } from '../../engine/structures/prng.js';
+import { Solution } from '../../engine/structures/solution.js';
+
+export interface TinyOptions {
+  jobs: number;
+  vehicles: number;
+  /** Tight windows make many sequences infeasible; loose ones make distance dominate. */
+  windows: 'none' | 'loose' | 'tight';
+  capacity?: number;
+}
+
+/** Random Euclidean instance with the depot at node 0, reproducible from `seed`. */
+export function tinyInstance(seed: number, options: TinyOptions): CompiledInstance {
+  const random = new Random(seed);
+  const n = options.jobs + 1;
+  const x = Array.from({ length: n }, () => random.nextFloat() * 100);
+  const y = Array.from({ length: n }, () => random.nextFloat() * 100);
+  const distance = new Float64Array(n * n);
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) distance[a * n + b] = Math.hypot(x[a]! - x[b]!, y[a]! - y[b]!);
+  const horizon = 1000;
+  const timeWindows = Array.from({ length: n }, (_, i): [number, number] => {
+    if (i === 0 || options.windows === 'none') return [0, horizon];
+    const width = options.windows === 'tight' ? 60 + random.nextFloat() * 80 : 300 + random.nextFloat() * 400;
+    const start = 150 + random.nextFloat() * (horizon - 300 - width / 2);
+    return [start, Math.min(start + width, horizon - 160)];
+  });
+  return buildInstance({
+    nodeCount: n,
+    jobs: Array.from({ length: options.jobs }, (_, i) => i + 1),
+    distance,
+    serviceTime: Array.from({ length: n }, (_, i) => (i === 0 ? 0 : 10)),
+    timeWindows,
+    demand: Array.from({ length: n }, (_, i) => [i === 0 ? 0 : 1 + random.nextInt(9)]),
+    vehicleTypes: [
+      { count: options.vehicles, start: 0, end: 0, shiftStart: 0, shiftEnd: horizon, capacity: [options.capacity ?? 1000] },
+    ],
+  });
+}
+
+export interface Harness {
+  model: RouteModel;
+  evaluator: MoveEvaluator;
+  solution: Solution;
+}
+
+/** A feasible random starting solution built by randomized greedy insertion. */
+export function randomSolution(instance: CompiledInstance, seed: number): Harness {
+  const model = new RouteModel(instance);
+  const evaluator = new MoveEvaluator(model);
+  const solution = new Solution(model);
+  const insertion = new InsertionSearch(evaluator);
+  // Random job orders and blinks make the greedy insertion a varied but always feasible start.
+  const random = new Random(seed);
+  new BlinkInsertion(instance, insertion, random).recreate(solution);
+  return { model, evaluator, solution };
+}
+
+/** Route jobs as plain arrays, for comparisons and brute force. */
+export function routesOf(solution: Solution): number[][] {
+  return solution.routes.map((route) => Array.from(route.nodes.subarray(1, route.size + 1)));
+}
+
+/** Cost of a whole solution given as job sequences per slot, recomputed from scratch (Infinity if infeasible). */
+export function costOfRoutes(harness: Harness, routes: readonly (readonly number[])[]): number {
+  let total = 0;
+  routes.forEach((jobs, slot) => {
+    total += harness.evaluator.sequenceCost(harness.model.slotType[slot]!, Int32Array.from(jobs), jobs.length);
+  });
+  return total;
+}
