@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { repoRoot } from './paths.js';
 
 /** Everything the processes read from the environment (design.md §2), parsed once. */
@@ -18,6 +18,10 @@ export interface Config {
   sessionTtlSeconds: number;
   bodyLimitBytes: number;
   logLevel: string;
+  /** The OpenStreetMap extract routed on (`WAYPLAN_MAP`); undefined = straight-line travel only. */
+  map: string | undefined;
+  /** Where imported road graphs are cached. */
+  mapsDir: string;
   taskQueues: { solve: string; io: string };
 }
 
@@ -73,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: number(env, 'WAYPLAN_SESSION_TTL', 3600, 1),
     bodyLimitBytes: integer(env, 'WAYPLAN_BODY_LIMIT', 64 * 1024 * 1024, 1024),
     logLevel: env.LOG_LEVEL || 'info',
+    map: env.WAYPLAN_MAP === 'none' ? undefined : resolve(repoRoot, env.WAYPLAN_MAP || join('geo', 'maps', 'monaco.osm.pbf')),
+    mapsDir: join(resolve(repoRoot, env.WAYPLAN_DATA_DIR || '.data'), 'maps'),
     taskQueues: taskQueues(env.WAYPLAN_TASK_QUEUE_PREFIX || 'wayplan'),
   };
 }

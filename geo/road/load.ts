@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { demoMapPath, repoRoot } from '../repo-root.js';
+import { repoRoot } from '../../runtime/paths.js';
+import { demoMapPath } from '../repo-root.js';
 import { importOsm } from './import.js';
 import { readRoadGraph, roadGraphFormatVersion, type RoadGraph } from './road-graph.js';
 import { readSectionedFile } from './sectioned-file.js';
@@ -8,7 +9,7 @@ import { readSectionedFile } from './sectioned-file.js';
 /** Where an imported extract's graph lives by default: `.data/maps/<name>.wpgraph` in the repository. */
 export function defaultGraphPath(pbfPath: string): string {
   const name = basename(pbfPath).replace(/\.osm\.pbf$|\.pbf$/, '');
-  return join(repoRoot(), '.data', 'maps', `${name}.wpgraph`);
+  return join(repoRoot, '.data', 'maps', `${name}.wpgraph`);
 }
 
 /**

@@ -33,6 +33,8 @@ export class TestStack {
       ...process.env,
       DATABASE_URL: process.env.WAYPLAN_TEST_DATABASE_URL,
       TEMPORAL_ADDRESS: process.env.WAYPLAN_TEST_TEMPORAL_ADDRESS,
+      // Derived files (imported road graphs) go to the suite's data folder, not the checkout's.
+      WAYPLAN_DATA_DIR: process.env.WAYPLAN_TEST_DATA_DIR,
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
