@@ -1,18 +1,23 @@
 import { basename, join } from 'node:path';
+import { createGraphHopperProvider } from './http/graphhopper.js';
+import { createOsrmProvider } from './http/osrm.js';
+import { createValhallaProvider } from './http/valhalla.js';
 import { loadRoadGraph } from './road/load.js';
 import { createRoadProvider } from './road/road-provider.js';
 import { straightLineLeg, straightLineProvider } from './straight-line.js';
-import type { TravelOptions, TravelPath, TravelPoint, TravelProvider } from './travel.js';
+import type { PathProvider, TravelOptions, TravelPath, TravelPoint } from './travel.js';
 
-export interface MapSettings {
-  /** The `.osm.pbf` extract to route on; undefined = straight-line travel only. */
+export type { PathProvider };
+
+export interface TravelSettings {
+  provider: 'road' | 'straight_line' | 'osrm' | 'valhalla' | 'graphhopper';
+  /** Base URL of an HTTP engine (osrm, valhalla, graphhopper). */
+  url?: string | undefined;
+  /** The `.osm.pbf` extract the road provider routes on; undefined = straight-line travel only. */
   map: string | undefined;
   /** Where its imported graph is cached. */
   mapsDir: string;
 }
-
-/** A provider that can always draw a path: roads where it knows them, straight segments otherwise. */
-export type PathProvider = TravelProvider & { path(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath> };
 
 function straightLinePath(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath> {
   const legs = stops.slice(1).map((stop, i) => straightLineLeg(stops[i]!, stop, options));
@@ -28,9 +33,21 @@ function straightLinePath(stops: readonly TravelPoint[], options?: TravelOptions
 /**
  * The travel provider of this deployment: the road network of the configured map (imported on
  * first use, then loaded from its cached graph in milliseconds), falling back to straight lines
- * for points outside it; or straight lines only when no map is configured.
+ * for points outside it; an HTTP engine the user runs; or straight lines only.
  */
-export function loadTravelProvider(settings: MapSettings): PathProvider {
+export function loadTravelProvider(settings: TravelSettings): PathProvider {
+  switch (settings.provider) {
+    case 'osrm':
+      return createOsrmProvider(settings.url!);
+    case 'valhalla':
+      return createValhallaProvider(settings.url!);
+    case 'graphhopper':
+      return createGraphHopperProvider(settings.url!);
+    case 'straight_line':
+      return { ...straightLineProvider, path: straightLinePath };
+    case 'road':
+      break;
+  }
   if (!settings.map) return { ...straightLineProvider, path: straightLinePath };
   const graphPath = join(settings.mapsDir, `${basename(settings.map).replace(/\.osm\.pbf$|\.pbf$/, '')}.wpgraph`);
   return createRoadProvider(loadRoadGraph(settings.map, graphPath));

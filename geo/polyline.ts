@@ -25,3 +25,29 @@ export function encodePolyline(points: readonly LatLon[], precision = 5): string
   }
   return out;
 }
+
+/** Decodes the Encoded Polyline Algorithm Format (Valhalla uses precision 6). */
+export function decodePolyline(text: string, precision = 5): LatLon[] {
+  const factor = 10 ** precision;
+  const points: LatLon[] = [];
+  let index = 0;
+  let lat = 0;
+  let lon = 0;
+  const next = (): number => {
+    let result = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      byte = text.charCodeAt(index++) - 63;
+      result |= (byte & 0x1f) << shift;
+      shift += 5;
+    } while (byte >= 0x20 && index < text.length);
+    return result & 1 ? ~(result >> 1) : result >> 1;
+  };
+  while (index < text.length) {
+    lat += next();
+    lon += next();
+    points.push({ lat: lat / factor, lon: lon / factor });
+  }
+  return points;
+}

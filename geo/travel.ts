@@ -60,3 +60,6 @@ export interface TravelProvider {
   /** Only providers that know roads draw paths. */
   path?(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath>;
 }
+
+/** A provider that can always draw a path: roads where it knows them, straight segments otherwise. */
+export type PathProvider = TravelProvider & { path(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath> };

@@ -22,10 +22,23 @@ export interface Config {
   map: string | undefined;
   /** Where imported road graphs are cached. */
   mapsDir: string;
+  /** Where travel comes from (`WAYPLAN_TRAVEL_PROVIDER`) and the engine's URL for HTTP ones. */
+  travel: { provider: TravelProviderName; url: string | undefined };
   taskQueues: { solve: string; io: string };
 }
 
 export class ConfigError extends Error {}
+
+export const travelProviderNames = ['road', 'straight_line', 'osrm', 'valhalla', 'graphhopper'] as const;
+export type TravelProviderName = (typeof travelProviderNames)[number];
+
+function travelSettings(env: NodeJS.ProcessEnv): Config['travel'] {
+  const provider = (env.WAYPLAN_TRAVEL_PROVIDER || 'road') as TravelProviderName;
+  if (!travelProviderNames.includes(provider)) throw new ConfigError(`WAYPLAN_TRAVEL_PROVIDER must be one of ${travelProviderNames.join(', ')}`);
+  const url = env.WAYPLAN_TRAVEL_URL || undefined;
+  if (['osrm', 'valhalla', 'graphhopper'].includes(provider) && !url) throw new ConfigError(`WAYPLAN_TRAVEL_URL is required with WAYPLAN_TRAVEL_PROVIDER=${provider}`);
+  return { provider, url };
+}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];
@@ -79,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     map: env.WAYPLAN_MAP === 'none' ? undefined : resolve(repoRoot, env.WAYPLAN_MAP || join('geo', 'maps', 'monaco.osm.pbf')),
     mapsDir: join(resolve(repoRoot, env.WAYPLAN_DATA_DIR || '.data'), 'maps'),
+    travel: travelSettings(env),
     taskQueues: taskQueues(env.WAYPLAN_TASK_QUEUE_PREFIX || 'wayplan'),
   };
 }
