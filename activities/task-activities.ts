@@ -1,10 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { TravelSettings } from '../geo/configured-provider.js';
 import type { TaskStore } from '../store/tasks.js';
 import type { ThreadInput, ThreadMessage } from './operation-thread.js';
 
 export interface TaskActivityDeps {
   tasks: TaskStore;
+  /** Where the operation threads get travel times from. */
+  travel: TravelSettings;
 }
 
 const internalError = JSON.stringify({ status_code: 500, error_code: 'internal_server_error', message: 'The task failed unexpectedly; retry later.' });
@@ -60,7 +63,7 @@ export function createTaskActivities(deps: TaskActivityDeps) {
       const beat = setInterval(() => context.heartbeat(latestProgress), 1000);
       context.heartbeat();
       try {
-        const outcome = await runInThread({ operation: task.operation, request, options: task.options }, onProgress, context.cancellationSignal);
+        const outcome = await runInThread({ operation: task.operation, request, options: task.options, travel: deps.travel }, onProgress, context.cancellationSignal);
         switch (outcome.kind) {
           case 'result':
             await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: outcome.body });

@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Pool } from '../store/db.js';
+import type { SandboxEvents } from '../store/sandboxes-events.js';
 import type { SessionStore } from '../store/sessions.js';
 import type { TaskEvents } from '../store/task-events.js';
 import type { TaskStore } from '../store/tasks.js';
@@ -16,6 +17,7 @@ export interface ApiContext {
   sessions: SessionStore;
   tasks: TaskStore;
   events: TaskEvents;
+  sandboxEvents: SandboxEvents;
   temporal: Client;
 }
 

@@ -2,6 +2,7 @@ import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
 import { connectTemporal } from '../runtime/temporal-client.js';
 import { createPool } from '../store/db.js';
+import { SandboxEvents } from '../store/sandboxes-events.js';
 import { SessionStore } from '../store/sessions.js';
 import { TaskEvents } from '../store/task-events.js';
 import { TaskStore } from '../store/tasks.js';
@@ -18,6 +19,8 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
   const pool = createPool(databaseUrl, 20);
   const events = new TaskEvents(databaseUrl);
   await events.start();
+  const sandboxEvents = new SandboxEvents(databaseUrl);
+  await sandboxEvents.start();
   const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace);
   const app = buildServer({
     config,
@@ -27,6 +30,7 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
     sessions: new SessionStore(pool, config.sessionTtlSeconds),
     tasks: new TaskStore(pool),
     events,
+    sandboxEvents,
     temporal: client,
   });
   await app.listen({ host: config.host, port: config.port });
@@ -38,6 +42,7 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
     close: async () => {
       await app.close();
       await events.close();
+      await sandboxEvents.close();
       await connection.close();
       await pool.end();
     },

@@ -5,8 +5,12 @@ import { concurrencyLimit } from './plugins/concurrency.js';
 import { errorHandling } from './plugins/errors.js';
 import { jsonBodies } from './plugins/json-body.js';
 import { healthRoutes } from './routes/health.js';
+import { instantiateRoutes } from './routes/instantiate.js';
 import { loginRoutes } from './routes/login.js';
+import { modelRoutes } from './routes/model-routes.js';
 import { operationRoutes } from './routes/operations.js';
+import { sandboxRoutes } from './routes/sandboxes.js';
+import { pathRoutes } from './routes/path.js';
 import { taskRoutes } from './routes/tasks.js';
 import { versionRoutes } from './routes/version.js';
 import { TaskService } from './tasks/task-service.js';
@@ -33,5 +37,9 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
   versionRoutes(app);
   taskRoutes(app, ctx, tasks);
   operationRoutes(app, tasks);
+  sandboxRoutes(app, ctx);
+  pathRoutes(app, ctx);
+  instantiateRoutes(app);
+  modelRoutes(app);
   return app;
 }

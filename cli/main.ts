@@ -8,6 +8,7 @@ import { infraCommand } from './commands/infra.js';
 import { apiCommand, workerCommand } from './commands/services.js';
 import { startCommand } from './commands/start.js';
 import { tasksCancel, tasksList, tasksResult, tasksShow } from './commands/tasks.js';
+import { geocodeFile, geocodeImport, geocodeIndex, geocodeRetry, type BatchFlags, type ColumnFlags } from './commands/geocode.js';
 import { usersAdd, usersList, usersPasswd } from './commands/users.js';
 import type { Queue } from '../worker/main.js';
 
@@ -104,5 +105,60 @@ tasks
 tasks.command('show <taskId>').description("print a task's record").action(action('tasks show', (config, log, id: string) => tasksShow(config, log, id)));
 tasks.command('result <taskId>').description("print a finished task's result (or error) body").action(action('tasks result', (config, log, id: string) => tasksResult(config, log, id)));
 tasks.command('cancel <taskId>').description('cancel a running task').action(action('tasks cancel', (config, log, id: string) => tasksCancel(config, log, id)));
+
+/** Column flags shared by `geocode <file>` and `geocode import`. */
+function columnOptions(command: Command): Command {
+  return command
+    .option('--query-column <name>', 'column holding the whole address (default: a column named address or query)')
+    .option('--house-number-column <name>', 'column of the house number')
+    .option('--street-column <name>', 'column of the street')
+    .option('--postcode-column <name>', 'column of the postcode')
+    .option('--city-column <name>', 'column of the city')
+    .option('--country-column <name>', 'column of the ISO 3166 alpha-2 country code')
+    .option('--country <code>', 'country of rows without one')
+    .option('--delimiter <char>', 'field separator', ',');
+}
+
+const geocode = columnOptions(
+  program
+    .command('geocode')
+    .description('geocode a CSV file of addresses as a batch (needs a running stack); subcommands manage the local index')
+    .argument('<file>', 'CSV file with a header row'),
+)
+  .option('--out <file>', 'result CSV (default <file>.geocoded.csv)')
+  .option('--batch-size <n>', 'addresses per child workflow', '100')
+  .option('--window <n>', 'child workflows running at once', '4')
+  .option('--attempts <n>', 'tries of a batch before its failing addresses are recorded as failed', '5')
+  .option('--retry-interval <ms>', 'first delay between tries; doubles each time', '2000')
+  .option('--max-retry-interval <ms>', 'longest delay between tries', '60000')
+  .option('--json', 'print the counts as JSON')
+  .action(action('geocode', (config, log, file: string, options: ColumnFlags & BatchFlags) => geocodeFile(config, log, file, options)));
+geocode
+  .command('retry <batch>')
+  .description("geocode a batch's failed addresses again and rewrite its result CSV")
+  .option('--out <file>', 'result CSV (default: the one of the first run)')
+  .option('--json', 'print the counts as JSON')
+  // `--out` and `--json` are also options of `geocode` itself, which claims them: read them from both.
+  .action(action('geocode retry', (config, log, batch: string, _options: unknown, command: Command) => geocodeRetry(config, log, batch, command.optsWithGlobals())));
+geocode
+  .command('index')
+  .description('build the local geocoding index of a map extract (once per file content)')
+  .option('--map <file.osm.pbf>', 'OSM extract (default WAYPLAN_GEOCODER_MAP or the demo map)')
+  .option('--json', 'print the counts as JSON')
+  .action(action('geocode index', (config, log, _options: unknown, command: Command) => geocodeIndex(config, log, command.optsWithGlobals())));
+columnOptions(
+  geocode
+    .command('import <file>')
+    .description('import a customer address list with coordinates; it ranks above map data')
+    .option('--name <list>', 'list name (default: the file name); importing a list again updates it')
+    .option('--account <account>', 'only this account sees the list (default: every account)')
+    .option('--lat-column <name>', 'column of the latitude', 'lat')
+    .option('--lon-column <name>', 'column of the longitude', 'lon')
+    .option('--json', 'print the count as JSON'),
+).action(
+  action('geocode import', (config, log, file: string, _options: unknown, command: Command) =>
+    geocodeImport(config, log, file, command.optsWithGlobals<ColumnFlags & { name?: string; account?: string; latColumn: string; lonColumn: string; json?: boolean }>()),
+  ),
+);
 
 await program.parseAsync(process.argv);

@@ -14,8 +14,14 @@ export interface SolveOptions {
   seed?: number;
   /** Hard wall-clock limit; the search stops within about one iteration of it. */
   timeLimitMs?: number;
-  /** Iteration budget. With no time limit the run is fully reproducible for a given seed. */
+  /**
+   * Iteration budget. With no time limit the run is fully reproducible for a given seed; with both,
+   * the annealing cools by whichever budget is further spent, so a run that ends on its iterations
+   * well inside the time limit is reproducible too.
+   */
   maxIterations?: number;
+  /** Routes to start from (their infeasible parts are dropped); construction then places the rest. */
+  initial?: SolutionSnapshot['routes'];
   /** Called on every new best solution. */
   onProgress?: (event: ProgressEvent) => void;
   /**

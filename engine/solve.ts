@@ -1,5 +1,6 @@
 import type { CompiledInstance } from './compiled/compiled-instance.js';
 import { RouteModel } from './problems/route-model.js';
+import { loadFeasibleRoutes } from './search/construction/initial-routes.js';
 import { regretInsertion } from './search/construction/regret-insertion.js';
 import { InsertionSearch } from './search/insertion-search.js';
 import { LocalSearch } from './search/local-search.js';
@@ -18,6 +19,7 @@ const NEIGHBOURS = 20;
 
 /** Solves one instance on the calling thread. */
 export function solve(instance: CompiledInstance, options: SolveOptions): SolveResult {
+  const started = performance.now();
   const model = new RouteModel(instance);
   const random = new Random(options.seed ?? 1);
   const evaluator = new MoveEvaluator(model);
@@ -28,8 +30,12 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   const recreate = new BlinkInsertion(instance, insertion, random);
 
   const initial = new Solution(model);
+  if (options.initial) loadFeasibleRoutes(initial, options.initial);
   regretInsertion(initial, insertion);
-  const outcome = new RuinAndRecreate(ruin, recreate, localSearch, random).run(initial, options);
+  // The time limit covers the set-up (neighbourhoods, construction) too: it is a wall-clock deadline.
+  const setup = performance.now() - started;
+  const timeLimitMs = options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - setup);
+  const outcome = new RuinAndRecreate(ruin, recreate, localSearch, random).run(initial, { ...options, timeLimitMs });
   const best = outcome.best;
   const last = (size: number): number => (size + 1) * SEGMENT_STRIDE;
   return {
@@ -46,8 +52,8 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
       })),
     unassigned: Array.from(best.unassigned.subarray(0, best.unassignedCount)),
     iterations: outcome.iterations,
-    elapsedMs: outcome.elapsedMs,
-    timeToBestMs: outcome.timeToBestMs,
+    elapsedMs: outcome.elapsedMs + setup,
+    timeToBestMs: outcome.timeToBestMs + setup,
     history: outcome.history,
   };
 }

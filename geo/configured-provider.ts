@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createGraphHopperProvider } from './http/graphhopper.js';
 import { createOsrmProvider } from './http/osrm.js';
@@ -30,6 +31,22 @@ function straightLinePath(stops: readonly TravelPoint[], options?: TravelOptions
   });
 }
 
+function mapGraphPath(map: string, mapsDir: string): string {
+  return join(mapsDir, `${basename(map).replace(/\.osm\.pbf$|\.pbf$/, '')}.wpgraph`);
+}
+
+/**
+ * Imports the configured map unless its graph is already current, so that the first request
+ * does not pay for the import. Answers whether an import happened.
+ */
+export function prepareTravel(settings: TravelSettings): boolean {
+  if (settings.provider !== 'road' || !settings.map) return false;
+  const graphPath = mapGraphPath(settings.map, settings.mapsDir);
+  const before = existsSync(graphPath) ? statSync(graphPath).mtimeMs : 0;
+  loadRoadGraph(settings.map, graphPath);
+  return statSync(graphPath).mtimeMs !== before;
+}
+
 /**
  * The travel provider of this deployment: the road network of the configured map (imported on
  * first use, then loaded from its cached graph in milliseconds), falling back to straight lines
@@ -49,6 +66,5 @@ export function loadTravelProvider(settings: TravelSettings): PathProvider {
       break;
   }
   if (!settings.map) return { ...straightLineProvider, path: straightLinePath };
-  const graphPath = join(settings.mapsDir, `${basename(settings.map).replace(/\.osm\.pbf$|\.pbf$/, '')}.wpgraph`);
-  return createRoadProvider(loadRoadGraph(settings.map, graphPath));
+  return createRoadProvider(loadRoadGraph(settings.map, mapGraphPath(settings.map, settings.mapsDir)));
 }

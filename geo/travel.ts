@@ -40,6 +40,8 @@ export interface TravelMatrix {
    * the provider could not route it (e.g. a point outside the loaded map). Absent: all routed.
    */
   fallback?: Uint8Array;
+  /** One entry per point: 1 where the provider could not place the point on its network at all. */
+  offNetwork?: Uint8Array;
 }
 
 /** A drivable path through ordered stops (routecloud-notes §5.1). */

@@ -1,10 +1,17 @@
 import { availableParallelism } from 'node:os';
+import { Client } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel, type WorkerOptions } from '@temporalio/worker';
+import { createSandboxActivities, ensureSandboxCleanupSchedule } from '../activities/sandbox-activities.js';
 import { createTaskActivities } from '../activities/task-activities.js';
+import { createGeocodeActivities } from '../activities/geocode-activities.js';
+import { createGeocoder } from '../geo/geocoding/create-geocoder.js';
+import { loadGeocodingConfig } from '../geo/geocoding/geocoding-config.js';
+import { GeocodeBatchStore } from '../store/geocoding-batches.js';
 import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
 import { compiledPath } from '../runtime/paths.js';
 import { createPool } from '../store/db.js';
+import { SandboxStore } from '../store/sandboxes.js';
 import { TaskStore } from '../store/tasks.js';
 
 export type Queue = 'solve' | 'io';
@@ -37,8 +44,14 @@ function installSdkLogger(log: Logger): void {
 export async function runWorker(config: Config, log: Logger, databaseUrl: string, temporalAddress: string, queues: Queue[]): Promise<RunningWorker> {
   installSdkLogger(log);
   const pool = createPool(databaseUrl, 10);
-  const activities = createTaskActivities({ tasks: new TaskStore(pool) });
+  const geocoding = loadGeocodingConfig();
+  const activities = {
+    ...createTaskActivities({ tasks: new TaskStore(pool), travel: { ...config.travel, map: config.map, mapsDir: config.mapsDir } }),
+    ...createSandboxActivities({ sandboxes: new SandboxStore(pool) }),
+    ...createGeocodeActivities({ tasks: new TaskStore(pool), batches: new GeocodeBatchStore(pool), geocoder: createGeocoder(pool, geocoding), concurrency: geocoding.concurrency }),
+  };
   const connection = await NativeConnection.connect({ address: temporalAddress });
+  if (queues.includes('io')) await ensureSandboxCleanupSchedule(new Client({ connection, namespace: config.temporalNamespace }), config.taskQueues.io);
   const common: Partial<WorkerOptions> = {
     connection,
     namespace: config.temporalNamespace,

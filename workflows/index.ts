@@ -1,1 +1,4 @@
 export { operationTask } from './operation-task.js';
+export { sandboxCleanup } from './sandbox-cleanup.js';
+export { geocodeTask } from './geocode-task.js';
+export { geocodeBatch, geocodeBatchChunk } from './geocode-batch.js';

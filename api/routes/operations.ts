@@ -6,15 +6,20 @@ import { taskRedirectResponse } from '../tasks/responses.js';
 import { queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
 
 /** Operations that run as tasks (one Temporal workflow each); the list grows as operations land. */
-export const taskOperations = ['sequence', 'build'] as const;
+export const taskOperations = ['sequence', 'build', 'optimize', 'evaluate', 'geocode', 'reverse_geocode'] as const;
 export type TaskOperation = (typeof taskOperations)[number];
 
 /** A body-carrying request without a JSON content type never reaches the parser: refuse it here. */
-export function requireJsonBody(request: FastifyRequest): unknown {
+export function requireJsonContentType(request: FastifyRequest): void {
   const type = request.headers['content-type'];
   if (!type || !/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError(415, 'unsupported_media_type_error', 'The Content-Type header must be application/json.');
   }
+}
+
+/** The JSON object body of a request (415 without the JSON content type, 400 for another JSON value). */
+export function requireJsonBody(request: FastifyRequest): unknown {
+  requireJsonContentType(request);
   if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
     throw new ValidationFailedError([
       { property: 'request', code: request.body === null ? 'null_value_error' : 'invalid_type_error', message: 'The request body must be a JSON object.' },
@@ -31,8 +36,10 @@ export function operationRoutes(app: FastifyInstance, service: TaskService): voi
           const body = requireJsonBody(request);
           const errors = validateRequest(body, operation);
           if (errors.length) throw new ValidationFailedError(errors.slice(0, 100), errors.length);
-          const query = request.query as TaskQuery & { aggregate?: string };
-          const task = await service.start(request.identity!, operation, body, { aggregate: queryFlag(query.aggregate) });
+          const query = request.query as TaskQuery;
+          // aggregate=1 on the POST counts only with wait=1; otherwise it goes on the result request (notes §3.3).
+          const aggregate = queryFlag(query.wait) && queryFlag(query.aggregate);
+          const task = await service.start(request.identity!, operation, body, { aggregate });
           request.log.info({ task: task.id, operation }, 'task started');
           if (queryFlag(query.wait)) await service.awaitResult(task, request, reply, query);
           else await reply.code(200).send(taskRedirectResponse(task));

@@ -84,7 +84,7 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
         const query = request.query as TaskQuery;
         const task = await service.find(request.identity!, taskId);
         if (queryFlag(query.wait)) await service.awaitResult(task, request, reply, query);
-        else await service.sendOutcome(task, reply);
+        else await service.sendOutcome(task, reply, queryFlag(query.aggregate));
         return reply;
       },
     },

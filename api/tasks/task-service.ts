@@ -6,6 +6,7 @@ import type { TaskRecord } from '../../store/tasks.js';
 import type { Identity } from '../../store/users.js';
 import type { ApiContext } from '../context.js';
 import { ApiError, type ErrorResponse } from '../errors.js';
+import { storedResultAggregates } from './result-aggregates.js';
 import { taskRedirectResponse } from './responses.js';
 
 /** 16 random bytes as 22 URL-safe base64 characters, the task id form of the compatible API. */
@@ -14,6 +15,8 @@ export function newTaskId(): string {
 }
 
 export const operationWorkflow = 'operationTask';
+/** Operations with a workflow of their own; the rest run `operationTask` (CPU work on the solve queue). */
+const workflowOfOperation: Record<string, string> = { geocode: 'geocodeTask', reverse_geocode: 'geocodeTask' };
 
 function flag(value: unknown): boolean {
   return value === '1' || value === 'true';
@@ -23,6 +26,7 @@ export interface TaskQuery {
   wait?: string;
   cancel_on_disconnect?: string;
   after?: string;
+  aggregate?: string;
 }
 
 export class TaskService {
@@ -32,7 +36,7 @@ export class TaskService {
     const id = newTaskId();
     const task = await this.ctx.tasks.create({ id, account: identity.account, user: identity.user, operation, options, request: JSON.stringify(body) });
     try {
-      await this.ctx.temporal.workflow.start(operationWorkflow, {
+      await this.ctx.temporal.workflow.start(workflowOfOperation[operation] ?? operationWorkflow, {
         workflowId: id,
         taskQueue: this.ctx.config.taskQueues.io,
         args: [{ taskId: id, solveQueue: this.ctx.config.taskQueues.solve }],
@@ -65,11 +69,23 @@ export class TaskService {
     return canceled;
   }
 
-  /** Sends what a finished task's result request answers: the result, its error, or 409. */
-  async sendOutcome(task: TaskRecord, reply: FastifyReply): Promise<void> {
+  /**
+   * Sends what a finished task's result request answers: the result (its problem_aggregates with
+   * `aggregate`), its error, or 409.
+   */
+  async sendOutcome(task: TaskRecord, reply: FastifyReply, aggregate = false): Promise<void> {
     switch (task.status) {
       case 'completed': {
         const result = await this.ctx.tasks.payload(task.id, 'result');
+        // A task started with aggregate=1 stored its aggregates as the result already.
+        if (aggregate && task.options.aggregate !== true && result !== undefined) {
+          const request = await this.ctx.tasks.payload(task.id, 'request');
+          const aggregates = request === undefined ? undefined : storedResultAggregates(task.operation, request, result);
+          if (aggregates !== undefined) {
+            await reply.code(200).send(aggregates);
+            return;
+          }
+        }
         await reply.code(200).type('application/json').send(result);
         return;
       }
@@ -123,8 +139,8 @@ export class TaskService {
   async awaitResult(task: TaskRecord, request: FastifyRequest, reply: FastifyReply, query: TaskQuery): Promise<void> {
     const current = await this.hold(task, request, reply, query, (t) => t.status !== 'running');
     if (!current) return;
-    if (current.status !== 'running') return this.sendOutcome(current, reply);
-    const location = `/v1/tasks/${current.id}/result?wait=1${flag(query.cancel_on_disconnect) ? '&cancel_on_disconnect=1' : ''}`;
+    if (current.status !== 'running') return this.sendOutcome(current, reply, flag(query.aggregate));
+    const location = `/v1/tasks/${current.id}/result?wait=1${flag(query.cancel_on_disconnect) ? '&cancel_on_disconnect=1' : ''}${flag(query.aggregate) ? '&aggregate=1' : ''}`;
     await reply.code(302).header('Location', location).send(taskRedirectResponse(current));
   }
 }

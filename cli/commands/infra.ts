@@ -1,3 +1,4 @@
+import { prepareTravel } from '../../geo/configured-provider.js';
 import type { Config } from '../../runtime/config.js';
 import { startDatabase, startTemporal } from '../../runtime/embedded-services.js';
 import type { Logger } from '../../runtime/logger.js';
@@ -22,6 +23,7 @@ export async function infraCommand(config: Config, log: Logger, options: { exitW
     await migrate(database.url);
     await bootstrapAdmin(config, log, database.url);
     const temporal = await startTemporal(config, log);
+    if (prepareTravel({ ...config.travel, map: config.map, mapsDir: config.mapsDir })) log.info(`imported the road map ${config.map}`);
     temporalStop = temporal.stop;
     process.stdout.write(`${JSON.stringify({ databaseUrl: database.url, temporalAddress: temporal.address })}\n`);
   } catch (err) {

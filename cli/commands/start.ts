@@ -1,3 +1,4 @@
+import { prepareTravel } from '../../geo/configured-provider.js';
 import type { Config } from '../../runtime/config.js';
 import { startDatabase, startTemporal } from '../../runtime/embedded-services.js';
 import type { Logger } from '../../runtime/logger.js';
@@ -49,6 +50,7 @@ export async function startCommand(config: Config, log: Logger): Promise<void> {
     for (const name of await migrate(database.url)) log.info(`applied migration ${name}`);
     await bootstrapAdmin(config, log, database.url);
     const temporal = await startTemporal(config, log);
+    if (prepareTravel({ ...config.travel, map: config.map, mapsDir: config.mapsDir })) log.info(`imported the road map ${config.map}`);
     stops.push(temporal.stop);
     const env = { ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, WAYPLAN_SUPERVISED: '1' };
     const cli = compiledPath('cli', 'main.js');

@@ -1,12 +1,36 @@
 import type { ResolvedProblem } from '../../model/resolve.js';
 
-/** Without `settings.time_limit`, operations stop at a local optimum and never search longer than this. */
+/** Without `settings.time_limit`, sequence stops at a local optimum and never searches longer than this. */
 export const defaultTimeLimitSeconds = 5;
 
-/** The wall-clock deadline of a search that starts now. */
-export function searchDeadline(problem: ResolvedProblem, startedAt = Date.now()): number {
-  const limit = problem.settings.time_limit ?? defaultTimeLimitSeconds;
-  return startedAt + limit * 1000;
+/**
+ * Without `settings.time_limit`, build searches 5 s plus 30 ms per job, at most 60 s (1,000 jobs:
+ * 35 s); optimize, which starts from a plan, half of that. Both stop earlier when their iteration
+ * budget is spent.
+ */
+export function defaultPlanningSeconds(operation: 'build' | 'optimize', jobs: number): number {
+  const build = Math.min(60, 5 + 0.03 * jobs);
+  return operation === 'build' ? build : build / 2;
+}
+
+/**
+ * Ruin-and-recreate iterations of a build or optimize: enough for the search to settle on small
+ * problems long before the time limit, so that those runs end by themselves (and reproduce under a
+ * seed); large problems use their whole time limit.
+ */
+export function planningIterations(operation: 'build' | 'optimize', jobs: number): number {
+  const build = 2000 + 400 * jobs;
+  return operation === 'build' ? build : build / 2;
+}
+
+/** `settings.random_seed`, default 1. */
+export function searchSeed(problem: ResolvedProblem): number {
+  return problem.settings.random_seed ?? 1;
+}
+
+/** The wall-clock deadline of a search that starts at `startedAt`, with `limit` seconds unless settings give one. */
+export function searchDeadline(problem: ResolvedProblem, startedAt = Date.now(), limit = defaultTimeLimitSeconds): number {
+  return startedAt + (problem.settings.time_limit ?? limit) * 1000;
 }
 
 /** mulberry32: small, fast and seedable, so a search with a given seed replays exactly. */

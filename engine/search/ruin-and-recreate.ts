@@ -66,8 +66,7 @@ export class RuinAndRecreate {
     // The clock is read every iteration: cheap next to a ruin-and-recreate step (~20–100 µs).
     while (iteration < maxIterations && !deadline.expired()) {
       iteration++;
-      const progress =
-        maxIterations !== UNBOUNDED ? iteration / maxIterations : elapsed() / timeLimit;
+      const progress = Math.max(iteration / maxIterations, elapsed() / timeLimit);
       this.ruin.ruin(candidate);
       this.recreate.recreate(candidate);
       if (annealing.accepts(candidate.cost, current.cost, progress)) {

@@ -84,7 +84,9 @@ export class RoadRouter {
         durations[cell] = (keyDurationSeconds(key) + access / offStreetSpeedMetersPerSecond) * factor;
       }
     }
-    return fallback.includes(1) ? { size, distances, durations, fallback } : { size, distances, durations };
+    if (!fallback.includes(1)) return { size, distances, durations };
+    const offNetwork = Uint8Array.from(endpoints, (endpoint) => (endpoint ? 0 : 1));
+    return { size, distances, durations, fallback, offNetwork };
   }
 
   path(stops: readonly TravelPoint[], options: TravelOptions = {}): TravelPath {

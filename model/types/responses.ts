@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LoadAmount, CapacityMetric } from './capacity.js';
 import { Custom, DateRange, DateString, Datetime, Id, LatLonString, StopType, Timespan } from './common.js';
-import { Violation } from './violation.js';
+import { Violation, ViolationType } from './violation.js';
 
 export const StopResponse = Type.Object(
   {
@@ -44,7 +44,17 @@ export const RouteResponse = Type.Object(
   { $id: 'route_response' },
 );
 
-export const UnroutedJob = Type.Object({ id: Id }, { $id: 'unrouted_job' });
+export const UnroutedJob = Type.Object(
+  {
+    id: Id,
+    reasons: Type.Optional(
+      Type.Array(ViolationType, {
+        description: 'build and optimize: the violation types that keep the job off every route (our own field; empty when it could fit but the search ran out of time).',
+      }),
+    ),
+  },
+  { $id: 'unrouted_job' },
+);
 
 export const ScheduleResponse = Type.Object(
   { id: Id, name: Type.Optional(Type.String()), base_date: DateString },

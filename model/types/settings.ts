@@ -47,6 +47,9 @@ export const Settings = Type.Object(
     // Our own field: the wall-clock budget of a search (build, optimize, sequence); searches that
     // reach a local optimum with nothing left to try stop earlier.
     time_limit: Type.Optional(Timespan),
+    // Our own field: the seed of the search's random choices (default 1). A search that stops by
+    // itself (no improvement for a while) before time_limit gives the same result for the same seed.
+    random_seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 4294967295 })),
   },
   { $id: 'settings' },
 );

@@ -92,4 +92,32 @@ describe('POST /v1/path', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].property).toBe('request.routes[0].stops[0].location');
   });
+
+  test('evaluate routes on the same roads: each leg equals the path between its stops', async () => {
+    const problem = {
+      routes: [{ id: 'r1', location: at(casino), start_time: '08:00', jobs: [{ id: 'port', location: at(port) }, { id: 'palace', location: at(palace) }] }],
+    };
+    const evaluated = await postJson(`${stack.baseUrl}/v1/evaluate?wait=1`, problem, { authorization: user.basic });
+    expect(evaluated.status).toBe(200);
+    expect(evaluated.body.straight_line_fallback_locations).toBeUndefined();
+    const stops = evaluated.body.routes[0].stops;
+    expect(stops.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(['port', 'palace']));
+    const path = await postJson(
+      `${stack.baseUrl}/v1/path`,
+      { routes: [{ stops: [casino, port, palace, casino].map((p) => ({ location: at(p) })) }] },
+      { authorization: user.basic },
+    );
+    const legs = path.body.routes[0].legs;
+    const legDistances = stops.slice(1).map((s: { distance_to_meters: number }) => s.distance_to_meters);
+    legDistances.forEach((d: number, i: number) => expect(d).toBeCloseTo(legs[i].distance_meters, 3));
+    expect(evaluated.body.routes[0].distance_meters).toBeCloseTo(path.body.routes[0].distance_meters, 3);
+
+    const offMap = await postJson(
+      `${stack.baseUrl}/v1/evaluate?wait=1`,
+      { routes: [{ id: 'r1', location: at(casino), jobs: [{ id: 'paris', location: '48.8566, 2.3522' }] }] },
+      { authorization: user.basic },
+    );
+    expect(offMap.status).toBe(200);
+    expect(offMap.body.straight_line_fallback_locations).toEqual(['48.8566,2.3522']);
+  });
 });

@@ -37,7 +37,8 @@ export class TestStack {
       WAYPLAN_DATA_DIR: process.env.WAYPLAN_TEST_DATA_DIR,
       HOST: '127.0.0.1',
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      // Tests provoke failures on purpose (retries, kills); only errors are worth printing.
+      LOG_LEVEL: 'error',
       WAYPLAN_TASK_QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}`,
       ...env,
     };

@@ -1,0 +1,68 @@
+import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
+import type { RoutePlan } from '../compile/solution-mapping.js';
+import type { TravelTable } from '../evaluate/travel-table.js';
+import { corePlan } from './core-plan.js';
+import { placeJobs } from './place-jobs.js';
+import { PlanPricer } from './plan-pricer.js';
+import type { ProgressReporter } from './progress.js';
+import { repairPlan } from './repair-plan.js';
+
+export interface PlanningRequest {
+  /** The routes jobs may move between. */
+  routes: ResolvedRoute[];
+  /** The jobs to plan on them (indices into problem.jobs). */
+  jobs: number[];
+  /** Where the jobs are now (a starting point; absent routes are empty). */
+  initial: RoutePlan;
+  /** Jobs must stay routed, even with hard violations (optimize with disable_unrouting_stops). */
+  keepRouted: boolean;
+  startedAt: number;
+  /** Wall-clock deadline of the whole operation (ms since epoch). */
+  deadline: number;
+  maxIterations: number;
+  seed: number;
+  /** Progress phase label, e.g. 'build'. */
+  phase: string;
+}
+
+export interface PlanningOutcome {
+  plan: RoutePlan;
+  pricer: PlanPricer;
+}
+
+/** What the evaluator's pass after the core may need: a tenth of the budget, at least 0.3 s. */
+function finishingReserve(request: PlanningRequest): number {
+  return Math.max(300, 0.1 * (request.deadline - request.startedAt));
+}
+
+/**
+ * Plans jobs on routes in three steps: the solver core on the compiled problem (SISR ruin and
+ * recreate with granular local search), the evaluator's cheapest insertion for what the core left
+ * out, and the evaluator's check, which unroutes jobs until no route has a hard violation (jobs
+ * that must stay routed are placed wherever they cost least instead).
+ */
+export function planRoutes(problem: ResolvedProblem, travel: TravelTable, request: PlanningRequest, report: ProgressReporter): PlanningOutcome {
+  const elapsed = (): number => (Date.now() - request.startedAt) / 1000;
+  report({ phase: `${request.phase}: compiling`, elapsed_seconds: elapsed() });
+  const core = corePlan(
+    problem,
+    travel,
+    request.routes,
+    request.jobs,
+    request.initial,
+    { deadline: request.deadline - finishingReserve(request), maxIterations: request.maxIterations, seed: request.seed },
+    (cost) => report({ phase: `${request.phase}: searching`, best_cost: cost, elapsed_seconds: elapsed() }),
+  );
+  report({ phase: `${request.phase}: checking`, elapsed_seconds: elapsed() });
+  const plan = core.plan;
+  const pricer = new PlanPricer(problem, travel);
+  const options = { force: false, deadline: request.deadline };
+  const left = placeJobs(pricer, plan, request.routes, core.unassigned, options);
+  if (request.keepRouted) {
+    placeJobs(pricer, plan, request.routes, left, { ...options, force: true });
+    return { plan, pricer };
+  }
+  const removed = repairPlan(pricer, plan, request.routes);
+  placeJobs(pricer, plan, request.routes, removed, options);
+  return { plan, pricer };
+}

@@ -1,0 +1,30 @@
+import type { ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
+import type { ProblemResponse } from '../../model/types/responses.js';
+import type { RoutePlan } from '../compile/solution-mapping.js';
+import { evaluateProblem } from '../evaluate/evaluate-problem.js';
+import type { TravelTable } from '../evaluate/travel-table.js';
+import type { PlanPricer } from './plan-pricer.js';
+import { unroutedReasons } from './unrouted-reasons.js';
+
+/**
+ * The response of a planning operation, computed by the evaluator from the planned orders (routes
+ * missing from `plan` keep `fixed` orders, else their own), each unrouted job with the reasons that
+ * keep it off `reasonRoutes`. `multiday: false` evaluates every route on its own (build).
+ */
+export function plannedResponse(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  plan: RoutePlan,
+  fixed: ReadonlyMap<ResolvedRoute, ResolvedJob[]>,
+  pricer: PlanPricer,
+  reasonRoutes: readonly ResolvedRoute[],
+  options: { multiday: boolean },
+): ProblemResponse {
+  const orders = new Map<ResolvedRoute, ResolvedJob[]>(fixed);
+  for (const [route, order] of plan) orders.set(route, order.map((j) => problem.jobs[j]!));
+  const response = evaluateProblem(problem, travel, orders, { multiday: options.multiday }).response;
+  const indexById = new Map(problem.jobs.map((job, index) => [job.id, index]));
+  const unrouted = response.unrouted_jobs.map(({ id }) => indexById.get(id)!);
+  const reasons = unroutedReasons(pricer, plan, reasonRoutes, unrouted);
+  return { ...response, unrouted_jobs: unrouted.map((job) => ({ id: problem.jobs[job]!.id, reasons: reasons.get(job)! })) };
+}

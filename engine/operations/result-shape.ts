@@ -1,0 +1,57 @@
+import { canonicalize } from '../../model/canonical.js';
+import type { OperationName } from '../../model/operations.js';
+import type { ResolvedProblem } from '../../model/resolve.js';
+import type { ProblemAggregates, ProblemResponse, RouteResponse, StopResponse } from '../../model/types/responses.js';
+import { problemAggregates } from '../evaluate/aggregates.js';
+
+type JsonObject = Record<string, unknown>;
+
+/** A calculated stop as a request `stop`: its calculated values stay (they are ignored on input) plus the reference it names. */
+function requestStop(problem: ResolvedProblem, route: JsonObject, stop: StopResponse): JsonObject {
+  const breaks = Array.isArray(route.breaks) ? (route.breaks as JsonObject[]) : [];
+  if (stop.type === 'depot' && problem.depotsById.has(stop.id)) return { ...stop, depot: stop.id };
+  if (stop.type === 'break' && breaks.some((b) => b.id === stop.id)) return { ...stop, break: stop.id };
+  return { ...stop };
+}
+
+/**
+ * The whole request problem with the calculated values merged in (notes §1.3): canonical form (so
+ * inline jobs sit in the top-level jobs and routes name them by id), each route's jobs in the
+ * planned order, its stops in `route.stops`, the rest of its route_response in `route.response`,
+ * and the unrouted jobs.
+ */
+export function fullProblemResponse(request: unknown, operation: OperationName, response: ProblemResponse, problem: ResolvedProblem): JsonObject {
+  const full = canonicalize(request, operation) as JsonObject;
+  const byId = new Map<string, RouteResponse>(response.routes.map((route) => [route.id, route]));
+  const routes = Array.isArray(full.routes) ? (full.routes as JsonObject[]) : [];
+  full.routes = routes.map((route) => {
+    const calculated = byId.get(route.id as string);
+    if (calculated === undefined) return route;
+    const { stops = [], ...routeResponse } = calculated;
+    const jobIds = stops.filter((stop) => stop.type === 'job').map((stop) => stop.job ?? stop.id);
+    return {
+      ...route,
+      ...(jobIds.length > 0 || route.jobs !== undefined ? { jobs: jobIds } : {}),
+      stops: stops.map((stop) => requestStop(problem, route, stop)),
+      response: routeResponse,
+    };
+  });
+  full.unrouted_jobs = response.unrouted_jobs;
+  return full;
+}
+
+/**
+ * What a problem operation answers (notes §5.7): with `aggregate` (evaluate with aggregate=1) the
+ * problem_aggregates; else with return_request the whole problem; else the problem_response.
+ */
+export function shapeResult(
+  request: unknown,
+  operation: OperationName,
+  problem: ResolvedProblem,
+  response: ProblemResponse,
+  options: { aggregate: boolean },
+): ProblemResponse | ProblemAggregates | JsonObject {
+  if (options.aggregate) return problemAggregates(problem, response.routes, response.unrouted_jobs.length);
+  if (problem.return_request) return fullProblemResponse(request, operation, response, problem);
+  return response;
+}

@@ -1,0 +1,256 @@
+import {
+  applyDeltasRevision,
+  checkUndoTarget,
+  replayRevisions,
+  storesState,
+  type ExpiryInterval,
+  type RevisionBody,
+  type RevisionKind,
+  type StoredRevision,
+} from '../model/sandbox/index.js';
+import type { Problem } from '../model/index.js';
+import type { Pool, PoolClient } from './db.js';
+
+export interface SandboxRecord {
+  id: string;
+  account: string;
+  creator: string;
+  name: string;
+  createdTime: Date;
+  updatedTime: Date;
+  latestRevision: number;
+  activeRevision: number;
+}
+
+export interface RevisionRecord {
+  revision: number;
+  kind: RevisionKind;
+  body: RevisionBody;
+  tag: string | undefined;
+  createdTime: Date;
+}
+
+/** A revision ready to append: snapshots are validated and canonical already; the rest need the current state. */
+export type NewRevision = { kind: 'snapshot'; state: Problem } | { kind: 'deltas'; deltas: unknown[] } | { kind: 'undo_redo'; target: number };
+
+export class SandboxNameTakenError extends Error {}
+
+/** Channel for PostgreSQL NOTIFY: a new revision (or a deleted sandbox) publishes the sandbox id. */
+export const sandboxChannel = 'wayplan_sandbox';
+
+const columns = 'id, account, creator, name, created_time, updated_time, latest_revision, active_revision';
+const now = "date_trunc('milliseconds', clock_timestamp())";
+const uniqueViolation = '23505';
+
+function toRecord(row: Record<string, unknown>): SandboxRecord {
+  return {
+    id: row.id as string,
+    account: row.account as string,
+    creator: row.creator as string,
+    name: row.name as string,
+    createdTime: row.created_time as Date,
+    updatedTime: row.updated_time as Date,
+    latestRevision: row.latest_revision as number,
+    activeRevision: row.active_revision as number,
+  };
+}
+
+function toRevision(row: Record<string, unknown>): RevisionRecord {
+  return {
+    revision: row.revision as number,
+    kind: row.kind as RevisionKind,
+    body: JSON.parse(row.body as string) as RevisionBody,
+    tag: (row.tag as string | null) ?? undefined,
+    createdTime: row.created_time as Date,
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === uniqueViolation;
+}
+
+function revisionBody(revision: NewRevision): RevisionBody {
+  switch (revision.kind) {
+    case 'snapshot':
+      return { snapshot: revision.state };
+    case 'deltas':
+      return { deltas: revision.deltas };
+    case 'undo_redo':
+      return { undo_redo_to_revision: revision.target };
+  }
+}
+
+async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Sandboxes and their append-only revisions. Access rules are the caller's: this store trusts its ids. */
+export class SandboxStore {
+  constructor(private readonly pool: Pool) {}
+
+  /** A new sandbox whose revision 0 is a snapshot of `state` (canonical already). */
+  async create(sandbox: { id: string; account: string; creator: string; name: string; state: Problem }): Promise<SandboxRecord> {
+    const state = JSON.stringify(sandbox.state);
+    try {
+      return await inTransaction(this.pool, async (client) => {
+        const row = await client.query(
+          `INSERT INTO sandboxes(id, account, creator, name, latest_state) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
+          [sandbox.id, sandbox.account, sandbox.creator, sandbox.name, state],
+        );
+        const record = toRecord(row.rows[0]);
+        await client.query(`INSERT INTO sandbox_revisions(sandbox_id, revision, kind, body, created_time) VALUES ($1, 0, 'snapshot', $2, $3)`, [
+          sandbox.id,
+          JSON.stringify(revisionBody({ kind: 'snapshot', state: sandbox.state })),
+          record.createdTime,
+        ]);
+        return record;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new SandboxNameTakenError(`a sandbox named ${sandbox.name} exists`);
+      throw err;
+    }
+  }
+
+  async get(id: string): Promise<SandboxRecord | undefined> {
+    const row = await this.pool.query(`SELECT ${columns} FROM sandboxes WHERE id = $1`, [id]);
+    return row.rows[0] ? toRecord(row.rows[0]) : undefined;
+  }
+
+  /** The account's sandboxes this user can see: all for the owner, else created by or granted to them. */
+  async listVisible(account: string, user: string, isOwner: boolean): Promise<SandboxRecord[]> {
+    const rows = await this.pool.query(
+      `SELECT ${columns} FROM sandboxes s
+        WHERE account = $1 AND ($3 OR creator = $2 OR EXISTS (
+          SELECT 1 FROM sandbox_grants g WHERE g.sandbox_id = s.id AND (g.subuser IS NULL OR g.subuser = $2)))
+        ORDER BY created_time, id`,
+      [account, user, isOwner],
+    );
+    return rows.rows.map(toRecord);
+  }
+
+  /** The latest state with the metadata it belongs to, read in one statement. */
+  async latest(id: string): Promise<{ sandbox: SandboxRecord; state: string } | undefined> {
+    const row = await this.pool.query(`SELECT ${columns}, latest_state FROM sandboxes WHERE id = $1`, [id]);
+    return row.rows[0] ? { sandbox: toRecord(row.rows[0]), state: row.rows[0].latest_state as string } : undefined;
+  }
+
+  async rename(id: string, name: string): Promise<void> {
+    try {
+      await this.pool.query(`UPDATE sandboxes SET name = $2, updated_time = ${now}, last_activity_time = clock_timestamp() WHERE id = $1`, [id, name]);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new SandboxNameTakenError(`a sandbox named ${name} exists`);
+      throw err;
+    }
+  }
+
+  async setExpiry(id: string, expiry: ExpiryInterval): Promise<void> {
+    await this.pool.query('UPDATE sandboxes SET expiry = $2, last_activity_time = clock_timestamp() WHERE id = $1', [id, expiry]);
+  }
+
+  /** Records activity for expiry; a minute's precision is plenty, so busy readers do not write on every read. */
+  async touch(id: string): Promise<void> {
+    await this.pool.query(`UPDATE sandboxes SET last_activity_time = clock_timestamp() WHERE id = $1 AND last_activity_time < clock_timestamp() - interval '1 minute'`, [id]);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const deleted = await this.pool.query('WITH d AS (DELETE FROM sandboxes WHERE id = $1 RETURNING id) SELECT pg_notify($2, id) FROM d', [id, sandboxChannel]);
+    return (deleted.rowCount ?? 0) > 0;
+  }
+
+  /** Deletes the sandboxes inactive for longer than their expiry interval; returns how many. */
+  async deleteExpired(): Promise<number> {
+    const deleted = await this.pool.query(
+      `WITH d AS (
+         DELETE FROM sandboxes WHERE expiry <> 'never' AND last_activity_time + CASE expiry
+           WHEN 'month' THEN interval '1 month' WHEN 'year' THEN interval '1 year' ELSE interval '5 years' END < clock_timestamp()
+         RETURNING id)
+       SELECT pg_notify($1, id) FROM d`,
+      [sandboxChannel],
+    );
+    return deleted.rowCount ?? 0;
+  }
+
+  async revision(id: string, revision: number): Promise<RevisionRecord | undefined> {
+    const row = await this.pool.query('SELECT revision, kind, body, tag, created_time FROM sandbox_revisions WHERE sandbox_id = $1 AND revision = $2', [id, revision]);
+    return row.rows[0] ? toRevision(row.rows[0]) : undefined;
+  }
+
+  /** Revisions from..to (inclusive), oldest first. */
+  async revisions(id: string, from: number, to: number): Promise<RevisionRecord[]> {
+    const rows = await this.pool.query(
+      'SELECT revision, kind, body, tag, created_time FROM sandbox_revisions WHERE sandbox_id = $1 AND revision BETWEEN $2 AND $3 ORDER BY revision',
+      [id, from, to],
+    );
+    return rows.rows.map(toRevision);
+  }
+
+  /** The state at a revision: the nearest snapshot or stored state at or before it, then its deltas replayed. */
+  async stateAt(id: string, revision: number, client: Pool | PoolClient = this.pool): Promise<Problem> {
+    const rows = await client.query(
+      `SELECT revision, kind, body, state FROM sandbox_revisions
+        WHERE sandbox_id = $1 AND revision <= $2 AND revision >= (
+          SELECT max(revision) FROM sandbox_revisions WHERE sandbox_id = $1 AND revision <= $2 AND (kind = 'snapshot' OR state IS NOT NULL))
+        ORDER BY revision`,
+      [id, revision],
+    );
+    const stored: StoredRevision[] = rows.rows.map((row) => ({
+      revision: row.revision as number,
+      kind: row.kind as RevisionKind,
+      body: JSON.parse(row.body as string) as RevisionBody,
+      state: row.state === null ? undefined : (JSON.parse(row.state as string) as Problem),
+    }));
+    return replayRevisions(stored);
+  }
+
+  /**
+   * Appends a revision as number latest + 1. The sandbox row is locked for the transaction, so
+   * concurrent writers queue and each gets the next number: none lost, none duplicated. A revision
+   * that cannot apply throws (RevisionRejectedError) and nothing is written.
+   */
+  async append(id: string, revision: NewRevision, tag: string | undefined): Promise<RevisionRecord | undefined> {
+    return inTransaction(this.pool, async (client) => {
+      const locked = await client.query('SELECT latest_revision, latest_state FROM sandboxes WHERE id = $1 FOR UPDATE', [id]);
+      if (!locked.rows[0]) return undefined;
+      const number = (locked.rows[0].latest_revision as number) + 1;
+      const { state, active } = await this.nextState(client, id, revision, locked.rows[0].latest_state as string, number);
+      const stateText = JSON.stringify(state);
+      const inserted = await client.query(
+        `INSERT INTO sandbox_revisions(sandbox_id, revision, kind, body, state, tag) VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING revision, kind, body, tag, created_time`,
+        [id, number, revision.kind, JSON.stringify(revisionBody(revision)), storesState(number, revision.kind) ? stateText : null, tag ?? null],
+      );
+      const record = toRevision(inserted.rows[0]);
+      await client.query(
+        `UPDATE sandboxes SET latest_revision = $2, active_revision = $3, latest_state = $4, updated_time = $5, last_activity_time = clock_timestamp() WHERE id = $1`,
+        [id, number, active, stateText, record.createdTime],
+      );
+      await client.query('SELECT pg_notify($1, $2)', [sandboxChannel, id]);
+      return record;
+    });
+  }
+
+  private async nextState(client: PoolClient, id: string, revision: NewRevision, latestState: string, number: number): Promise<{ state: Problem; active: number }> {
+    switch (revision.kind) {
+      case 'snapshot':
+        return { state: revision.state, active: number };
+      case 'deltas':
+        return { state: applyDeltasRevision(JSON.parse(latestState) as Problem, revision.deltas), active: number };
+      case 'undo_redo': {
+        const target = await client.query('SELECT kind FROM sandbox_revisions WHERE sandbox_id = $1 AND revision = $2', [id, revision.target]);
+        checkUndoTarget(revision.target, target.rows[0]?.kind as RevisionKind | undefined);
+        return { state: await this.stateAt(id, revision.target, client), active: revision.target };
+      }
+    }
+  }
+}

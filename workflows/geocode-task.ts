@@ -1,0 +1,35 @@
+import { ActivityCancellationType, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import type { GeocodeActivities } from '../activities/geocode-activities.js';
+import type { TaskActivities } from '../activities/task-activities.js';
+
+export interface GeocodeTaskInput {
+  taskId: string;
+}
+
+/**
+ * A geocode or reverse_geocode API task: I/O rather than CPU, so its activity runs on the io
+ * queue with the workflow. Upstream faults are answered per address inside the activity; the
+ * retry policy here covers the worker or the database going away.
+ */
+export async function geocodeTask(input: GeocodeTaskInput): Promise<void> {
+  const { runGeocodeTask } = proxyActivities<GeocodeActivities>({
+    startToCloseTimeout: '1h',
+    heartbeatTimeout: '30s',
+    cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
+    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: ['TaskMissing'] },
+  });
+  const { finishTask } = proxyActivities<TaskActivities>({
+    startToCloseTimeout: '1m',
+    retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20 },
+  });
+  try {
+    await runGeocodeTask(input.taskId);
+  } catch (err) {
+    if (isCancellation(err)) {
+      await CancellationScope.nonCancellable(() => finishTask(input.taskId, 'canceled'));
+    } else {
+      await finishTask(input.taskId, 'failed');
+    }
+    throw err;
+  }
+}
