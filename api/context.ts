@@ -2,9 +2,8 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Pool } from '../store/db.js';
-import type { SandboxEvents } from '../store/sandboxes-events.js';
 import type { SessionStore } from '../store/sessions.js';
-import type { TaskEvents } from '../store/task-events.js';
+import type { ChangeEvents } from '../store/change-events.js';
 import type { TaskStore } from '../store/tasks.js';
 import type { Identity, UserStore } from '../store/users.js';
 
@@ -16,8 +15,8 @@ export interface ApiContext {
   users: UserStore;
   sessions: SessionStore;
   tasks: TaskStore;
-  events: TaskEvents;
-  sandboxEvents: SandboxEvents;
+  events: ChangeEvents;
+  sandboxEvents: ChangeEvents;
   temporal: Client;
 }
 

@@ -2,10 +2,10 @@ import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
 import { connectTemporal } from '../runtime/temporal-client.js';
 import { createPool } from '../store/db.js';
-import { SandboxEvents } from '../store/sandboxes-events.js';
 import { SessionStore } from '../store/sessions.js';
-import { TaskEvents } from '../store/task-events.js';
-import { TaskStore } from '../store/tasks.js';
+import { ChangeEvents } from '../store/change-events.js';
+import { sandboxChannel } from '../store/sandboxes.js';
+import { taskChannel, TaskStore } from '../store/tasks.js';
 import { UserStore } from '../store/users.js';
 import { buildServer } from './server.js';
 
@@ -17,9 +17,9 @@ export interface RunningApi {
 /** Starts the API process's parts: PostgreSQL pool and listener, Temporal client, HTTP server. */
 export async function runApi(config: Config, log: Logger, databaseUrl: string, temporalAddress: string): Promise<RunningApi> {
   const pool = createPool(databaseUrl, 20);
-  const events = new TaskEvents(databaseUrl);
+  const events = new ChangeEvents(databaseUrl, taskChannel);
   await events.start();
-  const sandboxEvents = new SandboxEvents(databaseUrl);
+  const sandboxEvents = new ChangeEvents(databaseUrl, sandboxChannel);
   await sandboxEvents.start();
   const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace);
   const app = buildServer({

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { SandboxEvents } from '../../store/sandboxes-events.js';
+import type { ChangeEvents } from '../../store/change-events.js';
 import type { SandboxRecord, SandboxStore } from '../../store/sandboxes.js';
 
 export type RevisionWait =
@@ -16,7 +16,7 @@ const recheckMs = 2000;
  * the sandbox is deleted or the client goes away. Listens before each read, so a revision
  * committed between the read and the wait still wakes it.
  */
-export async function waitForRevision(events: SandboxEvents, sandboxes: SandboxStore, id: string, from: number, waitMs: number, reply: FastifyReply): Promise<RevisionWait> {
+export async function waitForRevision(events: ChangeEvents, sandboxes: SandboxStore, id: string, from: number, waitMs: number, reply: FastifyReply): Promise<RevisionWait> {
   const stop = new AbortController();
   const onClose = (): void => {
     if (!reply.raw.writableFinished) stop.abort();

@@ -1,3 +1,4 @@
+import { decodePolyline } from '../../geo/polyline.js';
 import { haversineMeters } from '../../geo/straight-line.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 import { postJson } from '../support/http.js';
@@ -16,30 +17,6 @@ const casino = { lat: 43.73946, lon: 7.42797 };
 const port = { lat: 43.73455, lon: 7.42254 };
 const palace = { lat: 43.73135, lon: 7.42012 };
 const at = (p: { lat: number; lon: number }) => `${p.lat}, ${p.lon}`;
-
-function decodePolyline(text: string): { lat: number; lon: number }[] {
-  const points = [];
-  let index = 0;
-  let lat = 0;
-  let lon = 0;
-  const next = (): number => {
-    let result = 0;
-    let shift = 0;
-    let byte: number;
-    do {
-      byte = text.charCodeAt(index++) - 63;
-      result |= (byte & 0x1f) << shift;
-      shift += 5;
-    } while (byte >= 0x20);
-    return result & 1 ? ~(result >> 1) : result >> 1;
-  };
-  while (index < text.length) {
-    lat += next();
-    lon += next();
-    points.push({ lat: lat / 1e5, lon: lon / 1e5 });
-  }
-  return points;
-}
 
 describe('POST /v1/path', () => {
   test('routes on the demo map: legs add up, roads are longer than the crow flies, geometry follows', async () => {

@@ -1,20 +1,22 @@
 import pg from 'pg';
-import { sandboxChannel } from './sandboxes.js';
 
 type Listener = () => void;
 
 /**
- * Wakes long-polling revision requests when a sandbox gets a revision (or is deleted), through
- * PostgreSQL LISTEN/NOTIFY, so `revisions?wait=1` answers the moment any API process commits one.
- * The same mechanism as TaskEvents on a channel of its own.
+ * Wakes long-polling requests when something changes, through PostgreSQL LISTEN/NOTIFY on one
+ * channel whose payload is the id of what changed (a task, a sandbox), so that `wait=1` answers
+ * the moment any process commits the change.
  */
-export class SandboxEvents {
+export class ChangeEvents {
   private client: pg.Client | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly databaseUrl: string) {}
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly channel: string,
+  ) {}
 
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl });
@@ -24,7 +26,7 @@ export class SandboxEvents {
     client.on('error', () => this.reconnect());
     client.on('end', () => this.reconnect());
     await client.connect();
-    await client.query(`LISTEN ${sandboxChannel}`);
+    await client.query(`LISTEN ${this.channel}`);
     this.client = client;
   }
 
@@ -34,7 +36,7 @@ export class SandboxEvents {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       this.start().then(
-        // Revisions during the gap were not heard: wake everyone so they re-read their sandbox.
+        // Changes during the gap were not heard: wake everyone so they re-read what they wait on.
         () => [...this.listeners.keys()].forEach((id) => this.emit(id)),
         () => this.reconnect(),
       );
@@ -45,7 +47,7 @@ export class SandboxEvents {
     for (const listener of this.listeners.get(id) ?? []) listener();
   }
 
-  /** Resolves on the next change of the sandbox, or after timeoutMs, or when the signal aborts. */
+  /** Resolves on the next change of `id`, or after timeoutMs, or when the signal aborts. */
   nextChange(id: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolveWait) => {
       const set = this.listeners.get(id) ?? new Set<Listener>();
