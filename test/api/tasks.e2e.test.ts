@@ -7,7 +7,8 @@ let user: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '1' });
+  // Long enough for a small task to finish within one hold on a busy machine, short enough for hops.
+  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '3' });
   user = await stack.createUser();
   other = await stack.createUser();
 });
@@ -62,7 +63,7 @@ describe('tasks', () => {
   });
 
   test('wait=1 on a longer task redirects with 302 every WAYPLAN_WAIT_SECONDS until done', async () => {
-    const problem = sequenceProblem(200, { timeLimit: '00:00:04' });
+    const problem = sequenceProblem(200, { timeLimit: '00:00:08' });
     let response = await postJson(`${stack.baseUrl}/v1/sequence?wait=1`, problem, auth());
     let hops = 0;
     while (response.status === 302) {
