@@ -138,7 +138,7 @@ describe('batch geocoding workflows against a faulty upstream', () => {
     expect(JSON.parse(retry.stdout)).toMatchObject({ total: 200, geocoded: 200, failed: 0 });
     const fixed = results(join(folder, 'faults.geocoded.csv'));
     expect(fixed.filter((r) => r.status === 'geocoded')).toHaveLength(200);
-  });
+  }, 300000);
 
   it('completes 5,000 addresses with 20 % transient failures, and `geocode retry` fixes what failed for good', async () => {
     // One address in five fails its first request (a 500, a 429 or a dropped line); one in a
@@ -164,5 +164,5 @@ describe('batch geocoding workflows against a faulty upstream', () => {
     expect(retry.code).toBe(0);
     expect(JSON.parse(retry.stdout)).toMatchObject({ total: 5000, geocoded: 5000, failed: 0 });
     expect(results(join(folder, 'five-thousand.geocoded.csv')).every((r) => r.status === 'geocoded')).toBe(true);
-  });
+  }, 300000);
 });
