@@ -13,6 +13,7 @@ export default {
       displayName: 'unit',
       testMatch: ['<rootDir>/test/**/*.test.js'],
       testPathIgnorePatterns: ['\\.e2e\\.test\\.js$'],
+      globalSetup: '<rootDir>/test/support/unit-setup.js',
     },
     {
       ...shared,

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'not_found_error'
   | 'invalid_task_id_error'
   | 'method_not_allowed_error'
+  | 'not_acceptable_error'
   | 'task_not_complete_error'
   | 'task_canceled_error'
   | 'payload_too_large_error'

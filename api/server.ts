@@ -11,6 +11,7 @@ import { modelRoutes } from './routes/model-routes.js';
 import { operationRoutes } from './routes/operations.js';
 import { sandboxRoutes } from './routes/sandboxes.js';
 import { pathRoutes } from './routes/path.js';
+import { routeCardRoutes } from './routes/route-cards.js';
 import { taskRoutes } from './routes/tasks.js';
 import { versionRoutes } from './routes/version.js';
 import { TaskService } from './tasks/task-service.js';
@@ -39,6 +40,7 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
   operationRoutes(app, tasks);
   sandboxRoutes(app, ctx);
   pathRoutes(app, ctx);
+  routeCardRoutes(app, ctx);
   instantiateRoutes(app);
   modelRoutes(app);
   return app;

@@ -6,6 +6,7 @@ import { withDatabase } from './database.js';
 import { runMapImportCommand } from '../geo/road/map-import-command.js';
 import { infraCommand } from './commands/infra.js';
 import { apiCommand, workerCommand } from './commands/services.js';
+import { routeCardsCommand, type RouteCardsFlags } from './commands/route-cards.js';
 import { startCommand } from './commands/start.js';
 import { tasksCancel, tasksList, tasksResult, tasksShow } from './commands/tasks.js';
 import { geocodeFile, geocodeImport, geocodeIndex, geocodeRetry, type BatchFlags, type ColumnFlags } from './commands/geocode.js';
@@ -105,6 +106,15 @@ tasks
 tasks.command('show <taskId>').description("print a task's record").action(action('tasks show', (config, log, id: string) => tasksShow(config, log, id)));
 tasks.command('result <taskId>').description("print a finished task's result (or error) body").action(action('tasks result', (config, log, id: string) => tasksResult(config, log, id)));
 tasks.command('cancel <taskId>').description('cancel a running task').action(action('tasks cancel', (config, log, id: string) => tasksCancel(config, log, id)));
+
+program
+  .command('route-cards <source>')
+  .description('printable driver sheets of a plan: <source> is a problem JSON file, or the id of a finished build, optimize, sequence or evaluate task')
+  .option('--route <id>', 'only this route (repeatable)', (id: string, ids: string[]) => [...ids, id], [] as string[])
+  .option('--locale <tag>', 'number and date formats, e.g. en-US, fr-FR, de-DE', 'en-US')
+  .option('--pdf <file>', 'write a PDF')
+  .option('--html <file>', 'write a self-contained HTML document')
+  .action(action('route-cards', (config, log, source: string, flags: RouteCardsFlags) => routeCardsCommand(config, log, source, flags)));
 
 /** Column flags shared by `geocode <file>` and `geocode import`. */
 function columnOptions(command: Command): Command {

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { runOperation } from '../../engine/operations/index.js';
 import { solve } from '../../engine/solve.js';
 import { solveParallel } from '../../engine/parallel/parallel-solve.js';
 import type { SolveResult } from '../../engine/solve-options.js';
@@ -10,6 +11,7 @@ import { compileBenchInstance } from './compile-bench-instance.js';
 import { discoverInstances, instanceFilter } from './discover.js';
 import type { BenchInstance } from './instance-files.js';
 import { ensurePeerEnvironment, PEER_SOLVERS, runPeer } from './peers.js';
+import { instanceProblem, instanceTravelProvider, responseRoutes } from './problem-from-instance.js';
 import { formatRow, formatSolution, instanceClass, ROW_HEADER, summarize, toCsv, type RunRow } from './report.js';
 
 interface CliOptions {
@@ -20,6 +22,7 @@ interface CliOptions {
   peers?: boolean;
   out?: string;
   seed: string;
+  viaProblem?: boolean;
 }
 
 /** The repository root: the nearest folder upwards from the working directory with a package.json. */
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
     .option('--peers', 'also run PyVRP, OR-Tools and VROOM (Python venv in bench/.venv)')
     .option('--out <folder>', 'write <instance>.sol files and summary CSVs')
     .option('--seed <n>', 'base seed', '1')
+    .option('--via-problem', 'convert each instance to a JSON build request and solve it through the build operation (1 thread)')
     .parse()
     .opts<CliOptions>();
   const root = repoRoot();
@@ -84,14 +88,12 @@ async function main(): Promise<void> {
   for (const file of files) {
     const instance = readInstance(file.path);
     const bestKnown = loadBestKnown(file.folder, instance.family).get(instance.name.toLowerCase());
-    const compiled = compileBenchInstance(instance);
-    const solveOptions = { seed, timeLimitMs: timeLimitS * 1000 };
-    const result: SolveResult =
-      threads > 1 ? await solveParallel(compiled, { ...solveOptions, threads }) : solve(compiled, solveOptions);
-    const routes = result.routes.map((route) => route.jobs);
-    const row = scoreRow('wayplan', instance, routes, bestKnown, result.timeToBestMs / 1000, result.elapsedMs / 1000);
+    const { routes, timeToBestS, elapsedS, unassigned } = options.viaProblem
+      ? await solveViaProblem(instance, timeLimitS, seed)
+      : await solveCompiled(instance, timeLimitS, seed, threads);
+    const row = scoreRow('wayplan', instance, routes, bestKnown, timeToBestS, elapsedS);
     rows.push(row);
-    process.stdout.write(`${formatRow(row)}${result.unassigned.length ? `  unassigned ${result.unassigned.length}` : ''}\n`);
+    process.stdout.write(`${formatRow(row)}${unassigned ? `  unassigned ${unassigned}` : ''}\n`);
     if (options.out) {
       writeFileSync(join(options.out, `${instance.name}.sol`), formatSolution(routes, row.cost, instance.rounding === 'nint'));
     }
@@ -120,6 +122,32 @@ async function main(): Promise<void> {
     writeFileSync(join(options.out, 'summary.csv'), toCsv(rows));
     if (peerRows.length > 0) writeFileSync(join(options.out, 'peers.csv'), toCsv([...rows, ...peerRows]));
   }
+}
+
+interface EngineRun {
+  routes: number[][];
+  timeToBestS: number;
+  elapsedS: number;
+  unassigned: number;
+}
+
+/** The core on the instance compiled directly from the file. */
+async function solveCompiled(instance: BenchInstance, timeLimitS: number, seed: number, threads: number): Promise<EngineRun> {
+  const compiled = compileBenchInstance(instance);
+  const solveOptions = { seed, timeLimitMs: timeLimitS * 1000 };
+  const result: SolveResult = threads > 1 ? await solveParallel(compiled, { ...solveOptions, threads }) : solve(compiled, solveOptions);
+  return { routes: result.routes.map((route) => route.jobs), timeToBestS: result.timeToBestMs / 1000, elapsedS: result.elapsedMs / 1000, unassigned: result.unassigned.length };
+}
+
+/** The service's path: the instance as a JSON build request, solved by the build operation (the time to best is not reported there). */
+async function solveViaProblem(instance: BenchInstance, timeLimitS: number, seed: number): Promise<EngineRun> {
+  const started = performance.now();
+  const response = (await runOperation('build', instanceProblem(instance, timeLimitS, seed), {}, instanceTravelProvider(instance), () => undefined)) as {
+    routes: { stops?: { type: string; id: string }[] }[];
+    unrouted_jobs: unknown[];
+  };
+  const elapsedS = (performance.now() - started) / 1000;
+  return { routes: responseRoutes(response), timeToBestS: elapsedS, elapsedS, unassigned: response.unrouted_jobs.length };
 }
 
 /** Gap per instance for every solver in one table (time-to-best for peers is their whole runtime). */

@@ -1,6 +1,5 @@
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { compileProblem } from '../compile/compile-problem.js';
-import type { Approximation } from '../compile/compiled-problem.js';
 import { planToSnapshot, resultToPlan, type RoutePlan } from '../compile/solution-mapping.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { solve } from '../solve.js';
@@ -16,7 +15,6 @@ export interface CorePlan {
   plan: RoutePlan;
   /** Jobs the core could not place. */
   unassigned: number[];
-  approximations: ReadonlySet<Approximation>;
 }
 
 /**
@@ -34,7 +32,7 @@ export function corePlan(
   onBest: (cost: number) => void,
 ): CorePlan {
   if (routes.length === 0 || jobs.length === 0) {
-    return { plan: new Map(routes.map((route) => [route, []])), unassigned: [...jobs], approximations: new Set() };
+    return { plan: new Map(routes.map((route) => [route, []])), unassigned: [...jobs] };
   }
   const compiled = compileProblem(problem, travel, routes, jobs);
   const result = solve(compiled.instance, {
@@ -44,5 +42,5 @@ export function corePlan(
     initial: planToSnapshot(compiled, initial),
     onProgress: (event) => onBest(event.cost),
   });
-  return { ...resultToPlan(compiled, result), approximations: compiled.approximations };
+  return resultToPlan(compiled, result);
 }

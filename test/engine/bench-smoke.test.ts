@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { checkSolution, parseSolution, readInstance } from '../../bench/solver/check.js';
 import { compileBenchInstance } from '../../bench/solver/compile-bench-instance.js';
+import { instanceProblem, instanceTravelProvider, responseRoutes } from '../../bench/solver/problem-from-instance.js';
 import { formatSolution } from '../../bench/solver/report.js';
+import { runOperation } from '../../engine/operations/index.js';
+import type { ProblemResponse } from '../../model/types/responses.js';
 import { solveParallel } from '../../engine/parallel/parallel-solve.js';
 import { solve } from '../../engine/solve.js';
 
@@ -19,6 +22,17 @@ describe('solver benchmark smoke run', () => {
     expect(report.cost).toBeCloseTo(result.cost, 6);
     // The optimum is 828.94 with 10 vehicles; one second is plenty for this easy instance.
     expect(report.cost).toBeLessThan(828.94 * 1.01);
+  });
+
+  withData('--via-problem: C101 as a JSON build request, solved by the build operation, agrees with the checker', async () => {
+    const instance = readInstance(C101);
+    const response = (await runOperation('build', instanceProblem(instance, 2, 1), {}, instanceTravelProvider(instance), () => undefined)) as ProblemResponse;
+    const report = checkSolution(instance, responseRoutes(response));
+    expect(response.unrouted_jobs).toEqual([]);
+    expect(report.errors).toEqual([]);
+    // The evaluator's cost is the distance here (1 per meter, nothing per hour).
+    expect(report.cost).toBeCloseTo(response.routes.reduce((sum, route) => sum + route.cost, 0), 6);
+    expect(report.cost).toBeLessThan(828.94 * 1.02);
   });
 
   withData('the checker rejects a solution that breaks a time window', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { cliMain } from './paths.js';
+import unitSetup from './unit-setup.js';
 
 /**
  * Starts one PostgreSQL and one Temporal dev server for the e2e suite, on free ports with their own
@@ -11,6 +12,7 @@ import { cliMain } from './paths.js';
  * a `wayplan infra` process that stops them when its standard input closes, even if jest dies.
  */
 export default async function globalSetup(): Promise<void> {
+  unitSetup();
   const dataDir = mkdtempSync(join(tmpdir(), 'wayplan-test-'));
   const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;

@@ -26,7 +26,11 @@ const date = (day: number): string => `2024-03-${String(4 + day).padStart(2, '0'
  * A build/optimize request: jobs scattered over ~20 km around Seattle with dates over `days`
  * days, routes from one depot each day (08:00–18:00), and the features named in the options.
  */
-export function planningProblem(options: PlanningProblemOptions): { jobs: Record<string, unknown>[]; routes: Record<string, unknown>[]; settings?: Record<string, unknown> } {
+export function planningProblem(options: PlanningProblemOptions): {
+  jobs: (Record<string, unknown> & { id: string })[];
+  routes: (Record<string, unknown> & { id: string; jobs: string[] })[];
+  settings?: Record<string, unknown>;
+} {
   const random = seededRandom(options.seed ?? 1);
   const days = options.days ?? 1;
   const jobs = Array.from({ length: options.jobs }, (_, i) => {
@@ -45,7 +49,7 @@ export function planningProblem(options: PlanningProblemOptions): { jobs: Record
       ...(options.attributes && random() < 0.15 ? { required_route_attributes: ['lift'] } : {}),
     };
   });
-  const routes: (Record<string, unknown> & { jobs: string[]; date?: string })[] = [];
+  const routes: (Record<string, unknown> & { id: string; jobs: string[]; date?: string })[] = [];
   for (let day = 0; day < days; day++) {
     for (let r = 0; r < options.routesPerDay; r++) {
       routes.push({

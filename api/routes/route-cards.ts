@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CardFormat, isSupportedLocale } from '../../cards/card-format.js';
+import { routeCardsHtml } from '../../cards/html-document.js';
+import { routeCardsPdf } from '../../cards/pdf-document.js';
+import { buildRouteCards, routeCardsFaults, selectedRoutes } from '../../cards/route-cards.js';
+import { loadTravelProvider, type PathProvider } from '../../geo/configured-provider.js';
+import { resolveProblem } from '../../model/index.js';
+import type { ApiContext } from '../context.js';
+import { ApiError, ValidationFailedError, type ValidationErrorEntry } from '../errors.js';
+import { resource } from '../resource.js';
+import { requireJsonBody } from './operations.js';
+
+const representations = ['application/json', 'text/html', 'application/pdf'] as const;
+type Representation = (typeof representations)[number];
+
+interface RouteCardsQuery {
+  route?: string | string[];
+  locale?: string;
+}
+
+/**
+ * The representation the client prefers among ours, by the q-values of `Accept` (RFC 9110
+ * §12.5.1); a more specific range wins over a wildcard. No header means JSON.
+ */
+export function negotiate(accept: string | undefined): Representation | undefined {
+  if (accept === undefined || accept.trim() === '') return 'application/json';
+  const ranges = accept.split(',').map((part) => {
+    const [range = '', ...parameters] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = parameters.find((p) => p.startsWith('q='));
+    return { range, q: q === undefined ? 1 : Number(q.slice(2)) };
+  });
+  const quality = (type: Representation): number => {
+    const [main] = type.split('/');
+    const match = ranges.find((r) => r.range === type) ?? ranges.find((r) => r.range === `${main}/*`) ?? ranges.find((r) => r.range === '*/*');
+    return match && Number.isFinite(match.q) ? match.q : 0;
+  };
+  let best: Representation | undefined;
+  for (const type of representations) if (quality(type) > 0 && (best === undefined || quality(type) > quality(best))) best = type;
+  return best;
+}
+
+function routeIds(query: RouteCardsQuery): string[] {
+  if (query.route === undefined) return [];
+  return Array.isArray(query.route) ? query.route : [query.route];
+}
+
+function representationOf(request: FastifyRequest): Representation {
+  const representation = negotiate(request.headers.accept);
+  if (representation === undefined) {
+    throw new ApiError(406, 'not_acceptable_error', `Route cards are available as ${representations.join(', ')}; the Accept header allows none of them.`);
+  }
+  return representation;
+}
+
+/**
+ * `POST /v1/route_cards` (synchronous): evaluates the routes of the body with their job order kept
+ * and answers a driver's sheet per route, as JSON card data, an HTML document or a PDF.
+ */
+export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  let provider: PathProvider | undefined;
+  const travel = (): PathProvider => (provider ??= loadTravelProvider({ ...ctx.config.travel, map: ctx.config.map, mapsDir: ctx.config.mapsDir }));
+  resource(app, '/v1/route_cards', {
+    POST: {
+      handler: async (request, reply) => {
+        const body = requireJsonBody(request);
+        const representation = representationOf(request);
+        const query = request.query as RouteCardsQuery;
+        const faults: ValidationErrorEntry[] = [];
+        const locale = query.locale ?? 'en-US';
+        if (!isSupportedLocale(locale)) {
+          faults.push({ property: 'locale', code: 'invalid_type_error', message: 'locale must be a BCP 47 language tag such as en-US.', parameters: { expected: ['BCP 47 language tag'] }, attempted_value: locale });
+        }
+        faults.push(...routeCardsFaults(body));
+        if (faults.length > 0) throw new ValidationFailedError(faults.slice(0, 100), faults.length);
+        const problem = resolveProblem(body, 'evaluate');
+        if (problem.routes.length === 0) {
+          throw new ValidationFailedError([{ property: 'request.routes', code: 'too_few_items_error', message: 'Route cards need at least one route.', parameters: { minimum: 1 } }]);
+        }
+        const selection = selectedRoutes(problem, routeIds(query));
+        if (selection.unknown.length > 0) {
+          throw new ValidationFailedError(
+            selection.unknown.map((id) => ({ property: 'route', code: 'reference_not_found_error', message: `The request has no route ${id}.`, parameters: { id, collection: 'routes' }, attempted_value: id })),
+          );
+        }
+        const cards = await buildRouteCards(problem, travel(), selection.routes);
+        const format = new CardFormat(locale);
+        void reply.header('vary', 'Accept');
+        switch (representation) {
+          case 'text/html':
+            return reply.type('text/html; charset=utf-8').send(routeCardsHtml(cards, format));
+          case 'application/pdf':
+            return reply.type('application/pdf').header('content-disposition', 'inline; filename="route-cards.pdf"').send(routeCardsPdf(cards, format));
+          case 'application/json':
+            return { route_cards: cards };
+        }
+      },
+    },
+  });
+}

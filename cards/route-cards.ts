@@ -1,0 +1,41 @@
+import { evaluateProblem } from '../engine/evaluate/evaluate-problem.js';
+import { problemTravelTable } from '../engine/evaluate/problem-travel.js';
+import type { PathProvider } from '../geo/configured-provider.js';
+import { validateRequest } from '../model/index.js';
+import type { ResolvedProblem, ResolvedRoute } from '../model/resolve.js';
+import type { ValidationFault } from '../model/validation/faults.js';
+import { cardStops, routeCard, type RouteCard } from './card-data.js';
+import { routeLine } from './route-line.js';
+
+/**
+ * What is wrong with a route cards request. The route_cards schema does not ask for routing data,
+ * but the cards evaluate the routes, which needs job locations and consistent route dates:
+ * evaluate's rules add those once the request is otherwise sound.
+ */
+export function routeCardsFaults(body: unknown): ValidationFault[] {
+  const faults = validateRequest(body, 'route_cards');
+  return faults.length > 0 ? faults : validateRequest(body, 'evaluate');
+}
+
+/** The routes a selection names, in the problem's order; every route when nothing is named. */
+export function selectedRoutes(problem: ResolvedProblem, ids: readonly string[]): { routes: ResolvedRoute[]; unknown: string[] } {
+  if (ids.length === 0) return { routes: problem.routes, unknown: [] };
+  const known = new Set(problem.routes.map((route) => route.id));
+  return { routes: problem.routes.filter((route) => ids.includes(route.id)), unknown: ids.filter((id) => !known.has(id)) };
+}
+
+/**
+ * Evaluates a problem's routes with their job order kept (as the evaluate operation does) and
+ * makes a card of each selected route, its map line drawn by the provider.
+ */
+export async function buildRouteCards(problem: ResolvedProblem, provider: PathProvider, selected: readonly ResolvedRoute[]): Promise<RouteCard[]> {
+  const travel = await problemTravelTable(problem, provider);
+  const evaluation = evaluateProblem(problem, travel);
+  const cards: RouteCard[] = [];
+  for (const route of selected) {
+    const response = evaluation.routes[problem.routes.indexOf(route)]!.response;
+    const stops = cardStops(problem, response);
+    cards.push(routeCard(route, response, stops, await routeLine(route, stops, provider)));
+  }
+  return cards;
+}
