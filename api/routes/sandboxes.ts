@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   countAggregates,
@@ -25,6 +24,7 @@ import { aclResponse, revisionCreatedResponse, sandboxResponse } from '../sandbo
 import { waitForRevision } from '../sandboxes/revision-wait.js';
 import { queryFlag } from '../tasks/task-service.js';
 import { requireJsonBody } from './operations.js';
+import { randomId } from '../../runtime/ids.js';
 
 type Query = Record<string, unknown>;
 
@@ -32,7 +32,7 @@ const success: SuccessResponse = { success: true };
 
 /** 16 random bytes as 22 URL-safe base64 characters, like task ids. */
 function newSandboxId(): string {
-  return randomBytes(16).toString('base64url');
+  return randomId(16);
 }
 
 function identityOf(request: FastifyRequest): Identity {

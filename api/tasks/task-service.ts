@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,10 +7,11 @@ import type { ApiContext } from '../context.js';
 import { ApiError, type ErrorResponse } from '../errors.js';
 import { storedResultAggregates } from './result-aggregates.js';
 import { taskRedirectResponse } from './responses.js';
+import { randomId } from '../../runtime/ids.js';
 
 /** 16 random bytes as 22 URL-safe base64 characters, the task id form of the compatible API. */
 export function newTaskId(): string {
-  return randomBytes(16).toString('base64url');
+  return randomId(16);
 }
 
 export const operationWorkflow = 'operationTask';

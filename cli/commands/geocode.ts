@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Client } from '@temporalio/client';
@@ -19,6 +18,7 @@ import { withDatabase } from '../database.js';
 import { printJson } from '../output.js';
 import { addressText, csvText, readCsv, resolveColumns, type AddressColumns } from './geocode-csv.js';
 import { ProgressBar } from './geocode-progress.js';
+import { randomId } from '../../runtime/ids.js';
 
 export interface ColumnFlags {
   queryColumn?: string;
@@ -140,7 +140,7 @@ export async function geocodeFile(config: Config, log: Logger, file: string, fla
   };
   const out = flags.out ?? file.replace(/(\.csv)?$/i, '.geocoded.csv');
   const settings: BatchSettings = { columns, headers: table.headers, out, options };
-  const batchId = randomBytes(8).toString('base64url');
+  const batchId = randomId(8);
   await withStack(config, log, async (pool, client) => {
     const batches = new GeocodeBatchStore(pool);
     const addresses = table.rows.map((row) => {

@@ -161,7 +161,7 @@ describe('batch geocoding workflows against a faulty upstream', () => {
 
     recovered = true;
     const retry = await cli(['geocode', 'retry', summary.batch, '--json']);
-    expect(retry.code).toBe(0);
+    expect({ code: retry.code, stderr: retry.stderr }).toEqual({ code: 0, stderr: '' });
     expect(JSON.parse(retry.stdout)).toMatchObject({ total: 5000, geocoded: 5000, failed: 0 });
     expect(results(join(folder, 'five-thousand.geocoded.csv')).every((r) => r.status === 'geocoded')).toBe(true);
   }, 300000);
