@@ -21,6 +21,8 @@ export interface OsmRelationMember {
 
 export interface OsmHandlers {
   node?(id: number, latE7: number, lonE7: number): void;
+  /** Nodes that carry tags (addresses, places); their tags are decoded only when this is given. */
+  taggedNode?(id: number, latE7: number, lonE7: number, tags: OsmTags): void;
   way?(id: number, refs: readonly number[], tags: OsmTags): void;
   relation?(id: number, members: readonly OsmRelationMember[], tags: OsmTags): void;
   /** Called after each blob with the bytes read so far. */
@@ -33,6 +35,7 @@ export function readOsmPbf(file: Uint8Array, handlerObject: OsmHandlers): void {
   // Handlers are often class instances: keep `this` when calling them as plain functions.
   const handlers: OsmHandlers = {};
   if (handlerObject.node) handlers.node = handlerObject.node.bind(handlerObject);
+  if (handlerObject.taggedNode) handlers.taggedNode = handlerObject.taggedNode.bind(handlerObject);
   if (handlerObject.way) handlers.way = handlerObject.way.bind(handlerObject);
   if (handlerObject.relation) handlers.relation = handlerObject.relation.bind(handlerObject);
   if (handlerObject.progress) handlers.progress = handlerObject.progress.bind(handlerObject);
@@ -139,11 +142,11 @@ function readPrimitiveGroup(reader: ProtoReader, context: BlockContext, handlers
     const key = reader.readKey();
     switch (key >>> 3) {
       case 1:
-        if (handlers.node) readNode(reader.readMessage(), context, handlers.node);
+        if (handlers.node || handlers.taggedNode) readNode(reader.readMessage(), context, handlers);
         else reader.skip(key);
         break;
       case 2:
-        if (handlers.node) readDenseNodes(reader.readMessage(), context, handlers.node);
+        if (handlers.node || handlers.taggedNode) readDenseNodes(reader.readMessage(), context, handlers);
         else reader.skip(key);
         break;
       case 3:
@@ -165,15 +168,25 @@ function toE7(raw: number, offset: number, granularity: number): number {
   return Math.round((offset + granularity * raw) / 100);
 }
 
-function readNode(reader: ProtoReader, context: BlockContext, onNode: NonNullable<OsmHandlers['node']>): void {
+function readNode(reader: ProtoReader, context: BlockContext, handlers: OsmHandlers): void {
   let id = 0;
   let lat = 0;
   let lon = 0;
+  const keys: number[] = [];
+  const values: number[] = [];
   while (reader.hasMore()) {
     const key = reader.readKey();
     switch (key >>> 3) {
       case 1:
         id = reader.readSignedVarint();
+        break;
+      case 2:
+        if (handlers.taggedNode) reader.readPackedVarints(keys);
+        else reader.skip(key);
+        break;
+      case 3:
+        if (handlers.taggedNode) reader.readPackedVarints(values);
+        else reader.skip(key);
         break;
       case 8:
         lat = reader.readSignedVarint();
@@ -185,13 +198,17 @@ function readNode(reader: ProtoReader, context: BlockContext, onNode: NonNullabl
         reader.skip(key);
     }
   }
-  onNode(id, toE7(lat, context.latOffset, context.granularity), toE7(lon, context.lonOffset, context.granularity));
+  const latE7 = toE7(lat, context.latOffset, context.granularity);
+  const lonE7 = toE7(lon, context.lonOffset, context.granularity);
+  handlers.node?.(id, latE7, lonE7);
+  if (keys.length > 0) handlers.taggedNode?.(id, latE7, lonE7, readTags(keys, values, context.strings));
 }
 
-function readDenseNodes(reader: ProtoReader, context: BlockContext, onNode: NonNullable<OsmHandlers['node']>): void {
+function readDenseNodes(reader: ProtoReader, context: BlockContext, handlers: OsmHandlers): void {
   const ids: number[] = [];
   const lats: number[] = [];
   const lons: number[] = [];
+  const keysValues: number[] = [];
   while (reader.hasMore()) {
     const key = reader.readKey();
     switch (key >>> 3) {
@@ -204,6 +221,10 @@ function readDenseNodes(reader: ProtoReader, context: BlockContext, onNode: NonN
       case 9:
         reader.readPackedSignedVarints(lons);
         break;
+      case 10:
+        if (handlers.taggedNode) reader.readPackedVarints(keysValues);
+        else reader.skip(key);
+        break;
       default:
         reader.skip(key);
     }
@@ -212,11 +233,24 @@ function readDenseNodes(reader: ProtoReader, context: BlockContext, onNode: NonN
   let id = 0;
   let lat = 0;
   let lon = 0;
+  // keys_vals: for each node, (key, value) string indexes ending with a 0; empty when no node has tags.
+  let k = 0;
   for (let i = 0; i < ids.length; i++) {
     id += ids[i]!;
     lat += lats[i]!;
     lon += lons[i]!;
-    onNode(id, toE7(lat, context.latOffset, context.granularity), toE7(lon, context.lonOffset, context.granularity));
+    const latE7 = toE7(lat, context.latOffset, context.granularity);
+    const lonE7 = toE7(lon, context.lonOffset, context.granularity);
+    handlers.node?.(id, latE7, lonE7);
+    if (keysValues.length === 0) continue;
+    let tags: OsmTags | undefined;
+    while (k < keysValues.length && keysValues[k] !== 0) {
+      tags ??= new Map();
+      tags.set(context.strings[keysValues[k]!] ?? '', context.strings[keysValues[k + 1]!] ?? '');
+      k += 2;
+    }
+    k++;
+    if (tags) handlers.taggedNode?.(id, latE7, lonE7, tags);
   }
 }
 
