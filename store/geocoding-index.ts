@@ -1,19 +1,8 @@
 import type { LatLon } from '../model/latlon.js';
-import type { Gazetteer } from '../geo/geocoding/local/gazetteer.js';
+import type { Gazetteer, GazetteerFeature } from '../geo/geocoding/local/gazetteer.js';
 import type { Pool, PoolClient } from './db.js';
 
-export interface FeatureRow {
-  id: number;
-  kind: 'street' | 'place' | 'postcode';
-  name: string;
-  nameKey: string;
-  city: string | undefined;
-  postcode: string | undefined;
-  country: string | undefined;
-  localityKey: string;
-  location: LatLon;
-  formattedAddress: string;
-}
+export type FeatureRow = GazetteerFeature & { id: number };
 
 export interface AddressRow {
   featureId: number;

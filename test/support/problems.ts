@@ -1,14 +1,6 @@
-/** A deterministic pseudo-random generator, so fixtures are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../engine/operations/search-budget.js';
+
+export { seededRandom };
 
 export interface SequenceFixture {
   routes: { id: string; location: string; start_time: string; jobs: { id: string; location: string; time_on_site: string }[] }[];

@@ -3,6 +3,9 @@ import { readTaggedNodes } from '../../../geo/geocoding/osm/tagged-nodes.js';
 import { readOsmPbf } from '../../../geo/road/pbf/osm-pbf-reader.js';
 import { demoMapPath } from '../../../geo/repo-root.js';
 import type { LatLon } from '../../../model/latlon.js';
+import { seededRandom } from '../../../engine/operations/search-budget.js';
+
+export { seededRandom };
 
 /**
  * What the demo map says, read straight from the file for the accuracy tests: the addresses that
@@ -82,16 +85,4 @@ export function metersToLines(p: LatLon, lines: readonly LatLon[][]): number {
     }
   }
   return best;
-}
-
-/** A seeded generator (mulberry32): the same queries on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
