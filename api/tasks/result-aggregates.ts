@@ -1,5 +1,5 @@
 import { isOperationName, OPERATIONS, resolveProblem, type RouteResponse } from '../../model/index.js';
-import { problemAggregates } from '../../engine/evaluate/aggregates.js';
+import { problemAggregates } from '../../model/problem-aggregates.js';
 
 type StoredRoute = RouteResponse & { response?: RouteResponse; stops?: RouteResponse['stops'] };
 

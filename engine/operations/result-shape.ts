@@ -2,7 +2,7 @@ import { canonicalize } from '../../model/canonical.js';
 import type { OperationName } from '../../model/operations.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { ProblemAggregates, ProblemResponse, RouteResponse, StopResponse } from '../../model/types/responses.js';
-import { problemAggregates } from '../evaluate/aggregates.js';
+import { problemAggregates } from '../../model/problem-aggregates.js';
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkSolution, parseSolution, readInstance } from '../../bench/solver/check.js';
 import { compileBenchInstance } from '../../bench/solver/compile-bench-instance.js';
 import { instanceProblem, instanceTravelProvider, responseRoutes } from '../../bench/solver/problem-from-instance.js';
@@ -7,9 +8,10 @@ import { runOperation } from '../../engine/operations/index.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
 import { solveParallel } from '../../engine/parallel/parallel-solve.js';
 import { solve } from '../../engine/solve.js';
+import { sharedBenchFolder } from '../support/paths.js';
 
-const C101 = '/work/shared/bench/solomon/C101.txt';
-const X101 = '/work/shared/bench/cvrp/X-n101-k25.vrp';
+const C101 = join(sharedBenchFolder(), 'solomon', 'C101.txt');
+const X101 = join(sharedBenchFolder(), 'cvrp', 'X-n101-k25.vrp');
 const withData = existsSync(C101) && existsSync(X101) ? it : it.skip;
 
 describe('solver benchmark smoke run', () => {

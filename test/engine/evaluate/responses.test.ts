@@ -1,6 +1,6 @@
 import { resolveProblem } from '../../../model/resolve.js';
 import { validateRequest } from '../../../model/validation/validate.js';
-import { problemAggregates } from '../../../engine/evaluate/aggregates.js';
+import { problemAggregates } from '../../../model/problem-aggregates.js';
 import { shapeResult } from '../../../engine/operations/result-shape.js';
 import { evaluateOnGrid } from './grid-provider.js';
 

@@ -1,6 +1,6 @@
-import { formatTimespan, parseTimespan } from '../../model/formats/timespan.js';
-import type { ResolvedProblem } from '../../model/resolve.js';
-import type { ProblemAggregates, RouteResponse } from '../../model/types/responses.js';
+import { formatTimespan, parseTimespan } from './formats/timespan.js';
+import type { ResolvedProblem } from './resolve.js';
+import type { ProblemAggregates, RouteResponse } from './types/responses.js';
 
 /**
  * `problem_aggregates` of evaluated routes (notes §7.8): counts, totals, and the load of the routed
