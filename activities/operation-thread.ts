@@ -1,6 +1,8 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { runOperation } from '../engine/operations/index.js';
-import { loadTravelProvider, type TravelSettings } from '../geo/configured-provider.js';
+import { loadTravelProvider, travelIdentity, type TravelSettings } from '../geo/configured-provider.js';
+import { RemoteMatrixStore } from '../geo/travel-cache/cache-port.js';
+import { withMatrixCache } from '../geo/travel-cache/cached-provider.js';
 import { OperationError } from '../engine/operations/operation-error.js';
 
 export interface ThreadInput {
@@ -8,6 +10,8 @@ export interface ThreadInput {
   request: string;
   options: Record<string, unknown>;
   travel: TravelSettings;
+  /** The worker process's travel matrix cache (set by runInThread). */
+  travelCache?: MessagePort;
 }
 
 export type ThreadMessage =
@@ -21,8 +25,10 @@ async function main(): Promise<void> {
   const input = workerData as ThreadInput;
   const post = (message: ThreadMessage): void => parentPort!.postMessage(message);
   try {
-    const provider = loadTravelProvider(input.travel);
+    const cache = input.travelCache && new RemoteMatrixStore(input.travelCache);
+    const provider = cache ? withMatrixCache(loadTravelProvider(input.travel), cache, travelIdentity(input.travel)) : loadTravelProvider(input.travel);
     const result = await runOperation(input.operation, JSON.parse(input.request), input.options, provider, (progress) => post({ kind: 'progress', progress }));
+    await cache?.close();
     post({ kind: 'result', body: JSON.stringify(result) });
   } catch (err) {
     if (err instanceof OperationError) post({ kind: 'rejected', body: JSON.stringify(err.body()) });

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { TravelSettings } from '../geo/configured-provider.js';
+import { openMatrixCachePort } from '../geo/travel-cache/process-cache.js';
 import type { TaskStore } from '../store/tasks.js';
 import type { ThreadInput, ThreadMessage } from './operation-thread.js';
 
@@ -14,14 +15,17 @@ const internalError = JSON.stringify({ status_code: 500, error_code: 'internal_s
 /** Progress is written to PostgreSQL at most this often; heartbeats carry it every second. */
 const progressWriteIntervalMs = 2000;
 
-function runInThread(input: ThreadInput, onProgress: (progress: unknown) => void, signal: AbortSignal): Promise<ThreadMessage> {
+export function runInThread(input: ThreadInput, onProgress: (progress: unknown) => void, signal: AbortSignal): Promise<ThreadMessage> {
   return new Promise((resolveRun, reject) => {
-    const thread = new Worker(new URL('./operation-thread.js', import.meta.url), { workerData: input });
+    // Threads are per task; travel matrices outlive them in the worker process's cache.
+    const cache = openMatrixCachePort();
+    const thread = new Worker(new URL('./operation-thread.js', import.meta.url), { workerData: { ...input, travelCache: cache.port }, transferList: [cache.port] });
     let settled = false;
     const settle = (action: () => void): void => {
       if (settled) return;
       settled = true;
       signal.removeEventListener('abort', abort);
+      cache.close();
       action();
     };
     const abort = (): void => {

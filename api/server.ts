@@ -11,6 +11,8 @@ import { modelRoutes } from './routes/model-routes.js';
 import { operationRoutes } from './routes/operations.js';
 import { sandboxRoutes } from './routes/sandboxes.js';
 import { pathRoutes } from './routes/path.js';
+import { pipelineRunRoutes } from './routes/pipeline-runs.js';
+import { platformRoutes } from './routes/platform.js';
 import { routeCardRoutes } from './routes/route-cards.js';
 import { taskRoutes } from './routes/tasks.js';
 import { versionRoutes } from './routes/version.js';
@@ -43,5 +45,7 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
   routeCardRoutes(app, ctx);
   instantiateRoutes(app);
   modelRoutes(app);
+  pipelineRunRoutes(app, ctx);
+  platformRoutes(app, ctx, tasks);
   return app;
 }

@@ -11,6 +11,9 @@ import { startCommand } from './commands/start.js';
 import { tasksCancel, tasksList, tasksResult, tasksShow } from './commands/tasks.js';
 import { geocodeFile, geocodeImport, geocodeIndex, geocodeRetry, type BatchFlags, type ColumnFlags } from './commands/geocode.js';
 import { usersAdd, usersList, usersPasswd } from './commands/users.js';
+import { runNightly, scheduleChange, scheduleList, scheduleNightly, type RunNightlyFlags, type ScheduleNightlyFlags } from './commands/nightly.js';
+import { runsList, runsShow } from './commands/runs.js';
+import { platformAdd, platformList, platformRemove, type PlatformAddFlags } from './commands/platform.js';
 import type { Queue } from '../worker/main.js';
 
 function context(name: string): { config: Config; log: Logger } {
@@ -170,5 +173,86 @@ columnOptions(
     geocodeImport(config, log, file, command.optsWithGlobals<ColumnFlags & { name?: string; account?: string; latColumn: string; lonColumn: string; json?: boolean }>()),
   ),
 );
+
+/** Flags shared by `run nightly` and `schedule nightly`. */
+function nightlyOptions(command: Command): Command {
+  return command
+    .option('--connection <name>', 'platform connection to pull from and sync to', 'demo')
+    .option('--account <account>', 'account of the connection (default: the bootstrap account, or the only one with such a connection)')
+    .option('--territory <id>', 'only this territory (repeatable; default: every territory)', (id: string, ids: string[]) => [...ids, id], [] as string[])
+    .option('--days <n>', 'days planned from the plan date', '1')
+    .option('--time-limit <seconds>', 'bound of each of build and optimize (default: the engine budgets)')
+    .option('--seed <n>', 'solver random seed', '1')
+    .option('--geocode-attempts <n>', 'tries of a geocoding batch before its failing addresses are recorded as failed')
+    .option('--geocode-retry-interval <ms>', 'first delay between geocoding tries; doubles each time');
+}
+
+const run = program.command('run').description('run a pipeline now');
+nightlyOptions(run.command('nightly').description('plan a night: pull, geocode, instantiate, build, optimize and sync every territory'))
+  .option('--date <YYYY-MM-DD>', 'first day planned (default: tomorrow in --tz)')
+  .option('--tz <zone>', 'time zone of the default date (default: the system zone)')
+  .option('--wait', 'wait for the run, with a live display on a terminal, and print its outcome')
+  .option('--json', 'print JSON')
+  .action(action('run nightly', (config, log, options: RunNightlyFlags) => runNightly(config, log, options)));
+
+const schedule = program.command('schedule').description('Temporal Schedules of the nightly pipeline');
+nightlyOptions(schedule.command('nightly').description("create or update a connection's nightly run"))
+  .requiredOption('--at <HH:MM>', 'local time of the run')
+  .requiredOption('--tz <zone>', 'IANA time zone of --at, e.g. Europe/Paris')
+  .option('--plan-offset <days>', 'first day planned, in days after the run date', '1')
+  .option('--catchup-window <timespan>', 'how late a missed run (Temporal down) still starts', '01:00:00')
+  .option('--json', 'print JSON')
+  .action(action('schedule nightly', (config, log, options: ScheduleNightlyFlags) => scheduleNightly(config, log, options)));
+schedule
+  .command('list')
+  .description('list nightly schedules')
+  .option('--json', 'print JSON')
+  .action(action('schedule list', (config, log, options: { json?: boolean }) => scheduleList(config, log, options)));
+for (const change of ['pause', 'resume', 'delete'] as const) {
+  schedule
+    .command(`${change} <schedule>`)
+    .description(`${change} a nightly schedule (<account>:<connection>, as schedule list shows it)`)
+    .action(action(`schedule ${change}`, (config, log, name: string) => scheduleChange(config, log, name, change)));
+}
+
+const runs = program.command('runs').description('nightly planning runs');
+runs
+  .command('list')
+  .description('list runs, newest first')
+  .option('--account <account>', 'only this account')
+  .option('--limit <n>', 'at most this many', '20')
+  .option('--json', 'print JSON')
+  .action(action('runs list', (config, log, options: { account?: string; limit?: string; json?: boolean }) => runsList(config, log, options)));
+runs
+  .command('show <run>')
+  .description("a run's outcome per territory: jobs, routed, unrouted with reasons, cost, distance, failed addresses, step times, sync destination")
+  .option('--json', 'print JSON')
+  .action(action('runs show', (config, log, id: string, options: { json?: boolean }) => runsShow(config, log, id, options)));
+
+const platform = program.command('platform').description("connections to customers' fleet platforms (CSV folders, PostgreSQL schemas)");
+platform
+  .command('add <name>')
+  .description('add a connection of an account: a CSV folder or a PostgreSQL schema (platform/FORMATS.md)')
+  .requiredOption('--account <account>', 'account that uses the connection')
+  .option('--csv-folder <path>', 'folder with territories.csv, depots.csv, ... (routes.csv and stops.csv are written there)')
+  .option('--postgres <schema>', 'schema with the platform tables, in the database of --url or --url-stdin')
+  .option('--url <url>', 'PostgreSQL URL (may hold a password: prefer --url-stdin)')
+  .option('--url-stdin', 'read the PostgreSQL URL from standard input')
+  .option('--load-csv <folder>', 'with --postgres: create the tables and fill them from this CSV folder')
+  .option('--replace', 'overwrite a connection of the same name')
+  .option('--no-check', 'store it without reading its territories first')
+  .option('--json', 'print JSON')
+  .action(action('platform add', (config, log, name: string, flags: PlatformAddFlags) => platformAdd(config, log, name, flags)));
+platform
+  .command('list')
+  .description('list connections (secrets masked)')
+  .option('--account <account>', 'only this account')
+  .option('--json', 'print JSON')
+  .action(action('platform list', (config, log, options: { account?: string; json?: boolean }) => platformList(config, log, options)));
+platform
+  .command('remove <name>')
+  .description('remove a connection')
+  .requiredOption('--account <account>', 'account of the connection')
+  .action(action('platform remove', (config, log, name: string, options: { account: string }) => platformRemove(config, log, name, options)));
 
 await program.parseAsync(process.argv);

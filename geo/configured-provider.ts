@@ -36,6 +36,16 @@ function mapGraphPath(map: string, mapsDir: string): string {
 }
 
 /**
+ * Names the source of this deployment's travel, for caches: the provider, and its engine URL or
+ * the map file's path, size and modification time (a replaced extract is a new source).
+ */
+export function travelIdentity(settings: TravelSettings): string {
+  if (settings.provider !== 'road' || !settings.map) return settings.provider === 'road' ? 'straight_line' : `${settings.provider}|${settings.url ?? ''}`;
+  const map = statSync(settings.map);
+  return `road|${settings.map}|${map.size}|${map.mtimeMs}`;
+}
+
+/**
  * Imports the configured map unless its graph is already current, so that the first request
  * does not pay for the import. Answers whether an import happened.
  */

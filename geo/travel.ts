@@ -25,6 +25,8 @@ export interface TravelOptions {
   allowFerries?: boolean;
   allowTollRoads?: boolean;
   allowUTurns?: boolean;
+  /** The vehicle carries dangerous goods (vehicle `hazmat_load_types`): roads closed to them (`hazmat=no`) are avoided. */
+  hazmat?: boolean;
 }
 
 /**
@@ -65,3 +67,15 @@ export interface TravelProvider {
 
 /** A provider that can always draw a path: roads where it knows them, straight segments otherwise. */
 export type PathProvider = TravelProvider & { path(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath> };
+
+/** Identifies what travel options change: options with the same key give the same travel. */
+export function travelOptionsKey(options: TravelOptions = {}): string {
+  return [
+    options.vehicleType ?? 'auto',
+    options.allowFerries === false ? 'no-ferries' : 'ferries',
+    options.allowTollRoads === false ? 'no-tolls' : 'tolls',
+    options.allowUTurns === false ? 'no-u-turns' : 'u-turns',
+    options.hazmat === true ? 'hazmat' : 'no-hazmat',
+    `speed-${options.drivingSpeedPercentage ?? 100}`,
+  ].join('/');
+}

@@ -1,8 +1,9 @@
 import type { TSchema } from '@sinclair/typebox';
-import { OPERATIONS, type OperationName } from './operations.js';
+import { MAX_JOBS_TO_INSERT, OPERATIONS, type OperationName } from './operations.js';
 import { VALIDATION_CODES } from './validation/codes.js';
 import * as capacity from './types/capacity.js';
 import * as common from './types/common.js';
+import * as consolidate from './types/consolidate.js';
 import * as fleet from './types/fleet.js';
 import * as geoRequests from './types/geo-requests.js';
 import * as job from './types/job.js';
@@ -18,7 +19,7 @@ import * as violation from './types/violation.js';
 type JsonValue = unknown;
 type OpenApiDocument = Record<string, JsonValue>;
 
-const SCHEMA_MODULES = [common, violation, marker, capacity, fleet, job, schedule, responses, route, settings, problem, geoRequests, meta];
+const SCHEMA_MODULES = [common, violation, marker, capacity, fleet, job, schedule, responses, consolidate, route, settings, problem, geoRequests, meta];
 
 function isSchema(value: unknown): value is TSchema & { $id?: string } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -86,10 +87,10 @@ const TASK_OPERATIONS: Partial<Record<OperationName, string>> = {
   sequence: 'problem_response',
   evaluate: 'problem_response',
   insert: 'problem_response',
-  assignment_restrictions: 'problem_response',
-  consolidate_by_job_restrictions: 'problem_response',
-  consolidate_by_route_assignments: 'problem_response',
-  centroids: 'problem_response',
+  assignment_restrictions: 'assignment_restrictions_response',
+  consolidate_by_job_restrictions: 'consolidate_response',
+  consolidate_by_route_assignments: 'consolidate_response',
+  centroids: 'centroids_response',
   recommend: 'recommend_response',
   zones: 'generated_zone',
   geocode: 'geocode_response',
@@ -118,6 +119,7 @@ function taskOperation(operation: OperationName, result: string): JsonValue {
       },
       '302': { description: 'wait=1 and not finished yet: follow Location.', content: json(ref('task_redirect_response')) },
       ...COMMON_ERRORS,
+      ...(operation === 'insert' ? { '400': errorResponse('validation_failed_error, or too_many_jobs_to_insert_error: more than ' + MAX_JOBS_TO_INSERT + ' jobs_to_insert.') } : {}),
     },
   };
 }

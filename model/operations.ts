@@ -17,10 +17,13 @@ const RecommendRequest = Type.Object(
   { $id: 'recommend_request' },
 );
 
+/** More jobs_to_insert than this answers 400 too_many_jobs_to_insert_error (a rebuild is the better tool). */
+export const MAX_JOBS_TO_INSERT = 1000;
+
 const InsertRequest = Type.Object(
   {
     ...ProblemFields,
-    jobs_to_insert: Type.Array(JobReference),
+    jobs_to_insert: Type.Array(JobReference, { description: `At most ${MAX_JOBS_TO_INSERT} jobs, else 400 too_many_jobs_to_insert_error.` }),
     allow_hard_constraint_violations: AllowHardConstraintViolations,
   },
   { $id: 'insert_request' },
@@ -29,7 +32,7 @@ const InsertRequest = Type.Object(
 const ZoneRequest = Type.Object(
   {
     ...ProblemFields,
-    zone_count: Type.Integer({ minimum: 1 }),
+    zone_count: Type.Integer({ minimum: 1, maximum: 1000 }),
     variance: Type.Optional(Variance),
   },
   { $id: 'zone_request' },

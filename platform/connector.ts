@@ -54,6 +54,8 @@ export interface SyncPlan {
   territory: string;
   range: DateRange;
   plan: ProblemResponse;
+  /** The problem the plan answers, when known: gives each route its driver and date. */
+  problem?: Problem;
 }
 
 export interface SyncResult {

@@ -4,6 +4,8 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel, type W
 import { createSandboxActivities, ensureSandboxCleanupSchedule } from '../activities/sandbox-activities.js';
 import { createTaskActivities } from '../activities/task-activities.js';
 import { createGeocodeActivities } from '../activities/geocode-activities.js';
+import { createPlatformActivities } from '../activities/platform-activities.js';
+import { createPipelineActivities } from '../activities/pipeline-activities.js';
 import { createGeocoder } from '../geo/geocoding/create-geocoder.js';
 import { loadGeocodingConfig } from '../geo/geocoding/geocoding-config.js';
 import { GeocodeBatchStore } from '../store/geocoding-batches.js';
@@ -11,6 +13,7 @@ import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
 import { compiledPath } from '../runtime/paths.js';
 import { createPool } from '../store/db.js';
+import { PipelineRunStore } from '../store/pipeline-runs.js';
 import { SandboxStore } from '../store/sandboxes.js';
 import { TaskStore } from '../store/tasks.js';
 
@@ -49,6 +52,8 @@ export async function runWorker(config: Config, log: Logger, databaseUrl: string
     ...createTaskActivities({ tasks: new TaskStore(pool), travel: { ...config.travel, map: config.map, mapsDir: config.mapsDir } }),
     ...createSandboxActivities({ sandboxes: new SandboxStore(pool) }),
     ...createGeocodeActivities({ tasks: new TaskStore(pool), batches: new GeocodeBatchStore(pool), geocoder: createGeocoder(pool, geocoding), concurrency: geocoding.concurrency }),
+    ...createPlatformActivities({ pool, tasks: new TaskStore(pool) }),
+    ...createPipelineActivities({ pool, runs: new PipelineRunStore(pool), batches: new GeocodeBatchStore(pool), travel: { ...config.travel, map: config.map, mapsDir: config.mapsDir } }),
   };
   const connection = await NativeConnection.connect({ address: temporalAddress });
   if (queues.includes('io')) await ensureSandboxCleanupSchedule(new Client({ connection, namespace: config.temporalNamespace }), config.taskQueues.io);

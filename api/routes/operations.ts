@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateRequest } from '../../model/index.js';
 import { ApiError, ValidationFailedError } from '../errors.js';
+import { checkInsertLimit } from './insert-limit.js';
 import { resource } from '../resource.js';
 import { taskRedirectResponse } from '../tasks/responses.js';
 import { queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
 
 /** Operations that run as tasks (one Temporal workflow each); the list grows as operations land. */
-export const taskOperations = ['sequence', 'build', 'optimize', 'evaluate', 'geocode', 'reverse_geocode'] as const;
+export const taskOperations = ['sequence', 'build', 'optimize', 'evaluate', 'geocode', 'reverse_geocode', 'recommend', 'insert', 'assignment_restrictions', 'centroids', 'zones', 'consolidate_by_job_restrictions', 'consolidate_by_route_assignments'] as const;
 export type TaskOperation = (typeof taskOperations)[number];
 
 /** A body-carrying request without a JSON content type never reaches the parser: refuse it here. */
@@ -36,6 +37,7 @@ export function operationRoutes(app: FastifyInstance, service: TaskService): voi
           const body = requireJsonBody(request);
           const errors = validateRequest(body, operation);
           if (errors.length) throw new ValidationFailedError(errors.slice(0, 100), errors.length);
+          if (operation === 'insert') checkInsertLimit(body);
           const query = request.query as TaskQuery;
           // aggregate=1 on the POST counts only with wait=1; otherwise it goes on the result request (notes §3.3).
           const aggregate = queryFlag(query.wait) && queryFlag(query.aggregate);

@@ -20,7 +20,7 @@ interface PathStop {
 interface PathRoute {
   id?: string;
   routing_options?: { return_path?: boolean };
-  vehicle?: { vehicle_type?: string; allow_ferries?: boolean; allow_toll_roads?: boolean; allow_u_turns?: boolean; driving_speed_percentage?: number };
+  vehicle?: { vehicle_type?: string; allow_ferries?: boolean; allow_toll_roads?: boolean; allow_u_turns?: boolean; driving_speed_percentage?: number; hazmat_load_types?: string[] };
   stops: PathStop[];
 }
 
@@ -36,6 +36,7 @@ function travelOptions(vehicle: PathRoute['vehicle']): TravelOptions {
     ...(vehicle?.allow_toll_roads !== undefined ? { allowTollRoads: vehicle.allow_toll_roads } : {}),
     ...(vehicle?.allow_u_turns !== undefined ? { allowUTurns: vehicle.allow_u_turns } : {}),
     ...(vehicle?.driving_speed_percentage !== undefined ? { drivingSpeedPercentage: vehicle.driving_speed_percentage } : {}),
+    ...(vehicle?.hazmat_load_types?.length ? { hazmat: true } : {}),
   };
 }
 

@@ -16,7 +16,7 @@ export function newTaskId(): string {
 
 export const operationWorkflow = 'operationTask';
 /** Operations with a workflow of their own; the rest run `operationTask` (CPU work on the solve queue). */
-const workflowOfOperation: Record<string, string> = { geocode: 'geocodeTask', reverse_geocode: 'geocodeTask' };
+const workflowOfOperation: Record<string, string> = { geocode: 'geocodeTask', reverse_geocode: 'geocodeTask', platform_pull: 'platformTask', platform_sync: 'platformTask' };
 
 function flag(value: unknown): boolean {
   return value === '1' || value === 'true';

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
 import { chPath } from '../../geo/road/ch-path.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
@@ -9,6 +10,10 @@ import { importOsm } from '../../geo/road/import.js';
 import { readRoadGraph } from '../../geo/road/road-graph.js';
 import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
 import { SearchSpace } from '../../geo/road/search-space.js';
+import { createRoadProvider } from '../../geo/road/road-provider.js';
+import { RemoteMatrixStore, serveMatrixCache } from '../../geo/travel-cache/cache-port.js';
+import { withMatrixCache } from '../../geo/travel-cache/cached-provider.js';
+import { MatrixCache } from '../../geo/travel-cache/matrix-cache.js';
 import { demoMapPath } from '../../geo/repo-root.js';
 
 // Road network figures on the demo map (Monaco, © OpenStreetMap contributors, ODbL): import,
@@ -76,6 +81,26 @@ try {
         `Dijkstra ${dijkstra.ms.toFixed(0)} ms, speed-up ×${(dijkstra.ms / ch.ms).toFixed(1)}, ${mismatches} mismatches`,
     );
   }
+
+  // The worker's cross-request cache, reached over a message port as operation threads reach it;
+  // the repeated request lists the same places in another order.
+  const channel = new MessageChannel();
+  serveMatrixCache(new MatrixCache(256 * 1024 * 1024), channel.port1);
+  const store = new RemoteMatrixStore(channel.port2);
+  const cached = withMatrixCache(createRoadProvider(loaded.value), store, 'road|bench');
+  const asyncTimed = async <T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> => {
+    const t = performance.now();
+    const value = await run();
+    return { value, ms: performance.now() - t };
+  };
+  for (const size of [100, 1000]) {
+    const sample = points.slice(0, size);
+    const miss = await asyncTimed(() => cached.matrix(sample));
+    const hit = await asyncTimed(() => cached.matrix([...sample].reverse()));
+    console.log(`${size}×${size} matrix through the travel cache: miss ${miss.ms.toFixed(0)} ms, hit ${hit.ms.toFixed(1)} ms, speed-up ×${(miss.ms / hit.ms).toFixed(1)}`);
+  }
+  await store.close();
+  channel.port1.close();
   console.log(`peak RSS overall: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 } finally {
   rmSync(folder, { recursive: true, force: true });

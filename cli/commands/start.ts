@@ -8,6 +8,7 @@ import { SupervisedChild } from '../../runtime/supervised-child.js';
 import { createPool } from '../../store/db.js';
 import { migrate } from '../../store/migrate.js';
 import { UserStore } from '../../store/users.js';
+import { bootstrapDemoConnection } from './demo-connection.js';
 
 async function waitForHealthy(url: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -49,6 +50,7 @@ export async function startCommand(config: Config, log: Logger): Promise<void> {
   try {
     for (const name of await migrate(database.url)) log.info(`applied migration ${name}`);
     await bootstrapAdmin(config, log, database.url);
+    await bootstrapDemoConnection(config, log, database.url);
     const temporal = await startTemporal(config, log);
     if (prepareTravel({ ...config.travel, map: config.map, mapsDir: config.mapsDir })) log.info(`imported the road map ${config.map}`);
     stops.push(temporal.stop);

@@ -1,5 +1,6 @@
 import { buildInstance, type VehicleTypeSpec } from '../compiled/build-instance.js';
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
+import { violationPenalty } from '../evaluate/penalties.js';
 import { routeSettings, type RouteSettings } from '../evaluate/route-settings.js';
 import { jobTimeOnSite, jobTimeWindows } from '../evaluate/time-windows.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
@@ -9,6 +10,19 @@ import { coreWindow } from './job-window.js';
 import { loadDimensions } from './load-dimensions.js';
 import { nodeMatrices, type NodePlaces } from './node-travel.js';
 import { allowedRoutes } from './route-eligibility.js';
+import { compilePull } from '../territory/core-pull.js';
+
+const DAY = 86400;
+
+/**
+ * With soft windows (time_windows_as_hard_constraint false and job_missed_time_window not
+ * critical, as the evaluator decides) the core prices lateness at the evaluator's rate per second;
+ * else 0: windows are hard.
+ */
+function softWindowCost(problem: ResolvedProblem): number {
+  const hard = (problem.settings.time_windows_as_hard_constraint ?? true) || (problem.settings.critical_violations ?? []).includes('job_missed_time_window');
+  return hard ? 0 : violationPenalty('job_missed_time_window', 1, false);
+}
 
 /** Leaving a job out must cost more than any route it could join; at least this much (US$). */
 const minimumUnassignedCost = 1000;
@@ -38,7 +52,9 @@ function approximationsOf(problem: ResolvedProblem, settings: readonly RouteSett
  * exit stop), one window, its loads and the routes it may use. What the core cannot express is
  * approximated on the safe side and listed in `approximations`.
  */
-export function compileProblem(problem: ResolvedProblem, travel: TravelTable, routes: readonly ResolvedRoute[], jobIndices: readonly number[]): CompiledProblem {
+export function compileProblem(problem: ResolvedProblem, problemTravel: TravelTable, routes: readonly ResolvedRoute[], jobIndices: readonly number[]): CompiledProblem {
+  // Routes whose vehicles travel differently (truck, avoided ferries or tolls) share one bound.
+  const travel = problemTravel.forRoutes(routes);
   const settings = routes.map((route) => routeSettings(problem, route));
   const jobs = jobIndices.map((j) => problem.jobs[j]!);
   const jobCount = jobs.length;
@@ -46,6 +62,9 @@ export function compileProblem(problem: ResolvedProblem, travel: TravelTable, ro
   const speeds = settings.map((s) => s.speedPercentage / 100);
   const speed = speeds.length === 0 ? 1 : Math.min(...speeds);
   const approximations = approximationsOf(problem, settings, jobIndices, speeds);
+  if (travel.mixed) approximations.add('mixed_travel');
+  const lateCost = softWindowCost(problem);
+  if (lateCost > 0) approximations.add('soft_windows');
 
   const places: NodePlaces = {
     entry: new Int32Array(nodeCount).fill(-1),
@@ -97,19 +116,23 @@ export function compileProblem(problem: ResolvedProblem, travel: TravelTable, ro
   });
 
   const { distance, duration } = nodeMatrices(travel, places, speed);
+  const pulled = compilePull(problem, routes, jobs, nodeCount);
+  const instance = buildInstance({
+    nodeCount,
+    jobs: Array.from({ length: jobCount }, (_, node) => node),
+    distance,
+    duration,
+    serviceTime,
+    timeWindows,
+    demand,
+    vehicleTypes,
+    allowedVehicleTypes: allowedRoutes(problem, routes, settings, jobs),
+    unassignedCost: unassignedCost(vehicleTypes, distance, duration, serviceTime, settings) + 10 * DAY * lateCost,
+    lateCost,
+  });
   return {
-    instance: buildInstance({
-      nodeCount,
-      jobs: Array.from({ length: jobCount }, (_, node) => node),
-      distance,
-      duration,
-      serviceTime,
-      timeWindows,
-      demand,
-      vehicleTypes,
-      allowedVehicleTypes: allowedRoutes(problem, routes, settings, jobs),
-      unassignedCost: unassignedCost(vehicleTypes, distance, duration, serviceTime, settings),
-    }),
+    // The centroid pull is a per-(route, job) cost; leaving a job out must still cost more.
+    instance: pulled === undefined ? instance : { ...instance, pull: pulled.pull, unassignedCost: instance.unassignedCost + 10 * pulled.maxJobCost },
     jobs: jobIndices,
     routes,
     approximations,

@@ -13,6 +13,10 @@ export type Approximation =
   | 'overtime'
   /** Routes drive at different speeds: the core uses the slowest for all. */
   | 'mixed_speeds'
+  /** Routes travel differently (vehicle type, avoided ferries or tolls): the core uses per pair the longest and slowest for all. */
+  | 'mixed_travel'
+  /** Soft windows: the core prices lateness on the time-warp schedule, where a late job delays nothing after it. */
+  | 'soft_windows'
   /** A job with two windows is served in one of them (the longer) in the core. */
   | 'second_windows'
   /** A negative amount (pickup) counts as load for the whole route in the core. */

@@ -33,6 +33,8 @@ export interface InstanceSpec {
   /** Job node → route slots allowed to serve it; absent jobs accept every slot. */
   allowedRouteSlots?: ReadonlyMap<number, readonly number[]>;
   unassignedCost?: number;
+  /** Soft job windows at this cost per unit of lateness (see CompiledInstance.lateCost). */
+  lateCost?: number;
 }
 
 const words = (bits: number): number => Math.max(1, Math.ceil(bits / 32));
@@ -107,6 +109,7 @@ export function buildInstance(spec: InstanceSpec): CompiledInstance {
     jobRouteSlots:
       routeSlotMaskWords === 0 ? new Uint32Array(0) : fillBitset(n, routeSlotMaskWords, slotBits, spec.allowedRouteSlots),
     unassignedCost: spec.unassignedCost ?? defaultUnassignedCost(spec.distance),
+    ...(spec.lateCost !== undefined && spec.lateCost > 0 ? { lateCost: spec.lateCost } : {}),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { JobPull } from './job-pull.js';
+
 /**
  * The solver's input: a routing problem flattened into dense typed arrays.
  *
@@ -55,6 +57,16 @@ export interface CompiledInstance {
 
   /** Cost charged per job left unassigned; larger than any route detour so serving always wins. */
   readonly unassignedCost: number;
+
+  /** Optional per-(vehicle type, job) soft cost: the pull toward driver centroids. */
+  readonly pull?: JobPull;
+
+  /**
+   * Absent or 0: job windows are hard. Otherwise they are soft: service may start after a job's
+   * window ends, at this cost per unit of time warp (the lateness of the time-warp schedule),
+   * while every route still ends by its depot window and shift end.
+   */
+  readonly lateCost?: number;
 }
 
 export const MAX_LOAD_DIMENSIONS = 4;

@@ -1,5 +1,6 @@
 import type { ResolvedDriverBreak, ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import type { Violation } from '../../model/types/violation.js';
+import { centroidPull, centroidPullCost } from '../territory/centroid-pull.js';
 import { jobRouteViolations } from './job-rules.js';
 import { addJobAmounts, loadMetrics, routeCapacities } from './loads.js';
 import { violationPenalty } from './penalties.js';
@@ -51,14 +52,18 @@ export class CompiledRoute {
   readonly maxDriving: number;
   readonly maxJobs: number;
   readonly normalWorking: number;
+  /** The travel of this route's own class (vehicle profile and avoid options). */
+  readonly travel: TravelTable;
 
   constructor(
     readonly problem: ResolvedProblem,
     readonly route: ResolvedRoute,
     readonly jobs: readonly ResolvedJob[],
-    readonly travel: TravelTable,
+    problemTravel: TravelTable,
     readonly context: RouteContext = {},
   ) {
+    const travel = problemTravel.forRoute(route);
+    this.travel = travel;
     const settings = routeSettings(problem, route);
     this.settings = settings;
     this.metrics = loadMetrics(problem);
@@ -75,6 +80,7 @@ export class CompiledRoute {
     this.staticViolations = [];
     this.staticPenalty = new Float64Array(n);
     this.staticHard = new Int32Array(n);
+    const pull = centroidPull(problem, route);
     jobs.forEach((job, i) => {
       this.point[i] = travel.indexOf(job.location!.location);
       this.service[i] = jobTimeOnSite(job);
@@ -92,6 +98,7 @@ export class CompiledRoute {
       this.staticViolations.push(violations);
       this.staticHard[i] = violations.length;
       this.staticPenalty[i] = violations.reduce((sum, v) => sum + violationPenalty(v.type), 0);
+      if (pull !== undefined) this.staticPenalty[i] += centroidPullCost(pull, job.location!.location);
     });
     this.routeViolations = routeStaticViolations(problem, route, settings, context);
     this.routePenalty = this.routeViolations.reduce((sum, v) => sum + violationPenalty(v.type), 0);

@@ -5,6 +5,12 @@ import { multidayChains, walkChain } from './multiday.js';
 import { routeJobs } from './route-jobs.js';
 import type { TravelTable } from './travel-table.js';
 
+/** The given chains, then every route in none as a chain of one day. */
+function chainsCovering(problem: ResolvedProblem, chains: readonly (readonly ResolvedRoute[])[]): (readonly ResolvedRoute[])[] {
+  const chained = new Set(chains.flat());
+  return [...chains, ...problem.routes.filter((route) => !chained.has(route)).map((route) => [route])];
+}
+
 export interface ProblemEvaluation {
   response: ProblemResponse;
   routes: RouteEvaluation[];
@@ -12,18 +18,19 @@ export interface ProblemEvaluation {
 
 /**
  * Evaluates every route of a problem with the given job orders (default: as the request lists
- * them), multi-day chains day by day unless `multiday` is false (build ignores chains). Routes come
- * back in request order; unrouted are the jobs on no route.
+ * them), multi-day chains day by day unless `multiday` is false (build ignores chains). `chains`
+ * (build's overnight stays) replaces the chains the routes' has_next_multiday_day make; routes in
+ * none are days of their own. Routes come back in request order; unrouted are the jobs on no route.
  */
 export function evaluateProblem(
   problem: ResolvedProblem,
   travel: TravelTable,
   orders: ReadonlyMap<ResolvedRoute, readonly ResolvedJob[]> = new Map(),
-  options: { multiday?: boolean } = {},
+  options: { multiday?: boolean; chains?: readonly (readonly ResolvedRoute[])[] } = {},
 ): ProblemEvaluation {
   const jobsOf = (route: ResolvedRoute): readonly ResolvedJob[] => orders.get(route) ?? routeJobs(route);
   const evaluations = new Map<ResolvedRoute, RouteEvaluation>();
-  const chains = options.multiday === false ? problem.routes.map((route) => [route]) : multidayChains(problem);
+  const chains = options.chains !== undefined ? chainsCovering(problem, options.chains) : options.multiday === false ? problem.routes.map((route) => [route]) : multidayChains(problem);
   for (const chain of chains) {
     walkChain(problem, chain, chain.map(jobsOf), (route, context) => {
       const jobs = jobsOf(route);

@@ -3,6 +3,7 @@ import type { ResolvedJob, ResolvedMarker, ResolvedProblem, ResolvedRoute } from
 import type { Violation } from '../../model/types/violation.js';
 import type { RouteContext } from './route-context.js';
 import type { RouteSettings } from './route-settings.js';
+import { scheduleDatesOf } from './schedule-dates.js';
 import { zonesOfJob } from './zones.js';
 
 function missing(have: readonly string[] | undefined, need: readonly string[] | undefined): string[] {
@@ -28,6 +29,23 @@ function dateViolations(job: ResolvedJob, route: ResolvedRoute, out: Violation[]
   const dateRefused = allowedDates !== undefined && (date === undefined || !allowedDates.includes(date));
   const dayRefused = allowedDays != null && (date === undefined || !allowedDays.includes(dayOfWeek(date)));
   if (dateRefused || dayRefused) {
+    out.push({ type: 'job_delivered_on_disallowed_day', data: date === undefined ? {} : { ...routeDate, day_of_week: dayOfWeek(date) } });
+  }
+}
+
+// A schedule's job takes its dates from the schedule: its ordinal's target range and the
+// schedule's days of the week (RECURRENCE.md); an ordinal out of range fits no date.
+function scheduleDateViolations(problem: ResolvedProblem, job: ResolvedJob, route: ResolvedRoute, out: Violation[]): void {
+  const rule = scheduleDatesOf(problem).get(job);
+  if (rule === undefined) return;
+  const date = route.date;
+  const routeDate = date === undefined ? {} : { route_date: formatDate(date) };
+  const range = rule.range;
+  if (range === undefined || date === undefined || date < range.start || date > range.end) {
+    out.push({ type: 'job_missed_date_window', data: { ...routeDate, ...rule.bounds } });
+  }
+  const allowedDays = rule.allowedDaysOfWeek;
+  if (allowedDays !== null && (date === undefined || !allowedDays.includes(dayOfWeek(date)))) {
     out.push({ type: 'job_delivered_on_disallowed_day', data: date === undefined ? {} : { ...routeDate, day_of_week: dayOfWeek(date) } });
   }
 }
@@ -85,6 +103,7 @@ function zoneViolations(problem: ResolvedProblem, job: ResolvedJob, route: Resol
 export function jobRouteViolations(problem: ResolvedProblem, job: ResolvedJob, route: ResolvedRoute, settings: RouteSettings, context: RouteContext): Violation[] {
   const out: Violation[] = [];
   dateViolations(job, route, out);
+  scheduleDateViolations(problem, job, route, out);
   attributeViolations(job, route, out);
   driverViolations(job, route, out);
   depotViolations(job, context.firstDepot ?? settings.start, context.lastDepot ?? settings.end, out);

@@ -1,11 +1,102 @@
-import type { ResolvedProblem } from '../../model/resolve.js';
-import type { TravelProvider } from '../../geo/travel.js';
+import type { LatLon } from '../../model/latlon.js';
+import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
+import { travelOptionsKey, type TravelMatrix, type TravelOptions, type TravelProvider } from '../../geo/travel.js';
 import { routeSettings } from './route-settings.js';
+import { routeTravelOptions } from './travel-class.js';
 import { TravelTable } from './travel-table.js';
 
-/** Travel between every place of the problem: route starts and ends, job locations and exits. */
+/** Per pair the longest distance and the slowest duration of several tables over the same points. */
+function boundOf(tables: readonly TravelTable[]): TravelMatrix {
+  const first = tables[0]!.matrix();
+  const distances = Float64Array.from(first.distances);
+  const durations = Float64Array.from(first.durations);
+  for (const table of tables.slice(1)) {
+    const other = table.matrix();
+    for (let cell = 0; cell < distances.length; cell++) {
+      if (other.distances[cell]! > distances[cell]!) distances[cell] = other.distances[cell]!;
+      if (other.durations[cell]! > durations[cell]!) durations[cell] = other.durations[cell]!;
+    }
+  }
+  return { size: first.size, distances, durations };
+}
+
+/**
+ * A problem's travel: one table per travel class among its routes (most problems have one), all
+ * over the same points. A route travels on its class's table (`forRoute`); the problem-level
+ * figures are the only class's, or a bound over all of them when routes travel differently.
+ */
+export class ProblemTravel extends TravelTable {
+  private readonly classOfRoute = new Map<ResolvedRoute, string>();
+  private readonly tables = new Map<string, TravelTable>();
+  private readonly bounds = new Map<string, TravelTable>();
+
+  constructor(private readonly problem: ResolvedProblem) {
+    super();
+  }
+
+  /** Computes every travel class of the problem's routes (auto with defaults when it has none). */
+  async computeClasses(provider: TravelProvider): Promise<void> {
+    const classes = new Map<string, TravelOptions>();
+    for (const route of this.problem.routes) {
+      const options = routeTravelOptions(this.problem, route);
+      const key = travelOptionsKey(options);
+      this.classOfRoute.set(route, key);
+      classes.set(key, options);
+    }
+    if (classes.size === 0) classes.set(travelOptionsKey({ vehicleType: 'auto' }), { vehicleType: 'auto' });
+    for (const [key, options] of classes) {
+      const table = new TravelTable(this.shared);
+      await table.compute(provider, options);
+      this.tables.set(key, table);
+    }
+    const tables = [...this.tables.values()];
+    this.setMatrix(tables.length === 1 ? tables[0]!.matrix() : boundOf(tables), tables.length > 1);
+  }
+
+  /** How many distinct travel classes the problem's routes have. */
+  get classCount(): number {
+    return this.tables.size;
+  }
+
+  override forRoute(route: ResolvedRoute): TravelTable {
+    const key = this.classKey(route);
+    const table = this.tables.get(key);
+    if (table === undefined) throw new Error(`route ${route.id} travels as ${key}, a class the problem's travel was not computed for`);
+    return table;
+  }
+
+  override forRoutes(routes: readonly ResolvedRoute[]): TravelTable {
+    const keys = [...new Set(routes.map((route) => this.classKey(route)))].sort();
+    if (keys.length === 0) return this;
+    if (keys.length === 1) return this.forRoute(routes[0]!);
+    const id = keys.join('|');
+    let bound = this.bounds.get(id);
+    if (bound === undefined) {
+      bound = new TravelTable(this.shared);
+      bound.setMatrix(boundOf([...new Set(routes.map((route) => this.forRoute(route)))]), true);
+      this.bounds.set(id, bound);
+    }
+    return bound;
+  }
+
+  /** Points some class could not route: the union over the classes, in point order. */
+  override fallbackPoints(): LatLon[] {
+    const flagged = new Set<LatLon>();
+    for (const table of this.tables.values()) for (const point of table.fallbackPoints()) flagged.add(point);
+    return this.points.filter((point) => flagged.has(point));
+  }
+
+  private classKey(route: ResolvedRoute): string {
+    return this.classOfRoute.get(route) ?? travelOptionsKey(routeTravelOptions(this.problem, route));
+  }
+}
+
+/**
+ * Travel between every place of the problem (route starts and ends, job locations and exits), per
+ * travel class of its routes.
+ */
 export async function problemTravelTable(problem: ResolvedProblem, provider: TravelProvider): Promise<TravelTable> {
-  const table = new TravelTable();
+  const table = new ProblemTravel(problem);
   for (const route of problem.routes) {
     const settings = routeSettings(problem, route);
     if (settings.start) table.add(settings.start.location);
@@ -15,6 +106,6 @@ export async function problemTravelTable(problem: ResolvedProblem, provider: Tra
     if (job.location) table.add(job.location.location);
     if (job.exit_location) table.add(job.exit_location.location);
   }
-  await table.compute(provider);
+  await table.computeClasses(provider);
   return table;
 }

@@ -1,18 +1,43 @@
 import type { LatLon } from '../../model/latlon.js';
-import type { TravelOptions, TravelProvider } from '../../geo/travel.js';
+import type { ResolvedRoute } from '../../model/resolve.js';
+import type { TravelMatrix, TravelOptions, TravelProvider } from '../../geo/travel.js';
+
+/** The distinct points of a problem and their indices; the tables of one problem share them. */
+export class TravelPoints {
+  readonly indexByKey = new Map<string, number>();
+  readonly points: LatLon[] = [];
+}
+
+const emptyMatrix: TravelMatrix = { size: 0, distances: new Float64Array(0), durations: new Float64Array(0) };
 
 /**
  * Travel between the distinct points of a problem, computed once through a provider: the
- * evaluator and the searches ask for legs by point index.
+ * evaluator and the searches ask for legs by point index. One table holds one travel class
+ * (vehicle profile and avoid options); a problem whose routes travel differently answers each
+ * route's own table through `forRoute` (see `ProblemTravel`).
  */
 export class TravelTable {
-  private readonly indexByKey = new Map<string, number>();
-  private readonly points: LatLon[] = [];
-  private distances: Float64Array = new Float64Array(0);
-  private durations: Float64Array = new Float64Array(0);
+  protected readonly indexByKey: Map<string, number>;
+  protected readonly points: LatLon[];
+  private isMixed = false;
+  private distances: Float64Array = emptyMatrix.distances;
+  private durations: Float64Array = emptyMatrix.durations;
   private fallback: Uint8Array | undefined;
   private offNetwork: Uint8Array | undefined;
   private size = 0;
+
+  constructor(protected readonly shared: TravelPoints = new TravelPoints()) {
+    this.indexByKey = shared.indexByKey;
+    this.points = shared.points;
+  }
+
+  /**
+   * Whether the table is a bound over several travel classes (per pair the longest distance and
+   * the slowest duration): safe for planning all their routes, exact for none.
+   */
+  get mixed(): boolean {
+    return this.isMixed;
+  }
 
   /** Registers a point (idempotent) and answers its index. */
   add(point: LatLon): number {
@@ -37,12 +62,31 @@ export class TravelTable {
   }
 
   async compute(provider: TravelProvider, options?: TravelOptions): Promise<void> {
-    const matrix = await provider.matrix(this.points, options);
+    this.setMatrix(await provider.matrix(this.points, options));
+  }
+
+  setMatrix(matrix: TravelMatrix, mixed = false): void {
+    this.isMixed = mixed;
     this.size = matrix.size;
     this.distances = matrix.distances;
     this.durations = matrix.durations;
     this.fallback = matrix.fallback;
     this.offNetwork = matrix.offNetwork;
+  }
+
+  matrix(): TravelMatrix {
+    const { size, distances, durations, fallback, offNetwork } = this;
+    return { size, distances, durations, ...(fallback ? { fallback } : {}), ...(offNetwork ? { offNetwork } : {}) };
+  }
+
+  /** The table `route` travels on. A table of one travel class serves every route. */
+  forRoute(_route: ResolvedRoute): TravelTable {
+    return this;
+  }
+
+  /** One table valid for all of `routes` at once: theirs when they share a class, else a `mixed` bound. */
+  forRoutes(_routes: readonly ResolvedRoute[]): TravelTable {
+    return this;
   }
 
   /**

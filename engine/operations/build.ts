@@ -6,18 +6,39 @@ import type { TravelTable } from '../evaluate/travel-table.js';
 import { plannedResponse } from './planned-response.js';
 import { planRoutes } from './plan-routes.js';
 import type { ProgressReporter } from './progress.js';
+import { withChosenBaseDates, withScheduleResponses } from './schedule-base-dates.js';
+import { frontLoad } from './front-loading.js';
+import { planOvernightStays } from './overnight-stays.js';
+import { routeSettings } from '../evaluate/route-settings.js';
+import { assignVehicles, releaseUnusedVehicles } from './vehicle-assignment.js';
 import { defaultPlanningSeconds, planningIterations, searchDeadline, searchSeed } from './search-budget.js';
+
+/** Share of the budget after which front loading and overnight stays start, and the share kept for the response after them. */
+const FINISHING_START = 0.8;
+const FINISHING_RESERVE = 0.05;
 
 /**
  * `build`: places the problem's jobs on its (usually empty) routes, as many as possible without
  * hard violations and at the least cost; jobs already on routes are a starting point and may move.
- * What fits nowhere is unrouted, with its reasons. Multi-day chains are ignored (notes §12): each
- * route is planned and evaluated as a day of its own.
+ * What fits nowhere is unrouted, with its reasons. The request's multi-day chains are ignored
+ * (notes §12): build plans single days, then chains consecutive days of drivers allowed more than
+ * one into overnight trips where that costs less. With enable_front_loading, jobs then move to the
+ * earliest days their dates allow. Routes without a vehicle get one first when
+ * explicit vehicles are on (those left empty give it back), and schedules without a base date
+ * get one (reported in `schedules`), so that every schedule job has its target range to land in.
  */
-export async function build(problem: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
+export async function build(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
+  const withVehicles = assignVehicles(request);
+  const { problem, chosen } = withChosenBaseDates(withVehicles, withVehicles.routes);
   const jobs = problem.jobs.map((_, index) => index);
   const indexOf = new Map(problem.jobs.map((job, index) => [job, index]));
   const initial: RoutePlan = new Map(problem.routes.map((route) => [route, routeJobs(route).map((job) => indexOf.get(job)!)]));
+  const deadline = searchDeadline(problem, startedAt, defaultPlanningSeconds('build', jobs.length));
+  const overnights = problem.routes.some((route) => route.driver !== undefined && routeSettings(problem, route).maxMultidayDays > 1);
+  const frontLoading = problem.settings.enable_front_loading === true;
+  // Front loading and overnight stays work on the finished single days, in the last part of the budget.
+  const planningDeadline = overnights || frontLoading ? startedAt + FINISHING_START * (deadline - startedAt) : deadline;
+  const finishingDeadline = deadline - FINISHING_RESERVE * (deadline - startedAt);
   const { plan, pricer } = planRoutes(
     problem,
     travel,
@@ -27,12 +48,17 @@ export async function build(problem: ResolvedProblem, travel: TravelTable, repor
       initial,
       keepRouted: false,
       startedAt,
-      deadline: searchDeadline(problem, startedAt, defaultPlanningSeconds('build', jobs.length)),
+      deadline: planningDeadline,
       maxIterations: planningIterations('build', jobs.length),
       seed: searchSeed(problem),
       phase: 'build',
     },
     report,
   );
-  return plannedResponse(problem, travel, plan, new Map(), pricer, problem.routes, { multiday: false });
+  if (frontLoading) frontLoad(pricer, plan, problem.routes, finishingDeadline);
+  const chains = overnights ? planOvernightStays(problem, travel, problem.routes, plan, finishingDeadline) : [];
+  const planned = releaseUnusedVehicles(request, problem, plan, chains);
+  // Reasons are judged on the routes as planned, with the vehicles they could have had.
+  const response = plannedResponse(planned.problem, travel, planned.plan, new Map(), pricer, problem.routes, { multiday: false, chains: planned.chains });
+  return withScheduleResponses(response, chosen);
 }

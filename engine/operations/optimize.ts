@@ -7,6 +7,7 @@ import type { TravelTable } from '../evaluate/travel-table.js';
 import { plannedResponse } from './planned-response.js';
 import { planRoutes } from './plan-routes.js';
 import type { ProgressReporter } from './progress.js';
+import { withChosenBaseDates, withScheduleResponses } from './schedule-base-dates.js';
 import { defaultPlanningSeconds, planningIterations, searchDeadline, searchSeed, seededRandom } from './search-budget.js';
 import { sequenceChains } from './sequence-chains.js';
 
@@ -15,9 +16,13 @@ import { sequenceChains } from './sequence-chains.js';
  * cost and violations, starting from the given plan. A job no route can take without a hard
  * violation is unrouted, unless `settings.disable_unrouting_stops`, which keeps every routed job
  * on some route. Top-level jobs on no route stay unrouted. Days of a multi-day chain keep their
- * jobs (only their order changes, as in sequence): the core plans single days.
+ * jobs (only their order changes, as in sequence): the core plans single days. Schedules without
+ * a base date get the one that keeps most of their jobs on their current days (reported in
+ * `schedules`).
  */
-export async function optimize(problem: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
+export async function optimize(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
+  const currentDays = new Map(request.routes.flatMap((route) => (route.date === undefined ? [] : routeJobs(route).map((job) => [job, route.date!] as const))));
+  const { problem, chosen } = withChosenBaseDates(request, request.routes, currentDays);
   const chains = multidayChains(problem);
   const singleDays = chains.filter((chain) => chain.length === 1).map(([route]) => route!);
   const indexOf = new Map(problem.jobs.map((job, index) => [job, index]));
@@ -51,5 +56,5 @@ export async function optimize(problem: ResolvedProblem, travel: TravelTable, re
     },
     report,
   );
-  return plannedResponse(problem, travel, plan, fixed, pricer, singleDays, { multiday: true });
+  return withScheduleResponses(plannedResponse(problem, travel, plan, fixed, pricer, singleDays, { multiday: true }), chosen);
 }

@@ -12,6 +12,8 @@ export function repairPlan(pricer: PlanPricer, plan: RoutePlan, routes: readonly
   const removed: number[] = [];
   for (const route of routes) {
     const order = plan.get(route) ?? [];
+    // An empty route breaks nothing, and compiling it for the pricer is the dear part.
+    if (order.length === 0) continue;
     let price = pricer.price(route, order);
     while (price.hard > 0 && order.length > 0) {
       let bestIndex = 0;

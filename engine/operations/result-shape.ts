@@ -29,13 +29,26 @@ export function fullProblemResponse(request: unknown, operation: OperationName, 
     if (calculated === undefined) return route;
     const { stops = [], ...routeResponse } = calculated;
     const jobIds = stops.filter((stop) => stop.type === 'job').map((stop) => stop.job ?? stop.id);
+    // The chain as planned (build makes its own), so that sending the problem back keeps it.
+    const { has_next_multiday_day: _chained, ...unchained } = route;
     return {
-      ...route,
+      ...unchained,
+      ...(calculated.next_multiday_day !== undefined ? { has_next_multiday_day: true } : {}),
+      // The vehicle build chose, so that sending the problem back keeps it.
+      ...(route.vehicle === undefined && calculated.vehicle !== undefined ? { vehicle: calculated.vehicle } : {}),
       ...(jobIds.length > 0 || route.jobs !== undefined ? { jobs: jobIds } : {}),
       stops: stops.map((stop) => requestStop(problem, route, stop)),
       response: routeResponse,
     };
   });
+  // Base dates the solve chose go where later requests read them (notes §7.7).
+  const baseDates = new Map((response.schedules ?? []).map((schedule) => [schedule.id, schedule.base_date]));
+  if (baseDates.size > 0 && Array.isArray(full.schedules)) {
+    full.schedules = (full.schedules as JsonObject[]).map((schedule) => {
+      const baseDate = baseDates.get(schedule.id as string);
+      return baseDate === undefined ? schedule : { ...schedule, base_date: baseDate };
+    });
+  }
   full.unrouted_jobs = response.unrouted_jobs;
   return full;
 }

@@ -17,6 +17,7 @@ function counts(types: readonly ViolationType[]): Map<ViolationType, number> {
  * route could take it without a hard violation.
  */
 export function unroutedReasons(pricer: PlanPricer, plan: RoutePlan, routes: readonly ResolvedRoute[], jobs: readonly number[]): Map<number, ViolationType[]> {
+  if (jobs.length === 0) return new Map();
   const before = new Map(routes.map((route) => [route, counts(pricer.objective(route).hardViolationTypes(plan.get(route) ?? []))]));
   const reasons = new Map<number, ViolationType[]>();
   const candidate: number[] = [];

@@ -1,8 +1,10 @@
 import type { CompiledInstance } from '../compiled/compiled-instance.js';
+import { routePull, writeVisitPull } from '../compiled/job-pull.js';
 import { routeSlots } from '../compiled/route-slots.js';
 import {
   SEG_DISTANCE,
   SEG_DURATION,
+  SEG_EARLIEST,
   SEG_LOAD,
   SEG_TIME_WARP,
   SEGMENT_STRIDE,
@@ -29,6 +31,10 @@ export class RouteModel {
   readonly dims: number;
   /** False when every job may ride in every vehicle, which lets moves skip compatibility checks. */
   readonly restricted: boolean;
+  /** Cost per unit of time warp when job windows are soft, else 0 (time warp is infeasible). */
+  readonly lateCost: number;
+  /** With soft windows: per vehicle type, the hard latest end (the end segments then leave it open). */
+  readonly hardEnd: Float64Array;
 
   constructor(readonly instance: CompiledInstance) {
     const n = instance.nodeCount;
@@ -50,42 +56,61 @@ export class RouteModel {
         dims,
       );
     }
+    const pull = instance.pull;
+    if (pull !== undefined) for (const job of instance.jobs) writeVisitPull(this.visits, job * SEGMENT_STRIDE, pull, job);
     this.restricted = instance.routeSlotMaskWords > 0 || this.anyJobExcludesAType();
     const types = instance.vehicleTypeCount;
+    this.lateCost = instance.lateCost ?? 0;
+    this.hardEnd = new Float64Array(types).fill(Infinity);
     const noLoad = new Float64Array(dims);
     this.starts = new Float64Array(types * SEGMENT_STRIDE);
     this.ends = new Float64Array(types * SEGMENT_STRIDE);
     for (let type = 0; type < types; type++) {
-      const depotSegment = (out: Float64Array, depot: number): void =>
+      const depotSegment = (out: Float64Array, depot: number, latest: number): void =>
         writeVisitSegment(
           out,
           type * SEGMENT_STRIDE,
           depot,
           0,
           Math.max(instance.shiftStart[type]!, instance.timeWindowStart[depot]!),
-          Math.min(instance.shiftEnd[type]!, instance.timeWindowEnd[depot]!),
+          latest,
           noLoad,
           0,
           dims,
         );
-      depotSegment(this.starts, instance.vehicleStart[type]!);
-      depotSegment(this.ends, instance.vehicleEnd[type]!);
+      const start = instance.vehicleStart[type]!;
+      const end = instance.vehicleEnd[type]!;
+      depotSegment(this.starts, start, Math.min(instance.shiftEnd[type]!, instance.timeWindowEnd[start]!));
+      const latestEnd = Math.min(instance.shiftEnd[type]!, instance.timeWindowEnd[end]!);
+      // With soft windows the route end is checked apart from the warp, which then prices lateness only.
+      if (this.lateCost > 0) this.hardEnd[type] = latestEnd;
+      depotSegment(this.ends, end, this.lateCost > 0 ? Infinity : latestEnd);
     }
   }
 
   /** Cost of a complete route (depot to depot) summarised by `segment[o..]`, or Infinity if infeasible. */
   routeCost(type: number, segment: Float64Array, o: number): number {
-    if (segment[o + SEG_TIME_WARP]! > TIME_WARP_TOLERANCE) return Infinity;
+    const warp = segment[o + SEG_TIME_WARP]!;
+    let lateness = 0;
+    if (this.lateCost > 0) {
+      // Late services delay what follows, but never past the waits the time-warp schedule counts,
+      // so the earliest start plus the duration bounds the real end from above.
+      if (segment[o + SEG_EARLIEST]! + segment[o + SEG_DURATION]! > this.hardEnd[type]! + TIME_WARP_TOLERANCE) return Infinity;
+      lateness = this.lateCost * warp;
+    } else if (warp > TIME_WARP_TOLERANCE) {
+      return Infinity;
+    }
     const capacity = this.instance.capacity;
     for (let d = 0; d < this.dims; d++) {
       if (segment[o + SEG_LOAD + d]! > capacity[type * this.dims + d]!) return Infinity;
     }
     const instance = this.instance;
-    return (
+    const cost =
       instance.fixedCost[type]! +
       instance.costPerDistance[type]! * segment[o + SEG_DISTANCE]! +
-      instance.costPerTime[type]! * segment[o + SEG_DURATION]!
-    );
+      instance.costPerTime[type]! * segment[o + SEG_DURATION]! +
+      lateness;
+    return instance.pull === undefined ? cost : cost + routePull(instance.pull, type, segment, o);
   }
 
   /** Whether adding `extra` load to a route already carrying `segment[o..]`'s load fits the vehicle. */

@@ -15,19 +15,23 @@ export const SEG_LATEST = 4;
 export const SEG_FIRST = 5;
 export const SEG_LAST = 6;
 export const SEG_LOAD = 7;
-export const SEGMENT_STRIDE = 11;
+/** Five sums for the driver-centroid pull (engine/compiled/job-pull.ts), after the 4 load slots. */
+export const SEG_PULL = 11;
+export const SEGMENT_STRIDE = 16;
 
 export class SegmentAlgebra {
   private readonly n: number;
   private readonly distance: Float64Array;
   private readonly duration: Float64Array;
   private readonly dims: number;
+  private readonly pulled: boolean;
 
   constructor(instance: CompiledInstance) {
     this.n = instance.nodeCount;
     this.distance = instance.distance;
     this.duration = instance.duration;
     this.dims = instance.loadDimensions;
+    this.pulled = instance.pull !== undefined;
   }
 
   /** `out[o..]` = segment `a` followed by segment `b`; `out` may alias `a` or `b`. */
@@ -51,6 +55,7 @@ export class SegmentAlgebra {
     const first = a[ao + SEG_FIRST]!;
     const last = b[bo + SEG_LAST]!;
     for (let d = 0; d < this.dims; d++) out[o + SEG_LOAD + d] = a[ao + SEG_LOAD + d]! + b[bo + SEG_LOAD + d]!;
+    if (this.pulled) for (let f = SEG_PULL; f < SEG_PULL + 5; f++) out[o + f] = a[ao + f]! + b[bo + f]!;
     out[o + SEG_DISTANCE] = distance;
     out[o + SEG_DURATION] = duration;
     out[o + SEG_TIME_WARP] = timeWarp;

@@ -20,11 +20,13 @@ const location = (p: TravelPoint): Record<string, number | string> => ({
 });
 
 /** Valhalla's costing options carry our avoid flags: a use_* of 0 avoids that road class. */
-function costing(options: TravelOptions): { costing: string; costing_options: Record<string, Record<string, number>> } {
+function costing(options: TravelOptions): { costing: string; costing_options: Record<string, Record<string, number | boolean>> } {
   const name = options.vehicleType === 'truck' ? 'truck' : 'auto';
-  const tuning: Record<string, number> = {};
+  const tuning: Record<string, number | boolean> = {};
   if (options.allowTollRoads === false) tuning.use_tolls = 0;
   if (options.allowFerries === false) tuning.use_ferry = 0;
+  // Only Valhalla's truck costing knows dangerous goods.
+  if (options.hazmat === true && name === 'truck') tuning.hazmat = true;
   return { costing: name, costing_options: { [name]: tuning } };
 }
 

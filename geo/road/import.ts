@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { contract } from './contract.js';
 import { RoadNetworkBuilder } from './network-builder.js';
 import { readOsmPbf } from './pbf/osm-pbf-reader.js';
-import { segmentFlagFerry, segmentFlagToll, type ProfileName } from './profile.js';
+import { segmentFlagFerry, segmentFlagHazmatRestricted, segmentFlagToll, type ProfileName } from './profile.js';
 import { allVariants, osmAttribution, roadGraphFormatVersion, variantKey, writeRoadGraph, type RoadGraph, type VariantGraph } from './road-graph.js';
 import type { RoadNetwork } from './road-network.js';
 import { largestStronglyConnected } from './strongly-connected.js';
@@ -59,6 +59,7 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
       ...variant,
       avoidFerries: variant.avoidFerries && hasFlag(network, variant.profile, segmentFlagFerry),
       avoidTolls: variant.avoidTolls && hasFlag(network, variant.profile, segmentFlagToll),
+      avoidHazmatRestricted: variant.avoidHazmatRestricted && hasFlag(network, variant.profile, segmentFlagHazmatRestricted),
     };
     const storage = variantKey(effective);
     variantStorage[variantKey(variant)] = storage;

@@ -9,8 +9,8 @@ import type { OsmTags } from './pbf/osm-pbf-reader.js';
 export const profileNames = ['auto', 'truck'] as const;
 export type ProfileName = (typeof profileNames)[number];
 
-/** The truck every `truck` route assumes, since requests carry no dimensions. */
-export const referenceTruck = { heightMeters: 4.0, weightTonnes: 18, carriesHazmat: false } as const;
+/** The truck every `truck` route assumes, since requests carry no dimensions (dangerous goods are per vehicle). */
+export const referenceTruck = { heightMeters: 4.0, weightTonnes: 18 } as const;
 
 /** Speeds in km/h by highway class; a class missing here is not routable by motor vehicles. */
 const autoSpeedByClass: Readonly<Record<string, number>> = {
@@ -57,7 +57,7 @@ const accessKeys: Readonly<Record<ProfileName, readonly string[]>> = {
 export const segmentFlagFerry = 1;
 export const segmentFlagToll = 2;
 export const segmentFlagNoStopping = 4;
-/** Closed to dangerous goods (`hazmat=no`); the reference truck carries none, so only flagged. */
+/** Closed to dangerous goods (`hazmat=no`): avoided by vehicles with `hazmat_load_types`. */
 export const segmentFlagHazmatRestricted = 8;
 
 /** What a way means for one profile. A speed of 0 means the direction is closed. */
@@ -133,7 +133,6 @@ function fitsReferenceTruck(tags: OsmTags): boolean {
   if (maxheight !== undefined && maxheight < referenceTruck.heightMeters) return false;
   const maxweight = parseTonnes(tags.get('maxweight') ?? tags.get('maxweight:hgv'));
   if (maxweight !== undefined && maxweight < referenceTruck.weightTonnes) return false;
-  if (referenceTruck.carriesHazmat && tags.get('hazmat') === 'no') return false;
   return true;
 }
 

@@ -30,11 +30,11 @@ export interface RoadGraphMeta {
   segmentCount: number;
 }
 
-export const roadGraphFormatVersion = 1;
+export const roadGraphFormatVersion = 2;
 export const osmAttribution = '© OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright)';
 
 export function variantKey(variant: TravelVariant): string {
-  return `${variant.profile}:ferries=${variant.avoidFerries ? 'no' : 'yes'}:tolls=${variant.avoidTolls ? 'no' : 'yes'}:uturns=${variant.uTurns ? 'yes' : 'no'}`;
+  return `${variant.profile}:ferries=${variant.avoidFerries ? 'no' : 'yes'}:tolls=${variant.avoidTolls ? 'no' : 'yes'}:uturns=${variant.uTurns ? 'yes' : 'no'}:hazmatClosed=${variant.avoidHazmatRestricted ? 'no' : 'yes'}`;
 }
 
 export function allVariants(): TravelVariant[] {
@@ -42,7 +42,9 @@ export function allVariants(): TravelVariant[] {
   for (const profile of profileNames) {
     for (const avoidFerries of [false, true]) {
       for (const avoidTolls of [false, true]) {
-        for (const uTurns of [true, false]) variants.push({ profile, avoidFerries, avoidTolls, uTurns });
+        for (const uTurns of [true, false]) {
+          for (const avoidHazmatRestricted of [false, true]) variants.push({ profile, avoidFerries, avoidTolls, uTurns, avoidHazmatRestricted });
+        }
       }
     }
   }

@@ -14,7 +14,7 @@ import { keyDistanceMeters, keyDurationSeconds } from './weight-key.js';
 export const offStreetSpeedMetersPerSecond = 15 / 3.6;
 
 /**
- * Routing options, resolved: `allow_ferries`, `allow_toll_roads` and `allow_u_turns` select a
+ * Routing options, resolved: `allow_ferries`, `allow_toll_roads`, `allow_u_turns` and hazmat select a
  * precomputed variant (each has its own contraction hierarchy, as OSRM does for excludable
  * classes); `driving_speed_percentage` divides durations, which leaves fastest paths unchanged.
  */
@@ -24,6 +24,7 @@ export function travelVariant(options: TravelOptions = {}): TravelVariant {
     avoidFerries: options.allowFerries === false,
     avoidTolls: options.allowTollRoads === false,
     uTurns: options.allowUTurns !== false,
+    avoidHazmatRestricted: options.hazmat === true,
   };
 }
 

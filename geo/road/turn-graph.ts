@@ -1,4 +1,4 @@
-import { segmentFlagFerry, segmentFlagToll, type ProfileName } from './profile.js';
+import { segmentFlagFerry, segmentFlagHazmatRestricted, segmentFlagToll, type ProfileName } from './profile.js';
 import { directedHead, directedTail, reverseDirected, turnPairKey, type RoadNetwork, type TurnRestrictions } from './road-network.js';
 import { decisecondsPerSecond, weightKey } from './weight-key.js';
 
@@ -10,6 +10,8 @@ export interface TravelVariant {
   profile: ProfileName;
   avoidFerries: boolean;
   avoidTolls: boolean;
+  /** The vehicle carries dangerous goods: roads closed to them are avoided. */
+  avoidHazmatRestricted: boolean;
   /** Whether U-turns are allowed at any intersection; without, only where nothing else is possible (dead ends). */
   uTurns: boolean;
 }
@@ -36,6 +38,7 @@ export function isUsable(network: RoadNetwork, variant: TravelVariant, directed:
   const flags = profile.segmentFlags[directed >>> 1]!;
   if (variant.avoidFerries && (flags & segmentFlagFerry) !== 0) return false;
   if (variant.avoidTolls && (flags & segmentFlagToll) !== 0) return false;
+  if (variant.avoidHazmatRestricted && (flags & segmentFlagHazmatRestricted) !== 0) return false;
   return true;
 }
 

@@ -1,8 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Custom, Id, Polygon } from './common.js';
+import { Driver } from './fleet.js';
 import { Job } from './job.js';
 import { Route } from './route.js';
 import { ScheduleInstantiateResponse } from './responses.js';
+import { VARIANCE_KINDS } from './schedule.js';
 import { StringEnum } from './schema.js';
 
 export const TaskRedirectResponse = Type.Object(
@@ -81,9 +83,35 @@ export const InstantiateResponse = Type.Object(
   { $id: 'instantiate_response' },
 );
 
+export const ZoneBalance = Type.Object(
+  {
+    variance_kind: StringEnum(VARIANCE_KINDS),
+    value: Type.Number({ description: "The zone's amount of the balanced quantity: stops, markers, minutes on site, or units of the metric." }),
+    mean: Type.Number({ description: 'The mean over the zones, in the same unit.' }),
+    deviation: Type.Number({ description: 'value − mean.' }),
+    within_variance: Type.Boolean({ description: '|deviation| is at most the requested variance (true when none was given).' }),
+  },
+  { $id: 'zone_balance', description: 'How well the zones operation balanced this zone (our own field).' },
+);
+
 export const GeneratedZone = Type.Object(
-  { id: Id, boundary: Polygon },
+  {
+    id: Id,
+    boundary: Polygon,
+    stop_count: Type.Optional(Type.Integer({ description: 'Jobs inside (our own field).' })),
+    marker_count: Type.Optional(Type.Integer({ description: 'Markers inside (our own field).' })),
+    balance: Type.Optional(ZoneBalance),
+  },
   { $id: 'generated_zone', description: 'A zone made by the zones operation (no drivers assigned).' },
+);
+
+export const CentroidsResponse = Type.Object(
+  {
+    drivers: Type.Array(Driver, {
+      description: 'The request drivers, each with `centroid` set to a "lat,lon" near the jobs it may serve (unchanged when it may serve none).',
+    }),
+  },
+  { $id: 'centroids_response' },
 );
 
 export const LoginRequest = Type.Object(

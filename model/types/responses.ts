@@ -49,7 +49,7 @@ export const UnroutedJob = Type.Object(
     id: Id,
     reasons: Type.Optional(
       Type.Array(ViolationType, {
-        description: 'build and optimize: the violation types that keep the job off every route (our own field; empty when it could fit but the search ran out of time).',
+        description: 'build, optimize and insert: the violation types that keep the job off every route (our own field; empty when it could fit but the search ran out of time).',
       }),
     ),
   },
@@ -110,6 +110,25 @@ export const RecommendResponse = Type.Object(
   { $id: 'recommend_response' },
 );
 
+export const RouteRestriction = Type.Object(
+  { id: Id, violations: Type.Array(Violation, { description: 'The hard violations the job has on this route alone: they forbid it there.' }) },
+  { $id: 'route_restriction' },
+);
+
+export const JobRestrictions = Type.Object(
+  { id: Id, routes: Type.Array(RouteRestriction, { description: 'Only the routes the job may not go on.' }) },
+  { $id: 'job_restrictions' },
+);
+
+export const AssignmentRestrictionsResponse = Type.Object(
+  {
+    jobs: Type.Array(JobRestrictions, { description: 'Jobs with at least one route they may not go on, in request order.' }),
+    unrouted_jobs: Type.Array(UnroutedJob, { description: 'Jobs no route can take, with the union of their restrictions.' }),
+    custom: Type.Optional(Custom),
+  },
+  { $id: 'assignment_restrictions_response' },
+);
+
 export const ScheduleJobResponse = Type.Object(
   { job: Id, ordinal: Type.Integer(), target_date: Type.Optional(DateString), target_date_range: DateRange },
   { $id: 'schedule_job_response' },
@@ -131,3 +150,6 @@ export type ProblemResponse = Static<typeof ProblemResponse>;
 export type ProblemAggregates = Static<typeof ProblemAggregates>;
 export type RecommendOption = Static<typeof RecommendOption>;
 export type ScheduleResponse = Static<typeof ScheduleResponse>;
+export type RecommendResponse = Static<typeof RecommendResponse>;
+export type RouteRestriction = Static<typeof RouteRestriction>;
+export type AssignmentRestrictionsResponse = Static<typeof AssignmentRestrictionsResponse>;

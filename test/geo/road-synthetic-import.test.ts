@@ -10,7 +10,8 @@ import { straightLineLeg } from '../../geo/straight-line.js';
 import { writeOsmPbf, type TestNode, type TestRelation, type TestWay } from './support/osm-pbf-writer.js';
 
 // A 5×5 street grid the importer has never seen, written with our own PBF writer: ~220 m blocks,
-// row 2 one-way eastwards, column 4 a faster toll road, no left turn from row 0 into column 2.
+// row 2 one-way eastwards, column 4 a faster toll road, column 3 closed to dangerous goods, no left
+// turn from row 0 into column 2.
 const size = 5;
 const spacing = 0.002;
 const nodeId = (row: number, column: number): number => 1000 + row * size + column;
@@ -27,7 +28,7 @@ function syntheticTown(): Buffer {
     ways.push({ id: 100 + row, refs: Array.from({ length: size }, (_, column) => nodeId(row, column)), tags });
   }
   for (let column = 0; column < size; column++) {
-    const tags: Record<string, string> = column === 4 ? { highway: 'primary', toll: 'yes' } : { highway: 'residential' };
+    const tags: Record<string, string> = column === 4 ? { highway: 'primary', toll: 'yes' } : column === 3 ? { highway: 'residential', hazmat: 'no' } : { highway: 'residential' };
     ways.push({ id: 200 + column, refs: Array.from({ length: size }, (_, row) => nodeId(row, column)), tags });
   }
   ways.push({ id: 300, refs: [5000, 5001], tags: { highway: 'footway' } }, { id: 301, refs: [5000, 5001, 5000], tags: { building: 'yes' } });
@@ -103,6 +104,15 @@ describe('importing an .osm.pbf the tests have never seen', () => {
     const withoutTolls = router.matrix([south, north], { allowTollRoads: false });
     expect(withoutTolls.durations[1]!).toBeGreaterThan(withTolls.durations[1]!);
     expect(withoutTolls.distances[1]!).toBeGreaterThan(withTolls.distances[1]! + 400);
+  });
+
+  it('keeps vehicles carrying dangerous goods off roads closed to them', () => {
+    const south = midpoint(at(1, 3), at(2, 3));
+    const north = midpoint(at(2, 3), at(3, 3));
+    const plain = router.matrix([south, north]);
+    const hazmat = router.matrix([south, north], { hazmat: true });
+    expect(plain.distances[1]!).toBeLessThan(240);
+    expect(hazmat.distances[1]!).toBeGreaterThan(plain.distances[1]! + 200);
   });
 
   it('falls back to a straight line, and says so, for points off the map', () => {

@@ -1,0 +1,199 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import type { DateRange } from '../model/types/common.js';
+import type { PlatformPullResponse, PlatformSyncRequest } from '../model/types/platform.js';
+import type { Problem } from '../model/types/problem.js';
+import type { ProblemResponse } from '../model/types/responses.js';
+import type { Route } from '../model/types/route.js';
+import type { AddressToLocate, PlatformConnector, RowFault, SyncResult, Territory } from '../platform/connector.js';
+import { openConnector } from '../platform/open-connector.js';
+import { PlatformSetupError, UnknownTerritoryError } from '../platform/platform-errors.js';
+import type { Pool } from '../store/db.js';
+import { getPlatformConnection, UnknownConnectionError } from '../store/platform-connections.js';
+import { getPlanPayload, putPlanPayload, UnknownPlanPayloadError } from '../store/plan-payloads.js';
+import type { TaskStore } from '../store/tasks.js';
+
+export interface PlatformActivityDeps {
+  pool: Pool;
+  tasks: TaskStore;
+}
+
+/** Failure types of the platform activities that no retry can mend. */
+export const platformFailureTypes = {
+  unknownConnection: 'UnknownConnection',
+  unknownTerritory: 'UnknownTerritory',
+  setup: 'PlatformSetup',
+  payloadMissing: 'PlanPayloadMissing',
+  taskMissing: 'TaskMissing',
+} as const;
+
+export interface PullTerritoryInput {
+  account: string;
+  connection: string;
+  territory: string;
+  range: DateRange;
+}
+
+export interface PullTerritoryOutput {
+  /** The pulled problem, stored with putPlanPayload (kind `problem`). */
+  problemRef: string;
+  addresses: AddressToLocate[];
+  faults: RowFault[];
+  jobs: number;
+}
+
+export interface SyncTerritoryInput {
+  account: string;
+  connection: string;
+  territory: string;
+  range: DateRange;
+  runId: string;
+  /** A stored plan: a problem_response, or a problem with routes carrying `response` (return_request). */
+  planRef: string;
+  /** A stored problem the plan answers (e.g. build's return_request answer): gives routes their driver and date. */
+  problemRef?: string;
+}
+
+type StoredPlan = ProblemResponse | (Problem & { routes: (Route & { response?: ProblemResponse['routes'][number] })[] });
+
+/**
+ * The plan and the problem behind it from whatever form was stored: a plain problem_response, or
+ * a whole problem whose routes carry their response (return_request answers).
+ */
+function planOf(stored: StoredPlan): { plan: ProblemResponse; problem?: Problem } {
+  const routes = stored.routes ?? [];
+  if (routes.some((route) => 'response' in route && route.response !== undefined)) {
+    const problem = stored as Problem;
+    const plan: ProblemResponse = {
+      routes: (problem.routes ?? []).flatMap((route) => (route.response === undefined ? [] : [route.response])),
+      unrouted_jobs: problem.unrouted_jobs ?? [],
+    };
+    return { plan, problem };
+  }
+  return { plan: stored as ProblemResponse };
+}
+
+/** A known, permanent fault as a non-retryable failure; anything else (the network, a restart) is retried. */
+function asFailure(err: unknown): unknown {
+  if (err instanceof UnknownConnectionError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.unknownConnection);
+  if (err instanceof UnknownTerritoryError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.unknownTerritory);
+  if (err instanceof PlatformSetupError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.setup);
+  if (err instanceof UnknownPlanPayloadError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.payloadMissing);
+  return err;
+}
+
+/** The error body a platform task fails with, for the faults a client can act on. */
+interface TaskErrorBody {
+  status_code: number;
+  error_code: string;
+  message: string;
+  errors?: unknown[];
+  extra_error_information?: { validation_failures_count: number };
+}
+
+function errorBody(err: unknown): TaskErrorBody | undefined {
+  if (err instanceof UnknownConnectionError) return { status_code: 404, error_code: 'not_found_error', message: `No platform connection ${err.connection}.` };
+  if (err instanceof UnknownTerritoryError) {
+    const message = `The connection has no territory ${err.territory}.`;
+    return {
+      status_code: 400,
+      error_code: 'validation_failed_error',
+      message: 'The request has 1 validation error.',
+      errors: [{ property: 'request.territory', code: 'reference_not_found_error', message, parameters: { id: err.territory, collection: 'territories' }, attempted_value: err.territory }],
+      extra_error_information: { validation_failures_count: 1 },
+    };
+  }
+  if (err instanceof PlatformSetupError) return { status_code: 503, error_code: 'service_unavailable_error', message: `The fleet platform is not usable: ${err.message}.` };
+  return undefined;
+}
+
+export function createPlatformActivities(deps: PlatformActivityDeps) {
+  const connected = async <T>(account: string, name: string, work: (connector: PlatformConnector) => Promise<T>): Promise<T> => {
+    const connector = openConnector(await getPlatformConnection(deps.pool, account, name));
+    try {
+      return await work(connector);
+    } finally {
+      await connector.close();
+    }
+  };
+
+  const pull = async (input: PullTerritoryInput) => connected(input.account, input.connection, (connector) => connector.pull(input.territory, input.range));
+
+  const sync = async (input: Omit<SyncTerritoryInput, 'planRef' | 'problemRef'>, plan: ProblemResponse, problem: Problem | undefined): Promise<SyncResult> =>
+    connected(input.account, input.connection, (connector) =>
+      connector.sync({ runId: input.runId, territory: input.territory, range: input.range, plan, ...(problem === undefined ? {} : { problem }) }),
+    );
+
+  return {
+    async listTerritories(input: { account: string; connection: string }): Promise<Territory[]> {
+      try {
+        return await connected(input.account, input.connection, (connector) => connector.listTerritories());
+      } catch (err) {
+        throw asFailure(err);
+      }
+    },
+
+    /** Pulls a territory's problem for the range and stores it; the faulty rows come back listed. */
+    async pullTerritory(input: PullTerritoryInput): Promise<PullTerritoryOutput> {
+      try {
+        const pulled = await pull(input);
+        const problemRef = await putPlanPayload(deps.pool, input.account, 'problem', pulled.problem);
+        return { problemRef, addresses: pulled.addresses, faults: pulled.faults, jobs: pulled.problem.jobs?.length ?? 0 };
+      } catch (err) {
+        throw asFailure(err);
+      }
+    },
+
+    /** Writes a stored plan back to the platform under the run id; idempotent (see SyncResult.unchanged). */
+    async syncTerritory(input: SyncTerritoryInput): Promise<SyncResult> {
+      try {
+        const { plan, problem: embedded } = planOf(await getPlanPayload<StoredPlan>(deps.pool, input.account, input.planRef));
+        const problem = input.problemRef === undefined ? embedded : await getPlanPayload<Problem>(deps.pool, input.account, input.problemRef);
+        return await sync(input, plan, problem);
+      } catch (err) {
+        throw asFailure(err);
+      }
+    },
+
+    /**
+     * A `platform_pull` or `platform_sync` API task: stores the result, or the error body of a
+     * fault the client can act on. Other faults (the platform unreachable) are thrown and retried.
+     */
+    async runPlatformTask(taskId: string): Promise<void> {
+      const task = await deps.tasks.getById(taskId);
+      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, platformFailureTypes.taskMissing);
+      if (task.status !== 'running') return;
+      const body = await deps.tasks.payload(taskId, 'request');
+      if (body === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, platformFailureTypes.taskMissing);
+      const request = JSON.parse(body) as PlatformSyncRequest & { connection: string };
+      const target = { account: task.account, connection: request.connection, territory: request.territory, range: request.date_range };
+      try {
+        let result: unknown;
+        if (task.operation === 'platform_pull') {
+          const pulled = await pull(target);
+          result = {
+            territory: pulled.territory,
+            date_range: pulled.range,
+            problem: pulled.problem,
+            addresses: pulled.addresses,
+            row_faults: pulled.faults,
+          } satisfies PlatformPullResponse;
+        } else {
+          result = await sync({ ...target, runId: request.run_id }, request.plan, request.problem);
+        }
+        await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: JSON.stringify(result) });
+      } catch (err) {
+        const failure = errorBody(err);
+        if (failure === undefined) throw err;
+        await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(failure) });
+      }
+    },
+
+    /** Ends a platform task whose retries ran out: the platform could not be reached. */
+    async failPlatformTask(taskId: string, reason: string): Promise<void> {
+      const body = { status_code: 503, error_code: 'service_unavailable_error', message: `The fleet platform could not be reached: ${reason}` };
+      await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(body) });
+    },
+  };
+}
+
+export type PlatformActivities = ReturnType<typeof createPlatformActivities>;

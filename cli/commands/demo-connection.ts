@@ -1,0 +1,40 @@
+import { cp, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Config } from '../../runtime/config.js';
+import type { Logger } from '../../runtime/logger.js';
+import { repoRoot } from '../../runtime/paths.js';
+import { createPool } from '../../store/db.js';
+import { addPlatformConnection, ConnectionExistsError } from '../../store/platform-connections.js';
+
+/** The demo fleet shipped in the repository (platform/FORMATS.md). */
+export const demoFleetFolder = join(repoRoot, 'platform', 'demo-fleet');
+export const demoConnectionName = 'demo';
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * On the first start (no working copy yet) the bootstrap account gets a connection `demo` to a
+ * working copy of the demo fleet under the data folder, so that a nightly run can be tried at
+ * once; routes.csv and stops.csv are written into that copy, never into the repository.
+ * WAYPLAN_DEMO=0 turns it off; a connection removed later is not added again.
+ */
+export async function bootstrapDemoConnection(config: Config, log: Logger, databaseUrl: string): Promise<void> {
+  if (!config.admin || process.env.WAYPLAN_DEMO === '0') return;
+  const copy = join(config.dataDir, 'demo-fleet');
+  if (await exists(copy)) return;
+  await cp(demoFleetFolder, copy, { recursive: true, filter: (source) => !/[/\\](routes|stops)\.csv$/.test(source) });
+  const pool = createPool(databaseUrl, 1);
+  try {
+    await addPlatformConnection(pool, config.admin.account, demoConnectionName, { kind: 'csv_folder', settings: { path: copy } });
+    log.info(`added platform connection ${config.admin.account}:${demoConnectionName} (demo fleet in ${copy})`);
+  } catch (err) {
+    if (!(err instanceof ConnectionExistsError)) throw err;
+  } finally {
+    await pool.end();
+  }
+}

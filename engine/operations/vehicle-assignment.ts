@@ -1,0 +1,93 @@
+import type { ResolvedProblem, ResolvedRoute, ResolvedVehicle } from '../../model/resolve.js';
+import type { RoutePlan } from '../compile/solution-mapping.js';
+
+/** Explicit vehicles: on unless settings turn them off, by default when the problem has vehicles. */
+function explicitVehicles(problem: ResolvedProblem): boolean {
+  return problem.settings.enable_explicit_vehicles ?? problem.vehicles.length > 0;
+}
+
+/** The problem with other route objects in place of some of its routes. */
+function withRoutes(problem: ResolvedProblem, replaced: ReadonlyMap<ResolvedRoute, ResolvedRoute>): ResolvedProblem {
+  if (replaced.size === 0) return problem;
+  const routes = problem.routes.map((route) => replaced.get(route) ?? route);
+  return { ...problem, routes, routesById: new Map(routes.map((route) => [route.id, route])) };
+}
+
+function capacityTotal(vehicle: ResolvedVehicle): number {
+  return (vehicle.load_capacity ?? 0) + (vehicle.load_capacities ?? []).reduce((sum, amount) => sum + amount.amount, 0);
+}
+
+/** Vehicles in order of preference: those most jobs require attributes of, the largest, the cheapest. */
+function preferenceOrder(problem: ResolvedProblem): ResolvedVehicle[] {
+  const fits = (vehicle: ResolvedVehicle): number =>
+    problem.jobs.filter((job) => (job.required_vehicle_attributes ?? []).length > 0 && job.required_vehicle_attributes!.every((a) => (vehicle.attributes ?? []).includes(a))).length;
+  const scored = problem.vehicles.map((vehicle, index) => ({ vehicle, index, fits: fits(vehicle), capacity: capacityTotal(vehicle), cost: vehicle.fixed_cost ?? 0 }));
+  scored.sort((a, b) => b.fits - a.fits || b.capacity - a.capacity || a.cost - b.cost || a.index - b.index);
+  return scored.map((entry) => entry.vehicle);
+}
+
+function drives(vehicle: ResolvedVehicle, route: ResolvedRoute): boolean {
+  return (vehicle.required_driver_attributes ?? []).every((a) => (route.driver?.attributes ?? []).includes(a));
+}
+
+/**
+ * Vehicles for build's routes that have none, when explicit vehicles are on (notes §6.10: build
+ * chooses them; a driver's preferred vehicle is always used). Among the routes of one day (the
+ * undated routes count as one day), a vehicle serves one route: routes first keep their own, then
+ * take their driver's preferred vehicle, then the most wanted free vehicle their driver may drive
+ * (the one the most attribute-bound jobs can ride in, then the largest, then the cheapest). A route
+ * left without one serves nothing (route_has_no_vehicle).
+ */
+export function assignVehicles(problem: ResolvedProblem): ResolvedProblem {
+  if (!explicitVehicles(problem) || problem.routes.every((route) => route.vehicle !== undefined)) return problem;
+  const preferred = preferenceOrder(problem);
+  const taken = new Map<number | undefined, Set<ResolvedVehicle>>();
+  const takenOn = (route: ResolvedRoute): Set<ResolvedVehicle> => {
+    let set = taken.get(route.date);
+    if (set === undefined) taken.set(route.date, (set = new Set()));
+    return set;
+  };
+  for (const route of problem.routes) if (route.vehicle !== undefined) takenOn(route).add(route.vehicle);
+  const replaced = new Map<ResolvedRoute, ResolvedRoute>();
+  for (const route of problem.routes) {
+    const own = route.driver?.preferred_vehicle;
+    if (route.vehicle !== undefined || own === undefined) continue;
+    takenOn(route).add(own);
+    replaced.set(route, { ...route, vehicle: own });
+  }
+  for (const route of problem.routes) {
+    if (route.vehicle !== undefined || replaced.has(route)) continue;
+    const day = takenOn(route);
+    const vehicle = preferred.find((candidate) => !day.has(candidate) && drives(candidate, route));
+    if (vehicle === undefined) continue;
+    day.add(vehicle);
+    replaced.set(route, { ...route, vehicle });
+  }
+  return withRoutes(problem, replaced);
+}
+
+/**
+ * The vehicles build gave to routes that ended up empty go back (notes §6.10: a route with jobs
+ * gets a vehicle); returns the problem and the plan and chains over its routes.
+ */
+export function releaseUnusedVehicles(
+  request: ResolvedProblem,
+  problem: ResolvedProblem,
+  plan: RoutePlan,
+  chains: readonly ResolvedRoute[][],
+): { problem: ResolvedProblem; plan: RoutePlan; chains: ResolvedRoute[][] } {
+  const replaced = new Map<ResolvedRoute, ResolvedRoute>();
+  problem.routes.forEach((route, index) => {
+    const original = request.routes[index]!;
+    if (route.vehicle === undefined || original.vehicle !== undefined || (plan.get(route) ?? []).length > 0) return;
+    const { vehicle: _released, ...bare } = route;
+    replaced.set(route, bare);
+  });
+  if (replaced.size === 0) return { problem, plan, chains: [...chains] };
+  const swap = (route: ResolvedRoute): ResolvedRoute => replaced.get(route) ?? route;
+  return {
+    problem: withRoutes(problem, replaced),
+    plan: new Map([...plan].map(([route, order]) => [swap(route), order])),
+    chains: chains.map((chain) => chain.map(swap)),
+  };
+}

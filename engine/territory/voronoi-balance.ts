@@ -1,0 +1,96 @@
+import type { CentroidInput } from './balanced-centroids.js';
+
+const ROUNDS = 200;
+/** Share of the imbalance between two neighbours turned into a shift of both, per round. */
+const RATE = 0.1;
+const MAX_SHIFT = 0.2;
+/** Stop once every driver's nearest-centre workload is within 1 % of its share. */
+const TOLERANCE = 0.01;
+
+/**
+ * Moves centres so that the jobs *nearest* to each (among its allowed drivers) weigh the same,
+ * which is what a build that follows centroids sees. Each round, every pair of centres that share
+ * a border (a job nearest to one and second nearest to the other) shifts along the line between
+ * them, away from the busier one, in proportion to the difference of their workloads: the border
+ * between them moves toward the busier centre. Keeps the best round; updates `x`, `y` in place and
+ * returns the nearest-centre workload per driver.
+ */
+export function balanceNearestCentres(input: CentroidInput, x: Float64Array, y: Float64Array): Float64Array {
+  const n = input.x.length;
+  const k = input.driverCount;
+  const load = new Float64Array(k);
+  const border = new Uint8Array(k * k);
+  const bestX = Float64Array.from(x);
+  const bestY = Float64Array.from(y);
+  const bestLoad = new Float64Array(k);
+  const shiftX = new Float64Array(k);
+  const shiftY = new Float64Array(k);
+  let bestImbalance = Infinity;
+  let active = 0;
+  let total = 0;
+  const serving = new Uint8Array(k);
+  for (let j = 0; j < n; j++) {
+    if (input.eligible[j]!.length === 0) continue;
+    total += input.workload[j]!;
+    for (const d of input.eligible[j]!) serving[d] = 1;
+  }
+  for (let d = 0; d < k; d++) active += serving[d]!;
+  if (active === 0) return load;
+  const share = total / active;
+
+  for (let round = 0; round <= ROUNDS; round++) {
+    load.fill(0);
+    border.fill(0);
+    for (let j = 0; j < n; j++) {
+      let first = -1;
+      let firstDistance = Infinity;
+      let second = -1;
+      let secondDistance = Infinity;
+      for (const d of input.eligible[j]!) {
+        const value = (input.x[j]! - x[d]!) ** 2 + (input.y[j]! - y[d]!) ** 2;
+        if (value < firstDistance) {
+          second = first;
+          secondDistance = firstDistance;
+          first = d;
+          firstDistance = value;
+        } else if (value < secondDistance) {
+          second = d;
+          secondDistance = value;
+        }
+      }
+      if (first < 0) continue;
+      load[first] += input.workload[j]!;
+      if (second >= 0) border[first * k + second] = border[second * k + first] = 1;
+    }
+    let imbalance = 0;
+    for (let d = 0; d < k; d++) if (serving[d]) imbalance = Math.max(imbalance, Math.abs(load[d]! - share) / share);
+    if (imbalance < bestImbalance) {
+      bestImbalance = imbalance;
+      bestX.set(x);
+      bestY.set(y);
+      bestLoad.set(load);
+    }
+    if (imbalance <= TOLERANCE || round === ROUNDS) break;
+    shiftX.fill(0);
+    shiftY.fill(0);
+    for (let a = 0; a < k; a++) {
+      for (let b = a + 1; b < k; b++) {
+        if (!border[a * k + b]) continue;
+        const step = 0.5 * Math.max(-MAX_SHIFT, Math.min(MAX_SHIFT, (RATE * (load[a]! - load[b]!)) / share));
+        const dx = step * (x[a]! - x[b]!);
+        const dy = step * (y[a]! - y[b]!);
+        shiftX[a] += dx;
+        shiftY[a] += dy;
+        shiftX[b] += dx;
+        shiftY[b] += dy;
+      }
+    }
+    for (let d = 0; d < k; d++) {
+      x[d] += shiftX[d]!;
+      y[d] += shiftY[d]!;
+    }
+  }
+  x.set(bestX);
+  y.set(bestY);
+  return bestLoad;
+}

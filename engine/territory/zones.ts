@@ -1,0 +1,33 @@
+import type { ResolvedProblem } from '../../model/resolve.js';
+import type { Polygon } from '../../model/types/common.js';
+import { OperationError } from '../operations/operation-error.js';
+import { bisectIntoCells } from './rectangle-bisection.js';
+import { cellBalances, type ZoneBalance } from './zone-balance.js';
+import { cellPolygon } from './zone-polygons.js';
+import { zonePoints } from './zone-points.js';
+
+export interface GeneratedZone {
+  id: string;
+  boundary: Polygon;
+  stop_count: number;
+  marker_count: number;
+  balance: ZoneBalance;
+}
+
+/**
+ * `zones` (notes §5.11): `zone_count` zones over the request's jobs and markers, balanced on its
+ * one variance kind. Zones are rectangles that tile the points' surroundings: closed, simple,
+ * disjoint, compact, and each point inside exactly one (never on a boundary). Ids are `zone_1`…
+ * in the order of the bisection (neighbours have neighbouring numbers).
+ */
+export function zones(problem: ResolvedProblem): GeneratedZone[] {
+  const points = zonePoints(problem);
+  if (points.count === 0) {
+    throw new OperationError(400, 'validation_failed_error', 'zones needs at least one job or marker with a location.', [
+      { property: 'request.jobs', code: 'too_few_items_error', message: 'zones needs at least one job or marker with a location.', parameters: { minimum: 1 } },
+    ]);
+  }
+  const cells = bisectIntoCells(points, problem.zone_count ?? 1);
+  const balances = cellBalances(points, cells);
+  return cells.map((cell, c) => ({ id: `zone_${c + 1}`, boundary: cellPolygon(cell), ...balances[c]! }));
+}
