@@ -72,12 +72,13 @@ describe('build', () => {
   });
 
   // Under jest the engine runs many times slower than in the operation thread, so the margin here
-  // is wide; the e2e test holds a 1,000-job build to its limit over HTTP.
+  // is wide (without the limit this build would search 9.5 s); the e2e test holds a 1,000-job
+  // build to its limit over HTTP.
   test('stops at settings.time_limit, set-up included', async () => {
     const body = planningProblem({ jobs: 150, routesPerDay: 5, windows: true, capacities: true, settings: { time_limit: '00:00:01' } });
     const started = Date.now();
     const result = await operate('build', body);
-    expect(Date.now() - started).toBeLessThan(2500);
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(hardViolations(result)).toEqual([]);
   });
 });
