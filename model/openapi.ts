@@ -9,6 +9,7 @@ import * as geoRequests from './types/geo-requests.js';
 import * as job from './types/job.js';
 import * as marker from './types/marker.js';
 import * as meta from './types/meta.js';
+import * as platform from './types/platform.js';
 import * as problem from './types/problem.js';
 import * as responses from './types/responses.js';
 import * as route from './types/route.js';
@@ -19,7 +20,7 @@ import * as violation from './types/violation.js';
 type JsonValue = unknown;
 type OpenApiDocument = Record<string, JsonValue>;
 
-const SCHEMA_MODULES = [common, violation, marker, capacity, fleet, job, schedule, responses, consolidate, route, settings, problem, geoRequests, meta];
+const SCHEMA_MODULES = [common, violation, marker, capacity, fleet, job, schedule, responses, consolidate, route, settings, problem, geoRequests, meta, platform];
 
 function isSchema(value: unknown): value is TSchema & { $id?: string } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -215,6 +216,7 @@ function paths(): Record<string, JsonValue> {
       responses: { '200': { description: 'Canceled.', content: json(ref('task_cancel_response')) }, '404': errorResponse('invalid_task_id_error.') },
     },
   };
+  Object.assign(result, platformPaths());
   result['/auth/login'] = {
     post: {
       operationId: 'login',
@@ -225,6 +227,39 @@ function paths(): Record<string, JsonValue> {
     },
   };
   return result;
+}
+
+/** Fleet platform integration (platform/FORMATS.md): territories, and pull and sync as tasks. */
+function platformPaths(): Record<string, JsonValue> {
+  const unknownConnection = errorResponse('not_found_error: the account has no such connection (or none at all).');
+  const unreadable = errorResponse('service_unavailable_error: the platform could not be read or written.');
+  const task = (operationId: string, body: string, result: string, description: string): JsonValue => ({
+    operationId,
+    tags: ['platform'],
+    description,
+    parameters: [WAIT_PARAMETER],
+    requestBody: { required: true, content: json(ref(body)) },
+    responses: {
+      '200': { description: 'Without wait: a task_redirect_response. With wait=1 and a finished task: the result.', content: json({ oneOf: [ref('task_redirect_response'), ref(result)] }) },
+      '302': { description: 'wait=1 and not finished yet: follow Location.', content: json(ref('task_redirect_response')) },
+      ...COMMON_ERRORS,
+      '400': errorResponse('validation_failed_error; an unknown territory is reference_not_found_error on request.territory (from the task result).'),
+      '404': unknownConnection,
+      '503': unreadable,
+    },
+  });
+  return {
+    '/v1/platform/territories': {
+      get: {
+        operationId: 'list_platform_territories',
+        tags: ['platform'],
+        parameters: [query('connection', { type: 'string' }, false, 'Connection name; may be left out when the account has exactly one.')],
+        responses: { '200': { description: "The connection's territories.", content: json(ref('platform_territories_response')) }, '404': unknownConnection, '503': unreadable },
+      },
+    },
+    '/v1/platform/pull': { post: task('platform_pull', 'platform_pull_request', 'platform_pull_response', "Task: a territory's problem for a date range; bad rows are listed in row_faults, never skipped silently.") },
+    '/v1/platform/sync': { post: task('platform_sync', 'platform_sync_request', 'platform_sync_response', "Task: write a plan's routes back under run_id; the same run again writes nothing (unchanged), a changed plan replaces that run's rows.") },
+  };
 }
 
 /** Schemas the operations name that have no model of their own yet (their shapes are undocumented upstream). */

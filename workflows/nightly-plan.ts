@@ -127,38 +127,39 @@ export async function nightlyPlan(input: NightlyPlanInput): Promise<NightlyProgr
 
     const solve: SolveSettings = { randomSeed: input.solve?.randomSeed ?? 1, ...(input.solve?.timeLimitSeconds !== undefined ? { timeLimitSeconds: input.solve.timeLimitSeconds } : {}) };
     const geocode: GeocodeBatchOptions = { ...defaultGeocode, ...input.geocode };
+    const runTerritory = async (territory: string): Promise<boolean> => {
+      try {
+        await executeChild(nightlyTerritory, {
+          workflowId: `${info.workflowId}:${territory}`,
+          args: [
+            {
+              runId,
+              night: { account: input.account, connection: input.connection, territory, planDate: opened.planDate, days: input.days },
+              range: opened.range,
+              solveQueue: input.solveQueue,
+              solve,
+              geocode,
+              parentWorkflowId: info.workflowId,
+            },
+          ],
+        });
+        return true;
+      } catch (err) {
+        if (isCancellation(err)) throw err;
+        // The child recorded its failure; the others go on.
+        const current = progress.territories[territory];
+        if (current && current.status !== 'failed') progress.territories[territory] = { ...current, status: 'failed', error: failureMessage(err) };
+        return false;
+      }
+    };
     let running = 0;
-    const outcomes = await Promise.all(
-      territories.map(async (territory) => {
-        await condition(() => running < territoryWindow);
-        running++;
-        try {
-          await executeChild(nightlyTerritory, {
-            workflowId: `${info.workflowId}:${territory}`,
-            args: [
-              {
-                runId,
-                night: { account: input.account, connection: input.connection, territory, planDate: opened.planDate, days: input.days },
-                range: opened.range,
-                solveQueue: input.solveQueue,
-                solve,
-                geocode,
-                parentWorkflowId: info.workflowId,
-              },
-            ],
-          });
-          return true;
-        } catch (err) {
-          if (isCancellation(err)) throw err;
-          // The child recorded its failure; the others go on.
-          const current = progress.territories[territory];
-          if (current && current.status !== 'failed') progress.territories[territory] = { ...current, status: 'failed', error: failureMessage(err) };
-          return false;
-        } finally {
-          running--;
-        }
-      }),
-    );
+    const started: Promise<boolean>[] = [];
+    for (const territory of territories) {
+      await condition(() => running < territoryWindow);
+      running++;
+      started.push(runTerritory(territory).finally(() => running--));
+    }
+    const outcomes = await Promise.all(started);
     const failed = outcomes.filter((ok) => !ok).length;
     progress.status = failed > 0 ? 'failed' : 'completed';
     if (failed > 0) progress.error = `${failed} of ${territories.length} territories failed`;
@@ -186,7 +187,6 @@ export async function nightlyTerritory(input: NightlyTerritoryInput): Promise<Te
   const { night, runId } = input;
   const storage = proxyActivities<PipelineActivities>({
     startToCloseTimeout: '10m',
-    heartbeatTimeout: '1m',
     retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 8 },
   });
   const solver = proxyActivities<PipelineActivities>({

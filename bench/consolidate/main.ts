@@ -15,7 +15,8 @@ import type { ProblemResponse } from '../../model/types/responses.js';
 
 // Dense routing on the demo map (Monaco, © OpenStreetMap contributors, ODbL): a synthetic
 // collection round with a job at every address point and every 30 m along the 200 longest
-// streets. Figures: how far consolidation cuts the job count, build time and cost on the
+// streets of the principality (named ways wholly inside its bounding box; the extract also holds
+// French motorways and mountain roads, which no collection round serves). Figures: how far consolidation cuts the job count, build time and cost on the
 // consolidated problem (after expansion to the original jobs, evaluated) against a build on the
 // original jobs, and that no original job is lost or duplicated.
 // Options: --streets N (200), --spacing M (30), --routes N (6), --limit S (search seconds of the
@@ -66,10 +67,12 @@ function pointsAlong(points: readonly LatLon[], spacing: number): LatLon[] {
   return out;
 }
 
-/** The `count` named streets with the most road length, each with all its ways. */
+const inMonaco = (point: LatLon): boolean => point.lat > 43.724 && point.lat < 43.752 && point.lon > 7.405 && point.lon < 7.44;
+
+/** The `count` named streets in Monaco with the most road length, each with all its ways there. */
 function longestStreets(roads: readonly ExtractedRoad[], count: number): ExtractedRoad[][] {
   const byName = new Map<string, ExtractedRoad[]>();
-  for (const road of roads) byName.set(road.name, [...(byName.get(road.name) ?? []), road]);
+  for (const road of roads) if (road.points.every(inMonaco)) byName.set(road.name, [...(byName.get(road.name) ?? []), road]);
   const total = (ways: readonly ExtractedRoad[]) => ways.reduce((sum, way) => sum + lengthOf(way.points), 0);
   return [...byName.values()].sort((a, b) => total(b) - total(a)).slice(0, count);
 }

@@ -47,7 +47,7 @@ export function writeSyntheticFleet(folder: string, options: SyntheticFleetOptio
   const drivers: (string | number)[][] = [];
   for (const t of territories) {
     for (let d = 1; d <= options.driversPerTerritory; d++) {
-      vehicles.push([`${t}-v${d}`, t, `${t}-depot`, 60]);
+      vehicles.push([`${t}-v${d}`, t, `${t}-depot`, 200]);
       drivers.push([`${t}-d${d}`, t, `${t}-depot`, `${t}-v${d}`, `${t}-daily`, '2026-01-01']);
     }
   }

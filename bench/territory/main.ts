@@ -1,7 +1,9 @@
 import { runOperation } from '../../engine/operations/index.js';
 import { Random } from '../../engine/structures/prng.js';
 import { straightLineProvider } from '../../geo/straight-line.js';
+import { centroidPullCost } from '../../engine/territory/centroid-pull.js';
 import { validateRequest } from '../../model/index.js';
+import { parseLatLon } from '../../model/latlon.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
 
 /** Territory design figures: zones and centroids on 2,000 jobs, and what following centroids costs a build. */
@@ -77,18 +79,9 @@ async function centroidsFigure(jobs: ReturnType<typeof cityJobs>): Promise<{ id:
     times.push(ms);
     placed = result.drivers;
   }
-  // Workload (time on site + 5 min) of the jobs nearest to each centroid, as a share of the mean.
-  const centres = placed.map((driver) => driver.centroid.split(',').map(Number) as [number, number]);
-  const load = new Float64Array(centres.length);
-  for (const job of jobs) {
-    const [lat, lon] = job.location.split(',').map(Number) as [number, number];
-    let best = 0;
-    centres.forEach((c, d) => {
-      const b = centres[best]!;
-      if ((c[0] - lat) ** 2 + ((c[1] - lon) * 0.67) ** 2 < (b[0] - lat) ** 2 + ((b[1] - lon) * 0.67) ** 2) best = d;
-    });
-    load[best] += Number(job.time_on_site.slice(3)) + 5;
-  }
+  // Workload (time on site + 5 min) of the jobs each centroid pulls hardest (the build's own measure), as a share of the mean.
+  const load = new Float64Array(placed.length);
+  for (const job of jobs) load[nearestCentroid(placed, job.location)] += Number(job.time_on_site.slice(3)) + 5;
   const mean = load.reduce((a, b) => a + b, 0) / load.length;
   console.log(
     `centroids, 2,000 jobs, 8 drivers: median ${median(times).toFixed(1)} ms over ${runs} runs; ` +
@@ -97,20 +90,24 @@ async function centroidsFigure(jobs: ReturnType<typeof cityJobs>): Promise<{ id:
   return placed;
 }
 
+/** The driver whose centroid pulls a job hardest: the nearest by the build's pull measure. */
+function nearestCentroid(drivers: { centroid: string }[], location: string): number {
+  const point = parseLatLon(location)!;
+  const costs = drivers.map((driver) => centroidPullCost({ centroid: parseLatLon(driver.centroid)!, weight: 1, eastScale: Math.cos((parseLatLon(driver.centroid)!.lat * Math.PI) / 180) ** 2 }, point));
+  return costs.indexOf(Math.min(...costs));
+}
+
 /** Share of a plan's routed jobs whose route's driver has the nearest centroid: how well the plan keeps territories. */
 function nearestShare(plan: ProblemResponse, drivers: { id: string; centroid: string }[], jobs: ReturnType<typeof cityJobs>): number {
-  const centres = drivers.map((driver) => driver.centroid.split(',').map(Number) as [number, number]);
-  const where = new Map(jobs.map((job) => [job.id, job.location.split(',').map(Number) as [number, number]]));
+  const where = new Map(jobs.map((job) => [job.id, job.location]));
   let kept = 0;
   let routed = 0;
   for (const route of plan.routes) {
     const own = Number(route.id.slice(3));
     for (const stop of route.stops ?? []) {
       if (stop.type !== 'job') continue;
-      const [lat, lon] = where.get(stop.id)!;
-      const distances = centres.map(([cLat, cLon]) => (cLat - lat) ** 2 + ((cLon - lon) * 0.67) ** 2);
       routed++;
-      if (distances[own] === Math.min(...distances)) kept++;
+      if (nearestCentroid(drivers, where.get(stop.id)!) === own) kept++;
     }
   }
   return Math.round((100 * kept) / Math.max(1, routed));

@@ -23,7 +23,7 @@ async function exists(path: string): Promise<boolean> {
  * once; routes.csv and stops.csv are written into that copy, never into the repository.
  * WAYPLAN_DEMO=0 turns it off; a connection removed later is not added again.
  */
-export async function bootstrapDemoConnection(config: Config, log: Logger, databaseUrl: string): Promise<void> {
+export async function bootstrapDemoConnection(config: Pick<Config, 'admin' | 'dataDir'>, log: Pick<Logger, 'info'>, databaseUrl: string): Promise<void> {
   if (!config.admin || process.env.WAYPLAN_DEMO === '0') return;
   const copy = join(config.dataDir, 'demo-fleet');
   if (await exists(copy)) return;

@@ -47,25 +47,30 @@ export async function assignmentRestrictions(problem: ResolvedProblem, travel: T
 
 /**
  * `settings.return_assignment_restrictions` (notes §7.5): every job stop lists the routes of the
- * problem its job may not go on, one violation per route and reason, with the route's id in `data.route`.
+ * problem its job may not go on, one violation per route and reason, with the route's id in
+ * `data.route`. Returns what adds them to route responses (the identity without the setting).
  */
-export function withStopRestrictions(problem: ResolvedProblem, travel: TravelTable, routes: readonly RouteResponse[]): RouteResponse[] {
-  if (problem.settings.return_assignment_restrictions !== true) return [...routes];
+export function stopRestrictions(problem: ResolvedProblem, travel: TravelTable): (routes: readonly RouteResponse[]) => RouteResponse[] {
+  if (problem.settings.return_assignment_restrictions !== true) return (routes) => [...routes];
   const pricer = new ChainPricer(problem, travel);
   const indexById = new Map(problem.jobs.map((job, index) => [job.id, index]));
-  return routes.map((route) => ({
-    ...route,
-    ...(route.stops
-      ? {
-          stops: route.stops.map((stop) => {
-            const job = stop.type === 'job' ? indexById.get(stop.job ?? stop.id) : undefined;
-            if (job === undefined) return stop;
-            const restrictions = jobRestrictions(pricer, problem, job).flatMap((restriction) =>
-              restriction.violations.map((violation) => ({ type: violation.type, data: { ...violation.data, route: restriction.id } })),
-            );
-            return { ...stop, assignment_restrictions: restrictions };
-          }),
-        }
-      : {}),
-  }));
+  const restrictionsOf = (job: number): Violation[] =>
+    jobRestrictions(pricer, problem, job).flatMap((restriction) => restriction.violations.map((violation) => ({ type: violation.type, data: { ...violation.data, route: restriction.id } })));
+  return (routes) =>
+    routes.map((route) => ({
+      ...route,
+      ...(route.stops
+        ? {
+            stops: route.stops.map((stop) => {
+              const job = stop.type === 'job' ? indexById.get(stop.job ?? stop.id) : undefined;
+              return job === undefined ? stop : { ...stop, assignment_restrictions: restrictionsOf(job) };
+            }),
+          }
+        : {}),
+    }));
+}
+
+/** The route responses with stop assignment restrictions when settings ask for them. */
+export function withStopRestrictions(problem: ResolvedProblem, travel: TravelTable, routes: readonly RouteResponse[]): RouteResponse[] {
+  return stopRestrictions(problem, travel)(routes);
 }

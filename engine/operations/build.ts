@@ -10,7 +10,7 @@ import { withChosenBaseDates, withScheduleResponses } from './schedule-base-date
 import { frontLoad } from './front-loading.js';
 import { planOvernightStays } from './overnight-stays.js';
 import { routeSettings } from '../evaluate/route-settings.js';
-import { assignVehicles, releaseUnusedVehicles } from './vehicle-assignment.js';
+import { assignVehicles } from './vehicle-assignment.js';
 import { defaultPlanningSeconds, planningIterations, searchDeadline, searchSeed } from './search-budget.js';
 
 /** Share of the budget after which front loading and overnight stays start, and the share kept for the response after them. */
@@ -23,9 +23,10 @@ const FINISHING_RESERVE = 0.05;
  * What fits nowhere is unrouted, with its reasons. The request's multi-day chains are ignored
  * (notes §12): build plans single days, then chains consecutive days of drivers allowed more than
  * one into overnight trips where that costs less. With enable_front_loading, jobs then move to the
- * earliest days their dates allow. Routes without a vehicle get one first when
- * explicit vehicles are on (those left empty give it back), and schedules without a base date
- * get one (reported in `schedules`), so that every schedule job has its target range to land in.
+ * earliest days their dates allow. Routes without a vehicle get one first when explicit vehicles
+ * are on (runOperation assigns them before computing travel; here it is a no-op then), and
+ * schedules without a base date get one (reported in `schedules`), so that every schedule job has
+ * its target range to land in.
  */
 export async function build(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
   const withVehicles = assignVehicles(request);
@@ -57,8 +58,5 @@ export async function build(request: ResolvedProblem, travel: TravelTable, repor
   );
   if (frontLoading) frontLoad(pricer, plan, problem.routes, finishingDeadline);
   const chains = overnights ? planOvernightStays(problem, travel, problem.routes, plan, finishingDeadline) : [];
-  const planned = releaseUnusedVehicles(request, problem, plan, chains);
-  // Reasons are judged on the routes as planned, with the vehicles they could have had.
-  const response = plannedResponse(planned.problem, travel, planned.plan, new Map(), pricer, problem.routes, { multiday: false, chains: planned.chains });
-  return withScheduleResponses(response, chosen);
+  return withScheduleResponses(plannedResponse(problem, travel, plan, new Map(), pricer, problem.routes, { multiday: false, chains }), chosen);
 }

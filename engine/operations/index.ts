@@ -16,6 +16,7 @@ import { optimize } from './optimize.js';
 import { throttledProgress, type OperationProgress, type ProgressReporter } from './progress.js';
 import { shapeResult } from './result-shape.js';
 import { sequence } from './sequence.js';
+import { assignVehicles } from './vehicle-assignment.js';
 import { territoryOperations } from '../territory/territory-operations.js';
 
 /** `startedAt` (ms since epoch) is when the task's work began: search budgets count from it, travel included. */
@@ -51,7 +52,9 @@ export async function runOperation(
   const operation = operations[name as OperationName];
   const dispatch = dispatchOperations[name as OperationName];
   if (!operation && !dispatch) throw new Error(`no operation ${name} in the engine`);
-  const problem = resolveProblem(request, name as OperationName);
+  const resolved = resolveProblem(request, name as OperationName);
+  // build chooses vehicles before travel is computed: a vehicle may bring its own depot and travel class.
+  const problem = name === 'build' ? assignVehicles(resolved) : resolved;
   const travel = await problemTravelTable(problem, provider);
   const result = dispatch ? await dispatch(problem, travel, throttledProgress(report), startedAt) : undefined;
   const planned = operation ? await operation(problem, travel, throttledProgress(report), startedAt) : undefined;

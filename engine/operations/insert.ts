@@ -10,6 +10,7 @@ import { chainReasons } from './chain-reasons.js';
 import { DispatchPlan, type Insertion } from './dispatch-plan.js';
 import { OperationError } from './operation-error.js';
 import type { ProgressReporter } from './progress.js';
+import { withChosenBaseDates, withScheduleResponses } from './schedule-base-dates.js';
 
 /** The jobs of jobs_to_insert as indices into problem.jobs, each once, in request order. */
 function jobsToInsert(problem: ResolvedProblem): number[] {
@@ -40,11 +41,15 @@ function cheapestInsertion(plan: DispatchPlan, job: number, allowHard: boolean, 
  * `insert` (notes §5.9): each job of `jobs_to_insert` in turn goes to the position, over every
  * route and every day of a multi-day chain, that adds the least internal cost without a new hard
  * violation (with `allow_hard_constraint_violations`, any position that adds none of
- * `settings.critical_violations`). The stops already on the
- * routes are never reordered; a job to insert that is already on a route is taken off it first.
- * What fits nowhere is unrouted with the violation types that keep it off every route.
+ * `settings.critical_violations`). The stops already on the routes are never reordered; a job to
+ * insert that is already on a route is taken off it first. What fits nowhere is unrouted with the
+ * violation types that keep it off every route. Schedules without a base date get one first, as
+ * in optimize, reported in `schedules`.
  */
-export async function insert(problem: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
+export async function insert(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
+  // As optimize does: schedules without a base date get one, favouring the days their routed jobs are on.
+  const currentDays = new Map(request.routes.flatMap((route) => (route.date === undefined ? [] : routeJobs(route).map((job) => [job, route.date!] as const))));
+  const { problem, chosen } = withChosenBaseDates(request, request.routes, currentDays);
   const jobs = jobsToInsert(problem);
   if (jobs.length > MAX_JOBS_TO_INSERT) {
     throw new OperationError(400, 'too_many_jobs_to_insert_error', `insert takes at most ${MAX_JOBS_TO_INSERT} jobs_to_insert; the request has ${jobs.length}.`);
@@ -64,5 +69,5 @@ export async function insert(problem: ResolvedProblem, travel: TravelTable, repo
   report({ phase: 'insert: evaluating', elapsed_seconds: elapsed() });
   const response = evaluateProblem(problem, travel, plan.routeOrders()).response;
   const indexById = new Map(problem.jobs.map((job, index) => [job.id, index]));
-  return { ...response, unrouted_jobs: response.unrouted_jobs.map(({ id }) => ({ id, reasons: chainReasons(plan, indexById.get(id)!) })) };
+  return withScheduleResponses({ ...response, unrouted_jobs: response.unrouted_jobs.map(({ id }) => ({ id, reasons: chainReasons(plan, indexById.get(id)!) })) }, chosen);
 }

@@ -22,11 +22,17 @@ function followsOn(day: ResolvedRoute, next: ResolvedRoute): boolean {
 }
 
 /**
- * The evaluator's price of a chain of days, each day's order first brought to a local optimum of
- * 2-opt and or-opt moves in its chain context (`deadline` bounds that work): a day that ends with
- * an overnight stay ends best far from the depot.
+ * The evaluator's price of a chain of days, with `resequenceUntil` each day's order of a chain of
+ * several days first brought to a local optimum of 2-opt and or-opt moves in its chain context
+ * (until that deadline): a day that ends with an overnight stay ends best far from the depot.
  */
-function priceChain(problem: ResolvedProblem, travel: TravelTable, chain: readonly ResolvedRoute[], orders: ReadonlyMap<ResolvedRoute, readonly ResolvedJob[]>, deadline: number): ChainPrice {
+function priceChain(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  chain: readonly ResolvedRoute[],
+  orders: ReadonlyMap<ResolvedRoute, readonly ResolvedJob[]>,
+  resequenceUntil?: number,
+): ChainPrice {
   const price: ChainPrice = { cost: 0, hard: 0, orders: new Map() };
   walkChain(
     problem,
@@ -36,7 +42,7 @@ function priceChain(problem: ResolvedProblem, travel: TravelTable, chain: readon
       const jobs = orders.get(route) ?? [];
       const objective = new RouteObjective(problem, route, jobs, travel, context);
       const order = Int32Array.from(jobs.keys());
-      if (chain.length > 1) improveOrder(order, objective, deadline);
+      if (chain.length > 1 && resequenceUntil !== undefined) improveOrder(order, objective, resequenceUntil);
       price.cost += objective.cost(order);
       price.hard += objective.hardViolations;
       const ordered = Array.from(order, (i) => jobs[i]!);
@@ -54,8 +60,8 @@ function priceChain(problem: ResolvedProblem, travel: TravelTable, chain: readon
  * it, overnight stops, each day re-sequenced) below the days on their own without adding a hard
  * violation. Only days with jobs chain: an empty day that ends a trip would cost nothing while
  * the drive home is still to be made. Days chain in the order `routes` lists a driver's routes, which is how
- * has_next_multiday_day reads them back. Updates `plan` with the re-sequenced days and returns
- * the chains of two days or more.
+ * has_next_multiday_day reads them back. Jobs left on no route are then tried on the trips.
+ * Updates `plan` with the re-sequenced and filled days and returns the chains of two days or more.
  */
 export function planOvernightStays(problem: ResolvedProblem, travel: TravelTable, routes: readonly ResolvedRoute[], plan: RoutePlan, deadline: number): ResolvedRoute[][] {
   const orders = new Map<ResolvedRoute, ResolvedJob[]>(routes.map((route) => [route, (plan.get(route) ?? []).map((j) => problem.jobs[j]!)]));
@@ -92,7 +98,36 @@ export function planOvernightStays(problem: ResolvedProblem, travel: TravelTable
     }
     close(chain, price);
   }
+  placeOnTrips(problem, travel, chains, orders, deadline);
   const indexOf = new Map(problem.jobs.map((job, index) => [job, index]));
   for (const chain of chains) for (const route of chain) plan.set(route, orders.get(route)!.map((job) => indexOf.get(job)!));
   return chains;
+}
+
+/**
+ * Jobs on no route get a second chance on the trips: a day that need not drive home has time for
+ * more (a far cluster served over two days). Each goes where its chain's price rises least without
+ * a new hard violation; `orders` is updated.
+ */
+function placeOnTrips(problem: ResolvedProblem, travel: TravelTable, chains: readonly ResolvedRoute[][], orders: Map<ResolvedRoute, ResolvedJob[]>, deadline: number): void {
+  if (chains.length === 0) return;
+  const routed = new Set([...orders.values()].flat());
+  const waiting = problem.jobs.filter((job) => !routed.has(job));
+  for (const job of waiting) {
+    let best: { day: ResolvedRoute; position: number; delta: number } | undefined;
+    for (const chain of chains) {
+      const base = priceChain(problem, travel, chain, orders);
+      for (const day of chain) {
+        const order = orders.get(day)!;
+        for (let position = 0; position <= order.length; position++) {
+          if (Date.now() >= deadline) return;
+          const trial = new Map(orders).set(day, [...order.slice(0, position), job, ...order.slice(position)]);
+          const price = priceChain(problem, travel, chain, trial);
+          if (price.hard > base.hard) continue;
+          if (best === undefined || price.cost - base.cost < best.delta) best = { day, position, delta: price.cost - base.cost };
+        }
+      }
+    }
+    if (best !== undefined) orders.get(best.day)!.splice(best.position, 0, job);
+  }
 }

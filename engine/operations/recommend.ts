@@ -6,6 +6,7 @@ import { walkChain } from '../evaluate/multiday.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { ChainPricer, type ChainOrders } from './chain-pricer.js';
 import { DispatchPlan } from './dispatch-plan.js';
+import { stopRestrictions } from './assignment-restrictions.js';
 import type { ProgressReporter } from './progress.js';
 import { schedulePlacement } from './schedule-placement.js';
 
@@ -92,6 +93,7 @@ export async function recommend(problem: ResolvedProblem, travel: TravelTable, r
   const chosen = maxResults < 0 ? candidates : candidates.slice(0, maxResults);
   report({ phase: 'recommend: evaluating', elapsed_seconds: (Date.now() - startedAt) / 1000 });
   const before = new Map<number, Totals>();
+  const restricted = stopRestrictions(problem, travel);
   const options = chosen.map((candidate) => {
     const chain = plan.chains[candidate.chain]!;
     if (!before.has(candidate.chain)) before.set(candidate.chain, totals(evaluateChain(problem, travel, chain, plan.orders[candidate.chain]!)));
@@ -106,7 +108,7 @@ export async function recommend(problem: ResolvedProblem, travel: TravelTable, r
       delta_working_time: formatTimespan(now.working - was.working),
       route_index: candidate.day,
       job_index: candidate.position,
-      routes: evaluations.map((evaluation) => evaluation.response),
+      routes: restricted(evaluations.map((evaluation) => evaluation.response)),
       ...(fixes.allowed && fixes.fixes ? { schedules: [fixes.fixes] } : {}),
     };
     return { option, key: { ...candidate, addedViolations: now.violations - was.violations, deltaInternalCost: option.delta_internal_cost } };

@@ -1,5 +1,4 @@
 import type { ResolvedProblem, ResolvedRoute, ResolvedVehicle } from '../../model/resolve.js';
-import type { RoutePlan } from '../compile/solution-mapping.js';
 
 /** Explicit vehicles: on unless settings turn them off, by default when the problem has vehicles. */
 function explicitVehicles(problem: ResolvedProblem): boolean {
@@ -36,7 +35,9 @@ function drives(vehicle: ResolvedVehicle, route: ResolvedRoute): boolean {
  * undated routes count as one day), a vehicle serves one route: routes first keep their own, then
  * take their driver's preferred vehicle, then the most wanted free vehicle their driver may drive
  * (the one the most attribute-bound jobs can ride in, then the largest, then the cheapest). A route
- * left without one serves nothing (route_has_no_vehicle).
+ * left without one serves nothing (route_has_no_vehicle). It runs before travel is computed (a
+ * vehicle may bring its own depot and travel class); build, which plans the result, keeps a
+ * route's vehicle even when the route ends up empty. Applying it twice changes nothing.
  */
 export function assignVehicles(problem: ResolvedProblem): ResolvedProblem {
   if (!explicitVehicles(problem) || problem.routes.every((route) => route.vehicle !== undefined)) return problem;
@@ -64,30 +65,4 @@ export function assignVehicles(problem: ResolvedProblem): ResolvedProblem {
     replaced.set(route, { ...route, vehicle });
   }
   return withRoutes(problem, replaced);
-}
-
-/**
- * The vehicles build gave to routes that ended up empty go back (notes §6.10: a route with jobs
- * gets a vehicle); returns the problem and the plan and chains over its routes.
- */
-export function releaseUnusedVehicles(
-  request: ResolvedProblem,
-  problem: ResolvedProblem,
-  plan: RoutePlan,
-  chains: readonly ResolvedRoute[][],
-): { problem: ResolvedProblem; plan: RoutePlan; chains: ResolvedRoute[][] } {
-  const replaced = new Map<ResolvedRoute, ResolvedRoute>();
-  problem.routes.forEach((route, index) => {
-    const original = request.routes[index]!;
-    if (route.vehicle === undefined || original.vehicle !== undefined || (plan.get(route) ?? []).length > 0) return;
-    const { vehicle: _released, ...bare } = route;
-    replaced.set(route, bare);
-  });
-  if (replaced.size === 0) return { problem, plan, chains: [...chains] };
-  const swap = (route: ResolvedRoute): ResolvedRoute => replaced.get(route) ?? route;
-  return {
-    problem: withRoutes(problem, replaced),
-    plan: new Map([...plan].map(([route, order]) => [swap(route), order])),
-    chains: chains.map((chain) => chain.map(swap)),
-  };
 }

@@ -106,9 +106,6 @@ function startingCentres(input: CentroidInput, eligibleJobs: readonly number[][]
   return { x, y };
 }
 
-/** A driver's capacity in the assignment: its share of the workload plus this much slack. */
-const CAPACITY_SLACK = 0.03;
-
 /**
  * One centre per driver near the jobs it may serve, balanced in workload: k-means (each centre
  * moves to the workload-weighted mean of its jobs, which draws centres into dense areas) whose
@@ -135,7 +132,8 @@ export function balancedCentroids(input: CentroidInput): CentroidResult {
     total += input.workload[j]!;
     heaviest = Math.max(heaviest, input.workload[j]!);
   }
-  const capacity = active === 0 ? 0 : (total / active) * (1 + CAPACITY_SLACK) + heaviest;
+  // Room for one more job over the share, so every driver fills up to its share and none far past it.
+  const capacity = active === 0 ? 0 : total / active + heaviest;
   const urgency = new Float64Array(n);
   const order = Int32Array.from({ length: n }, (_, j) => j);
   const sumX = new Float64Array(k);

@@ -79,23 +79,11 @@ function sides(cell: Cell): { height: number; width: number } {
   };
 }
 
-/** How far a side's km ratio is from what its zone count calls for (1 zone: a square; 2: 2 × 1…). */
-function elongation(cell: Cell, chosen: Split, lowerZones: number, zones: number): number {
-  const [lower, upper] = split(cell, chosen);
-  const badness = (part: Cell, count: number): number => {
-    const { height, width } = sides(part);
-    const ratio = Math.max(height, width) / Math.max(1e-9, Math.min(height, width));
-    return Math.abs(Math.log(ratio / Math.max(1, count / 2)));
-  };
-  return Math.max(badness(lower, lowerZones), badness(upper, zones - lowerZones));
-}
-
 /**
  * Splits `cell` into `zones` cells by recursive bisection: each step divides the zones k into
  * ⌊k/2⌋ and ⌈k/2⌉ and puts the boundary (a grid line between two points) where the lower side's
- * weight comes closest to its share. Of the two directions, among those balanced within `slack`
- * (half the variance, spread over the smaller side's zones), it takes the one whose halves come
- * closest to the shape their zone counts call for, so cells stay compact. Cells are disjoint rectangles that
+ * weight comes closest to its share. It cuts across the cell's longer side unless the other side
+ * balances better than `slack` allows, so cells stay compact. Cells are disjoint rectangles that
  * tile the starting one, and no point lies on a boundary.
  */
 function bisect(points: ZonePoints, cell: Cell, zones: number, out: Cell[]): void {
@@ -106,14 +94,13 @@ function bisect(points: ZonePoints, cell: Cell, zones: number, out: Cell[]): voi
   const lowerZones = Math.floor(zones / 2);
   const target = (weightOf(points, cell.points) * lowerZones) / zones;
   const { height, width } = sides(cell);
-  const preferred = height >= width ? 'lat' : 'lon';
+  const [preferred, other]: ('lat' | 'lon')[] = height >= width ? ['lat', 'lon'] : ['lon', 'lat'];
   // Half of the zone's variance per level, spread over the zones of the smaller side.
   const slack = points.variance === undefined ? 0 : (points.variance * lowerZones) / 2;
-  const candidates = [bestSplit(points, cell, 'lat', target), bestSplit(points, cell, 'lon', target)].filter((s): s is Split => s !== undefined);
-  const leastError = Math.min(...candidates.map((s) => s.error));
-  const balanced = candidates.filter((s) => s.error <= Math.max(slack, leastError));
-  // Of the splits balanced enough, the one whose halves are closest to squares per zone.
-  let chosen = balanced.sort((a, b) => elongation(cell, a, lowerZones, zones) - elongation(cell, b, lowerZones, zones))[0];
+  const first = bestSplit(points, cell, preferred!, target);
+  const second = bestSplit(points, cell, other!, target);
+  let chosen = first;
+  if (second !== undefined && (first === undefined || (first.error > slack && second.error < first.error))) chosen = second;
   if (chosen === undefined) {
     // No grid line separates anything (every point at one spot): halve the longer side.
     const axis = preferred!;

@@ -57,10 +57,6 @@ describe('wayplan platform add|list|remove', () => {
     expect(listed.stdout).toContain(':***@');
     expect(listed.stdout).not.toContain(url.password);
 
-    const duplicate = await wayplan(['platform', 'add', 'files', '--account', account, '--csv-folder', demoFleet]);
-    expect(duplicate.code).toBe(1);
-    expect(duplicate.stderr).toContain('already exists');
-
     expect(await wayplan(['platform', 'remove', 'erp', '--account', account])).toMatchObject({ code: 0 });
     const gone = await wayplan(['platform', 'remove', 'erp', '--account', account]);
     expect(gone.code).toBe(1);

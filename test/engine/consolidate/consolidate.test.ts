@@ -104,6 +104,13 @@ describe('consolidation along streets', () => {
     expect(response.straight_line_fallback_locations).toEqual(['10.5,20.5']);
   });
 
+  it('keeps each linked job within the largest route capacity', async () => {
+    const body = { jobs: mainJobs(5, { load: 4 }), routes: [{ id: 'r1', location: corner, load_capacity: 10 }, { id: 'r2', location: corner, load_capacity: 8 }] };
+    const response = await consolidate('consolidate_by_job_restrictions', body);
+    expect(response.consolidated_jobs.map((entry) => entry.jobs)).toEqual([['m1', 'm2'], ['m3', 'm4']]);
+    expect(response.jobs.map((job) => job.load)).toEqual([8, 8, 4]);
+  });
+
   it('merges nothing without a road network and lists every location as unplaced', async () => {
     const jobs = mainJobs(4);
     const response = await consolidate('consolidate_by_job_restrictions', { jobs }, straightLineProvider);

@@ -59,6 +59,19 @@ describe('build with overnight stays', () => {
     expect(full.routes.some((route) => route.has_next_multiday_day === true)).toBe(true);
   }, 60_000);
 
+  test('a trip serves a far cluster that two separate days cannot', async () => {
+    // Eight 90-minute jobs 2.6 h away: a day there and back has room for three; a two-day trip for eight.
+    const jobs = Array.from({ length: 8 }, (_, i) => ({ id: `far${i}`, location: `${(48.5 + 0.002 * i).toFixed(3)}, -122.33`, time_on_site: '01:30' }));
+    const body = (days: number): Body => ({ ...farCluster(days), jobs, routes: (farCluster(days).routes as Body[]).slice(0, 2) });
+    const single = await operate('build', body(1));
+    const trip = await operate('build', body(2));
+    expect(hardViolations(single)).toEqual([]);
+    expect(hardViolations(trip)).toEqual([]);
+    expect(single.unrouted_jobs.length).toBe(2);
+    expect(trip.unrouted_jobs.length).toBeLessThan(single.unrouted_jobs.length);
+    expect(trip.routes[0]!.next_multiday_day).toBe(trip.routes[1]!.id);
+  }, 60_000);
+
   test('keeps days apart when a trip would not save anything', async () => {
     const body = farCluster(3);
     const near = { ...body, jobs: [{ id: 'a', location: '47.61, -122.33' }, { id: 'b', location: '47.62, -122.34' }, { id: 'c', location: '47.59, -122.32' }] };

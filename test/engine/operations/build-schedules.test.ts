@@ -1,3 +1,5 @@
+import { runOperation } from '../../../engine/operations/index.js';
+import { straightLineProvider } from '../../../geo/straight-line.js';
 import { dayOfWeek, formatDate } from '../../../model/index.js';
 import { hardViolations, jobsByRoute, operate, totalInternalCost } from './operation-results.js';
 import { day, instantiated, place, plannedRequest, routedDates, weekdayFleet } from './schedule-problems.js';
@@ -79,6 +81,14 @@ describe('build with schedules', () => {
     const dates = routedDates(flexible, loaded);
     for (const [job, date] of dates) if (job.startsWith('slack')) expect(dayOfWeek(date)).toBe('mon');
     expect(formatDate(dates.get('flex')!)).toBe('2024-03-11');
+  }, 60_000);
+
+  test('return_request stores the chosen base dates on the schedules', async () => {
+    const { full } = twoWeeks();
+    const answer = (await runOperation('build', { ...full, return_request: true }, {}, straightLineProvider, () => undefined)) as { schedules: Body[] };
+    const fixed = answer.schedules.find((schedule) => schedule.id === 'fixed')!;
+    expect(fixed.base_date).toBe('2024-03-06');
+    for (const schedule of answer.schedules) expect(typeof schedule.base_date).toBe('string');
   }, 60_000);
 
   test('the evaluator prices a schedule job off its target range as a hard date violation', async () => {

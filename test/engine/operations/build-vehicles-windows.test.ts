@@ -20,12 +20,14 @@ describe('build chooses vehicles', () => {
     vehicles: [
       { id: 'van', load_capacity: 4 },
       { id: 'lift-truck', attributes: ['lift'], load_capacity: 10 },
-      { id: 'spare', load_capacity: 4 },
+      // Its own yard and travel class: both must be in the travel build computes.
+      { id: 'spare', load_capacity: 4, vehicle_type: 'truck', depot: 'yard' },
     ],
+    depots: [{ id: 'yard', location: '47.55, -122.28' }],
     drivers: [
       { id: 'ann', location: '47.60, -122.33' },
       { id: 'bob', location: '47.60, -122.33', preferred_vehicle: 'van' },
-      { id: 'cy', location: '47.60, -122.33' },
+      { id: 'cy' },
     ],
     jobs: [
       ...Array.from({ length: 5 }, (_, i) => ({ id: `heavy${i}`, location: `47.6${i}, -122.30`, load: 1, required_vehicle_attributes: ['lift'] })),
@@ -43,12 +45,12 @@ describe('build chooses vehicles', () => {
     const result = await operate('build', body);
     expect(hardViolations(result)).toEqual([]);
     expect(result.unrouted_jobs).toEqual([]);
-    const vehicles = result.routes.filter((route) => (route.stops ?? []).some((stop) => stop.type === 'job')).map((route) => route.vehicle);
+    const vehicles = result.routes.map((route) => route.vehicle);
     expect(vehicles.every((vehicle) => vehicle !== undefined)).toBe(true);
     expect(new Set(vehicles).size).toBe(vehicles.length);
     const byId = new Map(result.routes.map((route) => [route.id, route]));
-    for (const route of result.routes) if ((route.stops ?? []).every((stop) => stop.type !== 'job')) expect(route.vehicle).toBeUndefined();
-    if ((byId.get('r-bob')!.stops ?? []).some((stop) => stop.type === 'job')) expect(byId.get('r-bob')!.vehicle).toBe('van');
+    expect(byId.get('r-bob')!.vehicle).toBe('van');
+    expect(byId.get('r-cy')!.vehicle).toBe('spare');
     for (const [route, jobs] of jobsByRoute(result)) if (jobs.some((job) => job.startsWith('heavy'))) expect(byId.get(route)!.vehicle).toBe('lift-truck');
 
     const evaluated = await operate('evaluate', asPlanned(body, result));

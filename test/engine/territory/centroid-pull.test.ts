@@ -45,6 +45,15 @@ describe('the driver-centroid pull in build and the evaluator', () => {
     }
   });
 
+  test('optimize moves jobs into their drivers\' territories', async () => {
+    const body = crossedProblem({});
+    const crossed = body.routes.map((route, r) => ({ ...route, jobs: body.jobs.filter((job) => job.id.startsWith(r === 0 ? 'e' : 'w')).map((job) => job.id) }));
+    const result = await operate('optimize', { ...body, routes: crossed });
+    const routes = jobsByRoute(result);
+    expect([...routes.get('ra')!].sort()).toEqual(['w0', 'w1', 'w2', 'w3', 'w4', 'w5']);
+    expect([...routes.get('rb')!].sort()).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5']);
+  });
+
   test('natural clustering ignores centroids: no pull in the cost', async () => {
     const result = await operate('evaluate', { ...crossedProblem({ clustering: 'natural' }), routes: crossedProblem({}).routes.map((route, r) => ({ ...route, jobs: r === 0 ? ['e0'] : ['w0'] })) });
     for (const route of result.routes) expect(route.internal_cost).toBeCloseTo(route.cost, 9);

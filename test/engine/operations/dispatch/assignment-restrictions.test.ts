@@ -49,7 +49,7 @@ describe('assignment_restrictions', () => {
     expect(result.assignment_restrictions).toEqual(await run('assignment_restrictions', body));
   });
 
-  test('settings.return_assignment_restrictions fills stop_response.assignment_restrictions of every operation', async () => {
+  test('settings.return_assignment_restrictions fills stop_response.assignment_restrictions (evaluate, recommend)', async () => {
     const body = restrictedProblem();
     const placed = { ...body, routes: body.routes.map((route) => (route.id === 'bob-tue' ? { ...route, jobs: ['hazmat'] } : route)) };
     const result = await evaluateBody({ ...placed, settings: { return_assignment_restrictions: true } });
@@ -59,6 +59,14 @@ describe('assignment_restrictions', () => {
       { type: 'missing_driver_attributes', data: { attributes: ['hazmat'], route: 'bob-mon' } },
       { type: 'missing_driver_attributes', data: { attributes: ['hazmat'], route: 'bob-tue' } },
     ]);
+    const recommended = await run<{ recommend_options: { routes: ProblemResponse['routes'] }[] }>('recommend', {
+      ...body,
+      job: 'hazmat',
+      max_results: 1,
+      settings: { return_assignment_restrictions: true },
+    });
+    const hazmatStop = recommended.recommend_options[0]!.routes.flatMap((route) => route.stops ?? []).find((stop) => stop.id === 'hazmat')!;
+    expect(hazmatStop.assignment_restrictions!.map((violation) => violation.data!.route)).toEqual(['bob-mon', 'bob-tue']);
     const plain: ProblemResponse = await evaluateBody(placed);
     expect(plain.routes.flatMap((route) => route.stops ?? []).some((stop) => 'assignment_restrictions' in stop)).toBe(false);
   });

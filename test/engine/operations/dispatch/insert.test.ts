@@ -92,6 +92,30 @@ describe('insert', () => {
     expect(critical.unrouted_jobs).toEqual([{ id: 'lift', reasons: ['missing_route_attributes'] }]);
   });
 
+  test('a schedule without a base date gets one, reported in schedules, and its jobs land on their targets', async () => {
+    const depot = '47.6062, -122.3321';
+    const body: Body = {
+      jobs: [
+        { id: 'x', location: '47.61, -122.33' },
+        { id: 'weekly-0', location: '47.62, -122.31' },
+        { id: 'weekly-1', location: '47.62, -122.31' },
+      ],
+      schedules: [{ id: 'weekly', name: 'Weekly visit', type: 'weekly', earliest_date: '2024-03-04', jobs: ['weekly-0', 'weekly-1'] }],
+      routes: [
+        { id: 'mon', date: '2024-03-04', location: depot, jobs: ['x'] },
+        { id: 'wed', date: '2024-03-06', location: depot, jobs: [] },
+        { id: 'next-mon', date: '2024-03-11', location: depot, jobs: [] },
+      ],
+    };
+    const result = await run<ProblemResponse>('insert', { ...body, jobs_to_insert: ['weekly-0', 'weekly-1'] });
+    expect(result.unrouted_jobs).toEqual([]);
+    expect(result.schedules).toEqual([{ id: 'weekly', name: 'Weekly visit', base_date: '2024-03-04' }]);
+    const orders = jobOrders(result);
+    expect(orders.get('mon')!.filter((job) => job !== 'x')).toEqual(['weekly-0']);
+    expect(orders.get('next-mon')).toEqual(['weekly-1']);
+    expect(violationTypes(result.routes)).toEqual([]);
+  });
+
   test(`more than ${MAX_JOBS_TO_INSERT} jobs answer too_many_jobs_to_insert_error`, async () => {
     const jobs = Array.from({ length: MAX_JOBS_TO_INSERT + 1 }, (_, i) => ({ id: `j${i}`, location: '47.6, -122.3' }));
     const failure = run('insert', { jobs, routes: [{ id: 'r', location: '47.6, -122.3' }], jobs_to_insert: jobs.map((job) => job.id) });

@@ -154,6 +154,16 @@ describe('recommend', () => {
     for (const option of options) {
       expect(option.schedules).toEqual([{ id: 'weekly', name: 'Weekly visit', base_date: option.routes[0]!.id === 'mon' ? '2024-03-04' : '2024-03-06' }]);
     }
+    // With ordinal 1 already served on Monday 11 March, only a Monday base date keeps it on its target.
+    const anchored: Body = {
+      ...body,
+      jobs: [...body.jobs, { id: 'weekly-1', location: '47.62, -122.31' }],
+      schedules: [{ id: 'weekly', name: 'Weekly visit', type: 'weekly', earliest_date: '2024-03-04', jobs: ['weekly-0', 'weekly-1'] }],
+      routes: body.routes.map((route) => (route.id === 'next-mon' ? { ...route, jobs: ['weekly-1'] } : route)),
+    };
+    const mondays = await run<Recommendation>('recommend', { ...anchored, job: 'weekly-0', max_results: -1 });
+    expect(mondays.recommend_options.map((option) => option.routes[0]!.id)).toEqual(['mon', 'mon']);
+    expect(mondays.recommend_options[0]!.schedules).toEqual([{ id: 'weekly', name: 'Weekly visit', base_date: '2024-03-04' }]);
     const lifted = { ...body, jobs: [body.jobs[0]!, { ...body.jobs[1]!, required_route_attributes: ['lift'] }] };
     const onlyWednesday = await run<Recommendation>('recommend', { ...lifted, job: 'weekly-0', max_results: -1 });
     expect(onlyWednesday.recommend_options.map((option) => option.routes[0]!.id)).toEqual(['wed']);

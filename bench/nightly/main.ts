@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { demoFleetFolder } from '../../cli/commands/demo-connection.js';
+import { createPool } from '../../store/db.js';
+import { addPlatformConnection } from '../../store/platform-connections.js';
+import { pipelineSteps } from '../../store/pipeline-runs.js';
+import { writeSyntheticFleet } from './synthetic-fleet.js';
+
+/**
+ * Wall time per step of a nightly run over a real stack of its own (PostgreSQL and Temporal from
+ * `wayplan infra`, one `wayplan worker`): the demo fleet, then a synthetic 5,000-job night of
+ * 10 territories. Runs `wayplan run nightly --wait --json` as an operator would.
+ *
+ *   node dist/bench/nightly/main.js [--time-limit <seconds>]
+ */
+
+const cliMain = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli', 'main.js');
+const account = 'bench';
+const planDate = '2026-12-01';
+
+interface TerritoryJson {
+  territory: string;
+  status: string;
+  jobs: number;
+  routed: number;
+  unrouted: unknown[];
+  routes: number;
+  cost: number;
+  distance_meters: number;
+  failed_addresses: unknown[];
+  steps: Record<string, { ms?: number; reused?: boolean }>;
+}
+
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+function cli(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [cliMain, ...args], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolveRun({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+async function startInfra(dataDir: string): Promise<{ child: ChildProcess; databaseUrl: string; temporalAddress: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.TEMPORAL_ADDRESS;
+  const child = spawn(process.execPath, [cliMain, 'infra', '--exit-with-stdin'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolveLine, reject) => {
+    child.once('exit', (code) => reject(new Error(`wayplan infra exited with code ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', resolveLine);
+  });
+  return { child, ...(JSON.parse(line) as { databaseUrl: string; temporalAddress: string }) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+async function night(env: NodeJS.ProcessEnv, connection: string, label: string, extra: string[]): Promise<void> {
+  const started = Date.now();
+  const run = await cli(env, ['run', 'nightly', '--connection', connection, '--account', account, '--date', planDate, '--wait', '--json', ...extra]);
+  const wall = Date.now() - started;
+  if (!run.stdout.trim().startsWith('{')) throw new Error(`the run printed no JSON (exit ${run.code}): ${run.stderr}`);
+  const outcome = JSON.parse(run.stdout) as { status: string; territories: TerritoryJson[] };
+  const territories = outcome.territories;
+  const sum = (pick: (t: TerritoryJson) => number): number => territories.reduce((total, t) => total + pick(t), 0);
+  process.stdout.write(
+    `\n${label}: ${outcome.status}, ${territories.length} territories, ${sum((t) => t.jobs)} jobs, ${sum((t) => t.routed)} routed, ` +
+      `${sum((t) => t.unrouted.length)} unrouted, ${sum((t) => t.routes)} routes, cost ${sum((t) => t.cost).toFixed(2)}, ` +
+      `${(sum((t) => t.distance_meters) / 1000).toFixed(1)} km, ${sum((t) => t.failed_addresses.length)} failed addresses; wall time ${seconds(wall)} (CLI start to finish)\n`,
+  );
+  process.stdout.write('  step          median   slowest  (per territory)\n');
+  for (const step of pipelineSteps) {
+    const times = territories.map((t) => t.steps[step]?.ms ?? 0);
+    process.stdout.write(`  ${step.padEnd(12)} ${seconds(median(times)).padStart(8)} ${seconds(Math.max(...times)).padStart(9)}\n`);
+  }
+}
+
+async function main(): Promise<void> {
+  const timeLimit = argument('--time-limit');
+  const dataDir = mkdtempSync(join(tmpdir(), 'wayplan-bench-nightly-'));
+  const infra = await startInfra(dataDir);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: infra.databaseUrl,
+    TEMPORAL_ADDRESS: infra.temporalAddress,
+    WAYPLAN_DATA_DIR: dataDir,
+    WAYPLAN_TASK_QUEUE_PREFIX: 'bench-nightly',
+    LOG_LEVEL: 'warn',
+  };
+  const worker = spawn(process.execPath, [cliMain, 'worker'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const pool = createPool(infra.databaseUrl, 2);
+  try {
+    await pool.query('INSERT INTO accounts(name) VALUES ($1) ON CONFLICT DO NOTHING', [account]);
+    const demo = join(dataDir, 'demo-fleet');
+    cpSync(demoFleetFolder, demo, { recursive: true, filter: (path) => !/(routes|stops)\.csv$/.test(path) });
+    await addPlatformConnection(pool, account, 'demo', { kind: 'csv_folder', settings: { path: demo } });
+    const synthetic = join(dataDir, 'synthetic-fleet');
+    writeSyntheticFleet(synthetic, { territories: 10, jobsPerTerritory: 500, driversPerTerritory: 10, date: planDate });
+    await addPlatformConnection(pool, account, 'synthetic', { kind: 'csv_folder', settings: { path: synthetic } });
+
+    const extra = timeLimit ? ['--time-limit', timeLimit] : [];
+    process.stdout.write(`nightly pipeline, solver ${timeLimit ? `time limit ${timeLimit} s per build and optimize` : 'on its default budgets'}\n`);
+    await night(env, 'demo', 'demo fleet (first run: includes the road graph and geocoding index builds)', extra);
+    await night(env, 'demo', 'demo fleet again (every step reused)', extra);
+    await night(env, 'synthetic', 'synthetic night: 5,000 jobs, 10 territories, 100 drivers', extra);
+  } finally {
+    await pool.end();
+    worker.kill('SIGTERM');
+    await new Promise((r) => worker.once('exit', r));
+    infra.child.stdin!.end();
+    await new Promise((r) => infra.child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
