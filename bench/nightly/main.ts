@@ -118,7 +118,7 @@ async function main(): Promise<void> {
 
     const extra = timeLimit ? ['--time-limit', timeLimit] : [];
     process.stdout.write(`nightly pipeline, solver ${timeLimit ? `time limit ${timeLimit} s per build and optimize` : 'on its default budgets'}\n`);
-    await night(env, 'demo', 'demo fleet (first run: includes the road graph and geocoding index builds)', extra);
+    await night(env, 'demo', 'demo fleet, first run (cold: the road graph and geocoding index are built on first use)', extra);
     await night(env, 'demo', 'demo fleet again (every step reused)', extra);
     await night(env, 'synthetic', 'synthetic night: 5,000 jobs, 10 territories, 100 drivers', extra);
   } finally {

@@ -1,20 +1,20 @@
-import { pipelineSteps } from '../../store/pipeline-runs.js';
+import { pipelineSteps, type StepRecord } from '../../store/pipeline-runs.js';
 import type { NightlyProgress, TerritoryProgress } from '../../workflows/nightly-plan.js';
 
 function seconds(ms: number | undefined): string {
   return ms === undefined ? '' : `${(ms / 1000).toFixed(1)}s`;
 }
 
+/** `step` pending, `>step` running, `step 1.2s` done, `step=` reused from an earlier run, `step!` failed. */
+function stepCell(step: string, record: StepRecord | undefined): string {
+  if (!record) return step;
+  if (record.status === 'running') return `>${step}`;
+  if (record.status === 'failed') return `${step}!`;
+  return record.reused ? `${step}=` : `${step} ${seconds(record.ms)}`;
+}
+
 function territoryLine(name: string, territory: TerritoryProgress, width: number): string {
-  const steps = pipelineSteps
-    .map((step) => {
-      const record = territory.steps[step];
-      if (!record) return `  ${step}`;
-      if (record.status === 'running') return `> ${step}`;
-      const mark = record.status === 'failed' ? 'x' : record.reused ? '=' : '+';
-      return `${mark} ${step} ${seconds(record.ms)}`;
-    })
-    .join('  ');
+  const steps = pipelineSteps.map((step) => stepCell(step, territory.steps[step])).join('  ');
   const tail = territory.status === 'completed' ? `  ${territory.routed}/${territory.jobs} routed` : territory.status === 'failed' ? `  FAILED: ${territory.error ?? ''}` : '';
   return `${name.padEnd(width)}  ${territory.status.padEnd(9)} ${steps}${tail}`;
 }
@@ -33,7 +33,7 @@ export class NightlyProgressDisplay {
     const width = Math.max(9, ...names.map((n) => n.length));
     const columns = process.stderr.columns ?? 160;
     const lines = [
-      `run ${progress.runId}  ${progress.planDate ?? ''} +${progress.days}d  ${progress.status}   (+ done, = reused from an earlier run, > running, x failed)`,
+      `run ${progress.runId}  ${progress.planDate ?? ''} +${progress.days}d  ${progress.status}`,
       ...names.map((name) => territoryLine(name, progress.territories[name]!, width)),
     ].map((line) => line.slice(0, columns - 1));
     const up = this.drawn > 0 ? `\x1b[${this.drawn}A` : '';

@@ -1,7 +1,7 @@
 import type { Config } from '../../runtime/config.js';
 import type { Logger } from '../../runtime/logger.js';
 import { runView } from '../../store/pipeline-run-view.js';
-import { PipelineRunStore, type PipelineRun, type PipelineRunTerritory } from '../../store/pipeline-runs.js';
+import { pipelineSteps, PipelineRunStore, type PipelineRun, type PipelineRunTerritory } from '../../store/pipeline-runs.js';
 import { withDatabase } from '../database.js';
 import { printJson, printRows } from '../output.js';
 
@@ -39,8 +39,11 @@ export function printRunReport(run: RunWithTerritories): void {
     if (t.error) notes.push(`  failed in ${t.step ?? 'a step'}: ${t.error}`);
     for (const fault of t.rowFaults) notes.push(`  bad row: ${fault.source} line ${fault.line}${fault.column ? ` column ${fault.column}` : ''}: ${fault.message}`);
     for (const job of t.unrouted) notes.push(`  unrouted ${job.id}: ${job.reasons.length ? job.reasons.join(', ') : 'no reason found (search time ran out)'}${job.message ? ` (${job.message})` : ''}`);
-    const steps = Object.entries(t.steps)
-      .map(([step, record]) => `${step} ${record.ms === undefined ? '…' : `${(record.ms / 1000).toFixed(1)}s`}${record.reused ? ' (reused)' : ''}`)
+    const steps = pipelineSteps
+      .flatMap((step) => {
+        const record = t.steps[step];
+        return record ? [`${step} ${record.ms === undefined ? '…' : `${(record.ms / 1000).toFixed(1)}s`}${record.reused ? ' (reused)' : ''}`] : [];
+      })
       .join(', ');
     if (steps) notes.unshift(`  steps: ${steps}`);
     if (notes.length) process.stdout.write(`\n${t.territory}\n${notes.join('\n')}\n`);

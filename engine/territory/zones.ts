@@ -1,4 +1,6 @@
+import { canonicalize } from '../../model/canonical.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
+import { entityIds, IdAllocator } from '../calendar/id-allocator.js';
 import type { Polygon } from '../../model/types/common.js';
 import { OperationError } from '../operations/operation-error.js';
 import { bisectIntoCells } from './rectangle-bisection.js';
@@ -18,9 +20,10 @@ export interface GeneratedZone {
  * `zones` (notes §5.11): `zone_count` zones over the request's jobs and markers, balanced on its
  * one variance kind. Zones are rectangles that tile the points' surroundings: closed, simple,
  * disjoint, compact, and each point inside exactly one (never on a boundary). Ids are `zone_1`…
- * in the order of the bisection (neighbours have neighbouring numbers).
+ * in the order of the bisection (neighbours have neighbouring numbers), `zone_1#2` where the
+ * request already uses the id, so the zones can join the request as they are.
  */
-export function zones(problem: ResolvedProblem): GeneratedZone[] {
+export function zones(problem: ResolvedProblem, request: unknown): GeneratedZone[] {
   const points = zonePoints(problem);
   if (points.count === 0) {
     throw new OperationError(400, 'validation_failed_error', 'zones needs at least one job or marker with a location.', [
@@ -29,5 +32,6 @@ export function zones(problem: ResolvedProblem): GeneratedZone[] {
   }
   const cells = bisectIntoCells(points, problem.zone_count ?? 1);
   const balances = cellBalances(points, cells);
-  return cells.map((cell, c) => ({ id: `zone_${c + 1}`, boundary: cellPolygon(cell), ...balances[c]! }));
+  const ids = new IdAllocator(entityIds(canonicalize(request, 'zones') as Record<string, unknown>));
+  return cells.map((cell, c) => ({ id: ids.allocate(`zone_${c + 1}`), boundary: cellPolygon(cell), ...balances[c]! }));
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import pg from 'pg';
+import { planStartDate } from '../../runtime/plan-date.js';
 import { connectTemporal } from '../../runtime/temporal-client.js';
 import { createInputTables, qualified } from '../../platform/postgres/platform-schema.js';
 import { writeSyntheticFleet } from '../../bench/nightly/synthetic-fleet.js';
@@ -312,6 +313,27 @@ describe('nightly planning pipeline over the real stack', () => {
       }
     };
     expect(await listed()).toMatchObject({ at: '03:30', timezone: 'Europe/Paris', days: 2, paused: false });
+
+    // A scheduled run plans from the day after its date in the schedule's zone.
+    const expectedDates = [planStartDate(new Date(), 'Europe/Paris', 1)];
+    const { connection, client } = await connectTemporal(process.env.WAYPLAN_TEST_TEMPORAL_ADDRESS!, 'default');
+    try {
+      await client.schedule.getHandle(`${queuePrefix}-io-nightly:${name}`).trigger();
+    } finally {
+      await connection.close();
+    }
+    const deadline = Date.now() + 60000;
+    let scheduled: { status: string; plan_date: string; days: number } | undefined;
+    while (Date.now() < deadline) {
+      const rows = await stack.query(`SELECT status, plan_date::text, days FROM pipeline_runs WHERE account = $1 AND connection = 'scheduled' AND trigger = 'schedule'`, [user.account]);
+      scheduled = rows.rows[0];
+      if (scheduled && scheduled.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expectedDates.push(planStartDate(new Date(), 'Europe/Paris', 1));
+    expect(scheduled).toMatchObject({ status: 'completed', days: 2 });
+    expect(expectedDates).toContain(scheduled!.plan_date);
+
     expect((await cli(['schedule', 'pause', name])).code).toBe(0);
     expect((await cli(['schedule', 'resume', name])).code).toBe(0);
     expect((await cli(['schedule', 'delete', name])).code).toBe(0);

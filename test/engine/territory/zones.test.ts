@@ -65,6 +65,11 @@ describe('zones', () => {
     expect(zones[0]!.balance.mean).toBe(100);
   });
 
+  test('zone ids dodge the ids the request already uses', async () => {
+    const zones = await territory<Zone[]>('zones', { jobs: [{ id: 'zone_1', location: '47.6, -122.3' }, { id: 'b', location: '47.7, -122.3' }], zone_count: 2 });
+    expect(zones.map((zone) => zone.id)).toEqual(['zone_1#2', 'zone_2']);
+  });
+
   test('points at one spot still give valid, disjoint zones', async () => {
     const jobs = Array.from({ length: 6 }, (_, i) => ({ id: `same${i}`, location: '47.6, -122.3' }));
     const zones = await territory<Zone[]>('zones', { jobs, zone_count: 3 });
