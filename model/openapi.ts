@@ -217,6 +217,7 @@ function paths(): Record<string, JsonValue> {
     },
   };
   Object.assign(result, platformPaths());
+  Object.assign(result, pipelineRunPaths());
   result['/auth/login'] = {
     post: {
       operationId: 'login',
@@ -259,6 +260,40 @@ function platformPaths(): Record<string, JsonValue> {
     },
     '/v1/platform/pull': { post: task('platform_pull', 'platform_pull_request', 'platform_pull_response', "Task: a territory's problem for a date range; bad rows are listed in row_faults, never skipped silently.") },
     '/v1/platform/sync': { post: task('platform_sync', 'platform_sync_request', 'platform_sync_response', "Task: write a plan's routes back under run_id; the same run again writes nothing (unchanged), a changed plan replaces that run's rows.") },
+  };
+}
+
+/** Nightly planning runs (design.md §10), read-only; the body is what `wayplan runs show --json` prints. */
+function pipelineRunPaths(): Record<string, JsonValue> {
+  const territory = {
+    type: 'object',
+    description:
+      'territory, status, step (running or failed one), jobs, routed, unrouted [{id, reasons[], error_code?, message?}], routes, cost, distance_meters, ' +
+      'failed_addresses [{kind, id, query, error_code, message}], row_faults [{source, line, column?, message}], steps {pull|geocode|instantiate|build|optimize|sync: {status, ms, reused?}}, ' +
+      'synced_to, sync {destination, routes, stops, unchanged}, error?, started_time, finished_time',
+  };
+  const run = {
+    type: 'object',
+    description: 'run_id, account, connection, status (running, completed, failed, canceled), trigger (manual, schedule), plan_date, days, requested_territories, workflow_id, error?, started_time, finished_time',
+    properties: { territories: { type: 'array', items: territory } },
+  };
+  return {
+    '/v1/platform/runs': {
+      get: {
+        operationId: 'list_pipeline_runs',
+        tags: ['platform'],
+        parameters: [query('limit', { type: 'integer', minimum: 1, maximum: 1000 }, false, 'Page size (default 50).'), query('cursor', { type: 'string' }, false, 'From the previous page.')],
+        responses: { '200': { description: "The account's nightly runs, newest first; next_cursor when there are more.", content: json({ type: 'object', properties: { runs: { type: 'array', items: run }, next_cursor: { type: 'string' } } }) } },
+      },
+    },
+    '/v1/platform/runs/{run_id}': {
+      get: {
+        operationId: 'get_pipeline_run',
+        tags: ['platform'],
+        parameters: [{ name: 'run_id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'The run with its territories.', content: json(run) }, '404': errorResponse('not_found_error.') },
+      },
+    },
   };
 }
 

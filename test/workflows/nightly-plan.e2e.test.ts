@@ -197,6 +197,35 @@ describe('nightly planning pipeline over the real stack', () => {
     expect(territory!.jobs).toBe(11);
   }, 120000);
 
+  it("goes on when one territory fails, and a retried run redoes only the step that failed", async () => {
+    const folder = await csvConnection('partial', { territories: 1, jobsPerTerritory: 10, driversPerTerritory: 2, date: planDate });
+    const first = await runNightly('partial', ['--territory', 'T01', '--territory', 'T99']);
+    expect(first.run.code).toBe(1);
+    expect(first.json.status).toBe('failed');
+    const [t01, t99] = first.json.territories;
+    expectAccounted(t01!);
+    expect(t99).toMatchObject({ territory: 'T99', status: 'failed', step: 'pull', error: expect.stringContaining('T99') });
+
+    // The platform refuses to write (a routes.csv it cannot read back): only sync fails...
+    writeFileSync(join(folder, 'routes.csv'), 'something,else\n1,2\n');
+    const failing = await runNightly('partial', ['--territory', 'T01']);
+    expect(failing.run.code).toBe(1);
+    const [stuck] = failing.json.territories;
+    expect(stuck).toMatchObject({ status: 'failed', step: 'sync' });
+    for (const step of ['geocode', 'instantiate', 'build', 'optimize']) expect(stuck!.steps[step]).toMatchObject({ status: 'completed', reused: true });
+    expect(stuck!.steps.sync).toMatchObject({ status: 'failed' });
+
+    // ...and once the file is moved away, the retry redoes sync alone.
+    rmSync(join(folder, 'routes.csv'));
+    const retried = await runNightly('partial', ['--territory', 'T01']);
+    expect(retried.run.code).toBe(0);
+    const [done] = retried.json.territories;
+    expect(done).toMatchObject({ status: 'completed', routed: t01!.routed, sync: { unchanged: false } });
+    for (const step of ['geocode', 'instantiate', 'build', 'optimize']) expect(done!.steps[step]).toMatchObject({ reused: true });
+    expect(done!.steps.sync).not.toHaveProperty('reused');
+    expect(csvRows(join(folder, 'routes.csv'))).toHaveLength(done!.sync!.routes);
+  }, 150000);
+
   it('finishes a run whose worker is killed during build, once the worker is back', async () => {
     await csvConnection('crash', { territories: 1, jobsPerTerritory: 200, driversPerTerritory: 5, date: planDate });
     const started = await cli(['run', 'nightly', '--connection', 'crash', '--account', user.account, '--date', planDate, '--json', '--time-limit', '10']);
