@@ -1,4 +1,7 @@
+import { formatLatLon } from '../../model/latlon.js';
+import { resolveProblem } from '../../model/resolve.js';
 import type { Route } from '../../model/types/route.js';
+import type { StopResponse } from '../../model/types/responses.js';
 import type { SyncPlan } from '../connector.js';
 import { ROUTE_COLUMNS, STOP_COLUMNS, type RouteRow, type StopRow } from './table-columns.js';
 
@@ -18,6 +21,20 @@ function referenceId(value: unknown): string {
 }
 
 /**
+ * Where each job is served and left, from the planned problem: stop responses carry a location
+ * for depot stops only (notes §7), but a driver's sheet needs every stop's place.
+ */
+function jobPlaces(problem: SyncPlan['problem']): (stop: StopResponse) => string {
+  if (problem === undefined) return () => '';
+  const jobs = resolveProblem(problem, 'evaluate').jobsById;
+  return (stop) => {
+    const job = stop.job === undefined ? undefined : jobs.get(stop.job);
+    const marker = stop.type === 'job_exit' ? job?.exit_location : stop.type === 'job' ? job?.location : undefined;
+    return marker === undefined ? '' : formatLatLon(marker.location);
+  };
+}
+
+/**
  * The rows a plan writes: one per route and one per stop, every cell text, numbers rounded (meters
  * to whole meters, dollars to cents) so that the same plan always gives the same rows, whatever
  * the store. Routes without stops are not written: they were not used.
@@ -26,6 +43,7 @@ export function planRows(plan: SyncPlan): PlanRows {
   const requested = new Map<string, Route>((plan.problem?.routes ?? []).map((route) => [route.id, route]));
   const routes: RouteRow[] = [];
   const stops: StopRow[] = [];
+  const placeOf = jobPlaces(plan.problem);
   for (const route of plan.plan.routes) {
     const routeStops = route.stops ?? [];
     const jobStops = routeStops.filter((stop) => stop.type === 'job');
@@ -55,7 +73,7 @@ export function planRows(plan: SyncPlan): PlanRows {
         type: stop.type,
         job: stop.job ?? '',
         arrival: stop.arrival_datetime ?? stop.arrival_time ?? '',
-        location: stop.location ?? '',
+        location: stop.location ?? placeOf(stop),
         distance_to_meters: String(Math.round(stop.distance_to_meters)),
         time_to: stop.time_to,
         idle_time: stop.idle_time,

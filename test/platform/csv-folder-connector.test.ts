@@ -151,6 +151,21 @@ describe('CSV folder connector: sync', () => {
     expect(stops).toHaveLength(4 + 4 + 5);
   });
 
+  it('takes drivers and job places from the planned problem when it comes along', async () => {
+    const problem = {
+      markers: [{ id: 'm1', location: '43.74, 7.43' }],
+      drivers: [{ id: 'd1' }],
+      jobs: [{ id: 'j1', location: '43.731, 7.421' }, { id: 'j2', location: 'm1' }],
+      routes: [{ id: 'r1', driver: 'd1', date: '2026-11-23', jobs: ['j1', 'j2'] }],
+    };
+    await new CsvFolderConnector(folder).sync({ runId: 'run-1', territory: 'condamine', range, plan: samplePlan(), problem });
+    const routes = csvRows(await readFile(join(folder, 'routes.csv'), 'utf8')).slice(1);
+    expect(routes.map((r) => r[5])).toEqual(['d1']);
+    const stops = csvRows(await readFile(join(folder, 'stops.csv'), 'utf8')).slice(1);
+    // Depot stops keep the location the plan gives them; job stops get their job's place.
+    expect(stops.map((s) => s[8])).toEqual(['43.7365,7.4228', '43.731,7.421', '43.74,7.43', '43.7365,7.4228']);
+  });
+
   it('keeps every territory when syncs run at once', async () => {
     const territories = ['t1', 't2', 't3', 't4', 't5', 't6'];
     await Promise.all(territories.map((t) => sync('run-1', t)));

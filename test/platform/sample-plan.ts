@@ -1,6 +1,6 @@
 import type { ProblemResponse } from '../../model/types/responses.js';
 
-/** A small plan as build or optimize answer it: one route of two jobs between depot stops. */
+/** A small plan as build or optimize answer it: one route of two jobs between depot stops (only depot stops carry a location). */
 export function samplePlan(routeId = 'r1', jobs: string[] = ['j1', 'j2']): ProblemResponse {
   const depotStop = (id: string, arrival: string) => ({
     id,
@@ -37,7 +37,6 @@ export function samplePlan(routeId = 'r1', jobs: string[] = ['j1', 'j2']): Probl
             time_to: '00:05:00',
             idle_time: '00:00:00',
             time_on_site: '00:05:00',
-            location: '43.73,7.42',
             violations: i === 1 ? [{ type: 'job_missed_time_window' as const }] : [],
           })),
           depotStop(`${routeId}-end`, '2026-11-23T07:40:00'),
