@@ -18,6 +18,11 @@ export class UnknownUserError extends Error {}
 /** Scrypt is deliberately slow; Basic auth checks on every request, so remember recent successes briefly. */
 const verifiedCacheMs = 60000;
 
+/** Creates the account when it does not exist yet (an account may exist before it has users). */
+export async function ensureAccount(pool: Pool, account: string): Promise<void> {
+  await pool.query('INSERT INTO accounts(name) VALUES ($1) ON CONFLICT DO NOTHING', [account]);
+}
+
 export class UserStore {
   private readonly verified = new Map<string, number>();
 

@@ -51,4 +51,17 @@ describe('the demo connection of the bootstrap account', () => {
     await bootstrapDemoConnection(config, log, url);
     expect(await listPlatformConnections(pool, account)).toEqual([]);
   });
+
+  it('belongs to an account "demo" without users when no WAYPLAN_ADMIN is set', async () => {
+    const ownData = await mkdtemp(join(tmpdir(), 'wayplan-boot-'));
+    try {
+      await bootstrapDemoConnection({ admin: undefined, dataDir: ownData }, log, url);
+      const connections = await listPlatformConnections(pool, 'demo');
+      expect(connections.map((c) => c.settings)).toContainEqual({ path: join(ownData, 'demo-fleet') });
+      expect((await pool.query('SELECT count(*)::int AS n FROM users WHERE account = $1', ['demo'])).rows[0].n).toBe(0);
+    } finally {
+      await pool.query('DELETE FROM accounts WHERE name = $1', ['demo']);
+      await rm(ownData, { recursive: true, force: true });
+    }
+  });
 });
