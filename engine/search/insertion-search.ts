@@ -40,33 +40,4 @@ export class InsertionSearch {
     }
     return this.position === -1 ? Infinity : best;
   }
-
-  /**
-   * Like `cheapest` without blinks, but trying only the positions `positions[0..count)` (insert
-   * before that index; repeats and out-of-range entries are harmless): O(count) for granular
-   * construction, where a job only looks next to its neighbours.
-   */
-  cheapestAmong(route: Route, node: number, positions: Int32Array, count: number): number {
-    const model = this.evaluator.model;
-    const visits = model.visits;
-    const type = route.type;
-    const last = route.size + 1;
-    this.position = -1;
-    if (!model.fitsLoad(type, route.prefix, last * S, visits, node * S)) return Infinity;
-    const nodes = route.nodes;
-    const base = route.cost;
-    const fixed = route.size === 0 ? model.instance.fixedCost[type]! : 0;
-    let best = Infinity;
-    for (let k = 0; k < count; k++) {
-      const p = positions[k]!;
-      if (p < 1 || p > last || p === this.position) continue;
-      if (fixed + model.detourLowerBound(type, nodes[p - 1]!, node, nodes[p]!) >= best) continue;
-      const cost = this.evaluator.join3(type, route.prefix, (p - 1) * S, visits, node * S, route.suffix, p * S) - base;
-      if (cost < best) {
-        best = cost;
-        this.position = p;
-      }
-    }
-    return this.position === -1 ? Infinity : best;
-  }
 }
