@@ -2,10 +2,11 @@ import type { CompiledInstance } from './compiled/compiled-instance.js';
 import { RouteModel } from './problems/route-model.js';
 import { loadFeasibleRoutes } from './search/construction/initial-routes.js';
 import { regretInsertion } from './search/construction/regret-insertion.js';
+import { Deadline } from './search/deadline.js';
 import { InsertionSearch } from './search/insertion-search.js';
 import { LocalSearch } from './search/local-search.js';
 import { MoveEvaluator } from './search/move-evaluator.js';
-import { distanceRanking, granularNeighbourhood } from './search/neighbourhood.js';
+import { DistanceRanking, granularNeighbourhood } from './search/neighbourhood.js';
 import { BlinkInsertion } from './search/recreate/blink-insertion.js';
 import { RuinAndRecreate } from './search/ruin-and-recreate.js';
 import { StringRemoval } from './search/ruin/string-removal.js';
@@ -16,6 +17,8 @@ import { Solution } from './structures/solution.js';
 
 /** Granular neighbourhood size: HGS's default, a good speed/quality balance up to ~1000 jobs. */
 const NEIGHBOURS = 20;
+/** Share of the time limit the construction may take before it finishes cheaply and leaves the rest to the search. */
+const CONSTRUCTION_SHARE = 0.7;
 
 /** Solves one instance on the calling thread. */
 export function solve(instance: CompiledInstance, options: SolveOptions): SolveResult {
@@ -26,12 +29,14 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   const insertion = new InsertionSearch(evaluator);
   const neighbourhood = granularNeighbourhood(instance, NEIGHBOURS);
   const localSearch = new LocalSearch(evaluator, neighbourhood, random);
-  const ruin = new StringRemoval(distanceRanking(instance), instance.jobs.length, model.slotType.length, random);
+  const ranking = new DistanceRanking(instance);
+  const ruin = new StringRemoval(ranking, instance.jobs.length, model.slotType.length, random);
   const recreate = new BlinkInsertion(instance, insertion, random);
 
   const initial = new Solution(model);
   if (options.initial) loadFeasibleRoutes(initial, options.initial);
-  regretInsertion(initial, insertion);
+  const constructionLimit = options.timeLimitMs === undefined ? Infinity : CONSTRUCTION_SHARE * options.timeLimitMs - (performance.now() - started);
+  regretInsertion(initial, insertion, neighbourhood, ranking, new Deadline(constructionLimit));
   // The time limit covers the set-up (neighbourhoods, construction) too: it is a wall-clock deadline.
   const setup = performance.now() - started;
   const timeLimitMs = options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - setup);

@@ -7,8 +7,9 @@ import type { ProblemResponse } from '../../model/types/responses.js';
 // --jobs N (1000) jobs scattered over ~20 km around Seattle, --routes R (3) routes from one depot
 // (08:00–18:00), straight-line travel, --limit S (5) seconds, --service S (300) seconds on site,
 // --spread F (1) to scale the area; --windows adds a two-hour window to every job. The defaults
-// leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take nearly all. Prints the wall time against the limit, the
-// routed/unrouted counts and the hard violations the evaluator finds in the answer.
+// leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take nearly all.
+// Prints the wall time against the limit, the routed/unrouted counts (and how many unrouted jobs
+// got no reasons in time) and the violations the evaluator finds when it re-evaluates the routes.
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -45,5 +46,5 @@ const hard = evaluated.routes.reduce((sum, route) => sum + route.violations.leng
 const cost = built.routes.reduce((sum, route) => sum + route.cost, 0);
 console.log(
   `${jobCount} jobs, ${routeCount} routes${windows ? ', windows' : ''}, time limit ${limit} s: ${seconds.toFixed(1)} s wall, ` +
-    `${jobCount - built.unrouted_jobs.length} routed, ${built.unrouted_jobs.length} unrouted, cost ${cost.toFixed(2)}, ${hard} violations on re-evaluation`,
+    `${jobCount - built.unrouted_jobs.length} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${hard} violations on re-evaluation`,
 );

@@ -58,5 +58,5 @@ export async function build(request: ResolvedProblem, travel: TravelTable, repor
   );
   if (frontLoading) frontLoad(pricer, plan, problem.routes, finishingDeadline);
   const chains = overnights ? planOvernightStays(problem, travel, problem.routes, plan, finishingDeadline) : [];
-  return withScheduleResponses(plannedResponse(problem, travel, plan, new Map(), pricer, problem.routes, { multiday: false, chains }), chosen);
+  return withScheduleResponses(plannedResponse(problem, travel, plan, new Map(), pricer, problem.routes, { multiday: false, chains, reasonsDeadline: deadline }), chosen);
 }

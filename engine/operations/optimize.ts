@@ -56,5 +56,5 @@ export async function optimize(request: ResolvedProblem, travel: TravelTable, re
     },
     report,
   );
-  return withScheduleResponses(plannedResponse(problem, travel, plan, fixed, pricer, singleDays, { multiday: true }), chosen);
+  return withScheduleResponses(plannedResponse(problem, travel, plan, fixed, pricer, singleDays, { multiday: true, reasonsDeadline: deadline }), chosen);
 }

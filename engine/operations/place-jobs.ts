@@ -1,5 +1,6 @@
 import type { ResolvedRoute } from '../../model/resolve.js';
 import type { RoutePlan } from '../compile/solution-mapping.js';
+import { cheapestInsertion } from './cheapest-insertion.js';
 import type { PlanPricer } from './plan-pricer.js';
 
 export interface PlacementOptions {
@@ -14,12 +15,12 @@ export interface PlacementOptions {
 
 /**
  * Cheapest insertion priced by the evaluator itself: each job in turn goes to the position, over
- * `routes`, that adds the least internal cost. It places what the core could not (soft windows
- * served late, jobs the core's safe approximations ruled out). Returns the jobs left out.
+ * `routes`, that adds the least internal cost (of the probed ones, see cheapestInsertion). It
+ * places what the core could not (soft windows served late, jobs the core's safe approximations
+ * ruled out). Returns the jobs left out.
  */
 export function placeJobs(pricer: PlanPricer, plan: RoutePlan, routes: readonly ResolvedRoute[], jobs: readonly number[], options: PlacementOptions): number[] {
   const left: number[] = [];
-  const candidate: number[] = [];
   for (const job of jobs) {
     if (!options.force && Date.now() >= options.deadline) {
       left.push(job);
@@ -31,14 +32,10 @@ export function placeJobs(pricer: PlanPricer, plan: RoutePlan, routes: readonly 
       if (!options.force && objective.placementViolations(job) > 0) continue;
       const order = plan.get(route) ?? [];
       const current = pricer.price(route, order);
-      for (let position = 0; position <= order.length; position++) {
-        candidate.length = 0;
-        candidate.push(...order.slice(0, position), job, ...order.slice(position));
-        const cost = objective.cost(candidate);
-        if (!options.force && objective.hardViolations > current.hard) continue;
-        const delta = cost - current.cost;
-        if (best === undefined || delta < best.delta) best = { route, position, delta };
-      }
+      const found = cheapestInsertion(objective, order, job, options.force ? Infinity : current.hard);
+      if (found === undefined) continue;
+      const delta = found.cost - current.cost;
+      if (best === undefined || delta < best.delta) best = { route, position: found.position, delta };
     }
     if (best === undefined) {
       left.push(job);

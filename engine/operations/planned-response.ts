@@ -10,7 +10,8 @@ import { unroutedReasons } from './unrouted-reasons.js';
  * The response of a planning operation, computed by the evaluator from the planned orders (routes
  * missing from `plan` keep `fixed` orders, else their own), each unrouted job with the reasons that
  * keep it off `reasonRoutes`. `multiday: false` evaluates every route on its own (build);
- * `chains` are the multi-day trips build planned instead.
+ * `chains` are the multi-day trips build planned instead. Unrouted reasons are probed until
+ * `reasonsDeadline` (ms since epoch; see unroutedReasons).
  */
 export function plannedResponse(
   problem: ResolvedProblem,
@@ -19,13 +20,13 @@ export function plannedResponse(
   fixed: ReadonlyMap<ResolvedRoute, ResolvedJob[]>,
   pricer: PlanPricer,
   reasonRoutes: readonly ResolvedRoute[],
-  options: { multiday: boolean; chains?: readonly (readonly ResolvedRoute[])[] },
+  options: { multiday: boolean; chains?: readonly (readonly ResolvedRoute[])[]; reasonsDeadline?: number },
 ): ProblemResponse {
   const orders = new Map<ResolvedRoute, ResolvedJob[]>(fixed);
   for (const [route, order] of plan) orders.set(route, order.map((j) => problem.jobs[j]!));
   const response = evaluateProblem(problem, travel, orders, { multiday: options.multiday, ...(options.chains !== undefined ? { chains: options.chains } : {}) }).response;
   const indexById = new Map(problem.jobs.map((job, index) => [job.id, index]));
   const unrouted = response.unrouted_jobs.map(({ id }) => indexById.get(id)!);
-  const reasons = unroutedReasons(pricer, plan, reasonRoutes, unrouted);
+  const reasons = unroutedReasons(pricer, plan, reasonRoutes, unrouted, options.reasonsDeadline);
   return { ...response, unrouted_jobs: unrouted.map((job) => ({ id: problem.jobs[job]!.id, reasons: reasons.get(job)! })) };
 }

@@ -36,6 +36,38 @@ export class RouteObjective {
     return this.compiled.hardWindows ? types : types.filter((type) => type !== 'job_missed_time_window');
   }
 
+  /**
+   * Where to try inserting `job` into `order` when trying every position costs too much: the
+   * `count` positions (0..order.length, insert before that index) with the shortest travel detour,
+   * or all of them for a short order.
+   */
+  likelyPositions(order: ArrayLike<number>, job: number, count: number): number[] {
+    const length = order.length;
+    if (length + 1 <= count) return Array.from({ length: length + 1 }, (_, position) => position);
+    const route = this.compiled;
+    const leg = (from: number, to: number): number => (from < 0 || to < 0 ? 0 : route.travel.distance(from, to));
+    const leaving = (k: number): number => (route.exitPoint[k]! >= 0 ? route.exitPoint[k]! : route.point[k]!);
+    const via = route.point[job]!;
+    const out = route.exitPoint[job]! >= 0 ? route.exitPoint[job]! : via;
+    const chosen: number[] = [];
+    const detours: number[] = [];
+    for (let position = 0; position <= length; position++) {
+      const from = position === 0 ? route.startPoint : leaving(order[position - 1]!);
+      const to = position === length ? route.endPoint : route.point[order[position]!]!;
+      const detour = leg(from, via) + leg(out, to) - leg(from, to);
+      if (chosen.length === count && detour >= detours[count - 1]!) continue;
+      let at = Math.min(chosen.length, count - 1);
+      while (at > 0 && detours[at - 1]! > detour) {
+        detours[at] = detours[at - 1]!;
+        chosen[at] = chosen[at - 1]!;
+        at--;
+      }
+      detours[at] = detour;
+      chosen[at] = position;
+    }
+    return chosen;
+  }
+
   /** Hard violations a candidate job has on this route wherever it goes (dates, attributes, drivers, zones). */
   placementViolations(job: number): number {
     return this.compiled.staticHard[job]!;

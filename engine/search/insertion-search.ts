@@ -18,26 +18,54 @@ export class InsertionSearch {
    * diversifies the greedy recreate at almost no cost.
    */
   cheapest(route: Route, node: number, random: Random | null, blinkRate: number, bound = Infinity): number {
-    const model = this.evaluator.model;
-    const visits = model.visits;
-    const type = route.type;
-    const last = route.size + 1;
-    this.position = -1;
-    if (!model.fitsLoad(type, route.prefix, last * S, visits, node * S)) return Infinity;
-    const nodes = route.nodes;
-    const base = route.cost;
-    const fixed = route.size === 0 ? model.instance.fixedCost[type]! : 0;
+    const fixed = this.opening(route, node);
+    if (fixed === undefined) return Infinity;
     let best = bound;
-    for (let p = 1; p <= last; p++) {
+    for (let p = 1; p <= route.size + 1; p++) {
       if (random !== null && random.nextFloat() < blinkRate) continue;
-      if (fixed + model.detourLowerBound(type, nodes[p - 1]!, node, nodes[p]!) >= best) continue;
-      const cost =
-        this.evaluator.join3(type, route.prefix, (p - 1) * S, visits, node * S, route.suffix, p * S) - base;
+      const cost = this.priceAt(route, node, p, fixed, best);
       if (cost < best) {
         best = cost;
         this.position = p;
       }
     }
     return this.position === -1 ? Infinity : best;
+  }
+
+  /**
+   * Like `cheapest` without blinks, but trying only the positions `positions[0..count)` (insert
+   * before that index; repeats and out-of-range entries are harmless): O(count) for granular
+   * construction, where a job only looks next to its neighbours.
+   */
+  cheapestAmong(route: Route, node: number, positions: Int32Array, count: number): number {
+    const fixed = this.opening(route, node);
+    if (fixed === undefined) return Infinity;
+    const last = route.size + 1;
+    let best = Infinity;
+    for (let k = 0; k < count; k++) {
+      const p = positions[k]!;
+      if (p < 1 || p > last || p === this.position) continue;
+      const cost = this.priceAt(route, node, p, fixed, best);
+      if (cost < best) {
+        best = cost;
+        this.position = p;
+      }
+    }
+    return this.position === -1 ? Infinity : best;
+  }
+
+  /** Resets `position`; the fixed cost opening an empty route adds, or undefined when the job's load cannot fit the route. */
+  private opening(route: Route, node: number): number | undefined {
+    const model = this.evaluator.model;
+    this.position = -1;
+    if (!model.fitsLoad(route.type, route.prefix, (route.size + 1) * S, model.visits, node * S)) return undefined;
+    return route.size === 0 ? model.instance.fixedCost[route.type]! : 0;
+  }
+
+  /** Cost increase of inserting `node` before index `p`, or Infinity when the detour's lower bound already reaches `best`. */
+  private priceAt(route: Route, node: number, p: number, fixed: number, best: number): number {
+    const model = this.evaluator.model;
+    if (fixed + model.detourLowerBound(route.type, route.nodes[p - 1]!, node, route.nodes[p]!) >= best) return Infinity;
+    return this.evaluator.join3(route.type, route.prefix, (p - 1) * S, model.visits, node * S, route.suffix, p * S) - route.cost;
   }
 }

@@ -9,15 +9,15 @@ const WARP_WEIGHT = 1;
  * waiting or time-window violation the direct sequence would cause.
  */
 function proximity(instance: CompiledInstance, a: number, b: number): number {
-  const n = instance.nodeCount;
-  const directed = (from: number, to: number): number => {
-    const travel = instance.duration[from * n + to]!;
-    const reach = instance.serviceTime[from]! + travel;
-    const wait = Math.max(instance.timeWindowStart[to]! - instance.timeWindowEnd[from]! - reach, 0);
-    const warp = Math.max(instance.timeWindowStart[from]! + reach - instance.timeWindowEnd[to]!, 0);
-    return instance.distance[from * n + to]! + WAIT_WEIGHT * wait + WARP_WEIGHT * warp;
-  };
-  return Math.min(directed(a, b), directed(b, a));
+  return Math.min(directedProximity(instance, a, b), directedProximity(instance, b, a));
+}
+
+function directedProximity(instance: CompiledInstance, from: number, to: number): number {
+  const at = from * instance.nodeCount + to;
+  const reach = instance.serviceTime[from]! + instance.duration[at]!;
+  const wait = Math.max(instance.timeWindowStart[to]! - instance.timeWindowEnd[from]! - reach, 0);
+  const warp = Math.max(instance.timeWindowStart[from]! + reach - instance.timeWindowEnd[to]!, 0);
+  return instance.distance[at]! + WAIT_WEIGHT * wait + WARP_WEIGHT * warp;
 }
 
 /** Granular neighbour lists: for every job node, its `k` most promising partner jobs, best first. */
@@ -27,29 +27,63 @@ export interface Neighbourhood {
   readonly neighbours: Int32Array;
 }
 
-export function granularNeighbourhood(instance: CompiledInstance, k: number): Neighbourhood {
-  const jobs = Array.from(instance.jobs);
-  const size = Math.min(k, jobs.length - 1);
-  const neighbours = new Int32Array(instance.nodeCount * Math.max(size, 0));
-  for (const u of jobs) {
-    const ranked = jobs
-      .filter((v) => v !== u)
-      .map((v) => ({ v, score: proximity(instance, u, v) }))
-      .sort((x, y) => x.score - y.score);
-    for (let i = 0; i < size; i++) neighbours[u * size + i] = ranked[i]!.v;
-  }
-  return { k: Math.max(size, 0), neighbours };
+/**
+ * Sort keys that carry their node: a score quantised to 1/16 (capped) times 2^21 plus the node, all
+ * exact in a double, so a native Float64Array sort ranks thousands of nodes per row without a
+ * comparator (ties go to the lower node).
+ */
+const NODE_BITS = 2 ** 21;
+const SCORE_STEPS = 16;
+const SCORE_CAP = 2 ** 27;
+
+function packedKey(score: number, node: number): number {
+  return Math.floor(Math.min(Math.max(score, 0), SCORE_CAP) * SCORE_STEPS) * NODE_BITS + node;
 }
 
-/** For SISR's "adjacent" strings: per job node, all other jobs by increasing distance. */
-export function distanceRanking(instance: CompiledInstance): Int32Array {
-  const jobs = Array.from(instance.jobs);
-  const n = instance.nodeCount;
-  const width = jobs.length;
-  const ranking = new Int32Array(n * width);
+function keyNode(key: number): number {
+  return key % NODE_BITS;
+}
+
+export function granularNeighbourhood(instance: CompiledInstance, k: number): Neighbourhood {
+  const jobs = instance.jobs;
+  const size = Math.max(Math.min(k, jobs.length - 1), 0);
+  const neighbours = new Int32Array(instance.nodeCount * size);
+  const keys = new Float64Array(jobs.length - 1 > 0 ? jobs.length - 1 : 0);
   for (const u of jobs) {
-    const ranked = jobs.slice().sort((a, b) => instance.distance[u * n + a]! - instance.distance[u * n + b]!);
-    ranking.set(ranked, u * width);
+    let count = 0;
+    for (const v of jobs) if (v !== u) keys[count++] = packedKey(proximity(instance, u, v), v);
+    keys.sort();
+    for (let i = 0; i < size; i++) neighbours[u * size + i] = keyNode(keys[i]!);
   }
-  return ranking;
+  return { k: size, neighbours };
+}
+
+/**
+ * For SISR's "adjacent" strings: per job node, all jobs (itself first) by increasing distance.
+ * A row is ranked the first time it is asked for, so set-up costs nothing on big problems and a
+ * search pays only for the rows it uses.
+ */
+export class DistanceRanking {
+  readonly width: number;
+  private readonly rows: (Int32Array | undefined)[];
+  private readonly keys: Float64Array;
+
+  constructor(private readonly instance: CompiledInstance) {
+    this.width = instance.jobs.length;
+    this.rows = new Array<Int32Array | undefined>(instance.nodeCount);
+    this.keys = new Float64Array(this.width);
+  }
+
+  row(u: number): Int32Array {
+    const known = this.rows[u];
+    if (known !== undefined) return known;
+    const { jobs, distance, nodeCount } = this.instance;
+    const keys = this.keys;
+    for (let i = 0; i < this.width; i++) keys[i] = packedKey(distance[u * nodeCount + jobs[i]!]!, jobs[i]!);
+    keys.sort();
+    const row = new Int32Array(this.width);
+    for (let i = 0; i < this.width; i++) row[i] = keyNode(keys[i]!);
+    this.rows[u] = row;
+    return row;
+  }
 }

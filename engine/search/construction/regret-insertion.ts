@@ -1,55 +1,177 @@
 import type { Solution } from '../../structures/solution.js';
+import type { Deadline } from '../deadline.js';
 import type { InsertionSearch } from '../insertion-search.js';
+import type { DistanceRanking, Neighbourhood } from '../neighbourhood.js';
+
+/** Routes of up to this many times the neighbour count are scanned whole; longer ones only next to a job's neighbours. */
+const FULL_SCAN_FACTOR = 2;
+/** After the deadline, a job only tries the places next to this many of its nearest placed jobs (and unused vehicles). */
+const FALLBACK_NEAREST = 6;
+
+/** Per job node, the jobs that list it among their neighbours (compressed rows). */
+function reverseNeighbours({ k, neighbours }: Neighbourhood, nodeCount: number): { start: Int32Array; list: Int32Array } {
+  const start = new Int32Array(nodeCount + 1);
+  for (let u = 0; u < nodeCount; u++) {
+    for (let t = 0; t < k; t++) {
+      const v = neighbours[u * k + t]!;
+      if (v !== u) start[v + 1]!++;
+    }
+  }
+  for (let v = 0; v < nodeCount; v++) start[v + 1]! += start[v]!;
+  const list = new Int32Array(start[nodeCount]!);
+  const fill = start.slice(0, nodeCount);
+  for (let u = 0; u < nodeCount; u++) {
+    for (let t = 0; t < k; t++) {
+      const v = neighbours[u * k + t]!;
+      if (v !== u) list[fill[v]!++] = u;
+    }
+  }
+  return { start, list };
+}
 
 /**
  * Regret-3 insertion: repeatedly insert the unassigned job that would lose most by waiting (sum
- * of the gaps between its best and its 2nd/3rd best route), at its best position. Costs are
- * cached per (job, route) and only the route that changed is re-priced, so a full construction is
- * O(n² · route length) instead of O(n³ · route length).
+ * of the gaps between its best and its 2nd/3rd best route), at its best position.
+ *
+ * Made to scale to thousands of jobs on few long routes: the best insertion per (job, route) is
+ * cached with the job it follows, and after an insertion only the changed route is looked at
+ * again, with one O(1) evaluation per job at its cached place; jobs near the inserted one (either
+ * way in the granular neighbourhood), or whose place broke or became infeasible, are priced
+ * again, on long routes only next to their neighbours. A (job, route) pair found infeasible after
+ * a full scan stays so (routes only get fuller). Each step is O(pool · routes), so the whole
+ * construction is about O(n² · routes) rather than O(n² · route length).
+ *
+ * When `deadline` expires, the rest is placed by a cheap cheapest insertion: a job only tries the
+ * places next to its nearest placed jobs (granular neighbours, else by `ranking`) and unused
+ * vehicles; what fits nowhere there stays unassigned for the search's recreate.
  *
  * Empty vehicles take part as one candidate per vehicle type (the first unused slot).
  */
-export function regretInsertion(solution: Solution, insertion: InsertionSearch): void {
+export function regretInsertion(
+  solution: Solution,
+  insertion: InsertionSearch,
+  neighbourhood: Neighbourhood,
+  ranking: DistanceRanking,
+  deadline: Deadline,
+): void {
   const model = solution.model;
   const routes = solution.routes;
   const slotCount = routes.length;
+  const nodeCount = model.instance.nodeCount;
+  const { k, neighbours } = neighbourhood;
+  const reverse = reverseNeighbours(neighbourhood, nodeCount);
+  const fullScanSize = FULL_SCAN_FACTOR * k;
+  const { routeOf, positionOf } = solution;
+
   const pool = Int32Array.from(solution.unassigned.subarray(0, solution.unassignedCount));
   let poolSize = pool.length;
+  const rowOf = new Int32Array(nodeCount).fill(-1);
+  pool.forEach((job, row) => (rowOf[job] = row));
   const cost = new Float64Array(pool.length * slotCount).fill(Infinity);
-  const position = new Int32Array(pool.length * slotCount);
+  /** Per (row, slot): the node the cached best insertion follows, -1 for the route start. */
+  const after = new Int32Array(pool.length * slotCount);
+  const positions = new Int32Array(2 * k + 2);
+  const touched = new Int32Array(pool.length);
+  let stamp = 0;
   const active: number[] = [];
   const isActive = new Uint8Array(slotCount);
 
-  const price = (slot: number): void => {
+  const granular = (slot: number, job: number): number => {
     const route = routes[slot]!;
-    for (let j = 0; j < poolSize; j++) {
-      const job = pool[j]!;
-      const c = model.canServe(job, slot) ? insertion.cheapest(route, job, null, 0) : Infinity;
-      cost[j * slotCount + slot] = c;
-      position[j * slotCount + slot] = insertion.position;
+    if (route.size <= fullScanSize) return insertion.cheapest(route, job, null, 0);
+    let count = 0;
+    positions[count++] = 1;
+    positions[count++] = route.size + 1;
+    for (let t = 0; t < k; t++) {
+      const v = neighbours[job * k + t]!;
+      if (routeOf[v] !== slot) continue;
+      positions[count++] = positionOf[v]!;
+      positions[count++] = positionOf[v]! + 1;
+    }
+    return insertion.cheapestAmong(route, job, positions, count);
+  };
+  const price = (row: number, slot: number): void => {
+    const job = pool[row]!;
+    const route = routes[slot]!;
+    let c = Infinity;
+    if (model.canServe(job, slot)) {
+      c = granular(slot, job);
+      if (c === Infinity && route.size > fullScanSize) c = insertion.cheapest(route, job, null, 0);
+    }
+    const i = row * slotCount + slot;
+    cost[i] = c;
+    after[i] = c === Infinity || insertion.position === 1 ? -1 : route.nodes[insertion.position - 1]!;
+  };
+  const priceRoute = (slot: number): void => {
+    for (let row = 0; row < poolSize; row++) price(row, slot);
+  };
+  /** Re-prices `slot` after `inserted` joined it. */
+  const update = (slot: number, inserted: number): void => {
+    const route = routes[slot]!;
+    if (route.size <= fullScanSize + 1) return priceRoute(slot);
+    stamp++;
+    const near = (v: number): void => {
+      const row = rowOf[v]!;
+      if (row < 0 || touched[row] === stamp) return;
+      touched[row] = stamp;
+      if (cost[row * slotCount + slot] !== Infinity) price(row, slot);
+    };
+    for (let t = 0; t < k; t++) near(neighbours[inserted * k + t]!);
+    for (let r = reverse.start[inserted]!; r < reverse.start[inserted + 1]!; r++) near(reverse.list[r]!);
+    for (let row = 0; row < poolSize; row++) {
+      const i = row * slotCount + slot;
+      if (touched[row] === stamp || cost[i] === Infinity) continue;
+      const u = after[i]!;
+      const position = u < 0 ? 1 : positionOf[u]! + 1;
+      if (route.nodes[position] === inserted) {
+        price(row, slot);
+        continue;
+      }
+      positions[0] = position;
+      const c = insertion.cheapestAmong(route, pool[row]!, positions, 1);
+      if (c === Infinity) price(row, slot);
+      else cost[i] = c;
     }
   };
-  const activate = (slot: number): void => {
+  const activate = (slot: number, pricing: boolean): void => {
     isActive[slot] = 1;
     active.push(slot);
-    price(slot);
+    if (pricing) priceRoute(slot);
   };
-  const activateNextEmpty = (type: number): void => {
+  const activateNextEmpty = (type: number, pricing: boolean): void => {
     for (let slot = 0; slot < slotCount; slot++) {
-      if (!isActive[slot] && routes[slot]!.size === 0 && routes[slot]!.type === type) return activate(slot);
+      if (!isActive[slot] && routes[slot]!.size === 0 && routes[slot]!.type === type) return activate(slot, pricing);
     }
+  };
+  /** Drops pool row `row`, moving the last row into its place. */
+  const dropRow = (row: number): void => {
+    rowOf[pool[row]!] = -1;
+    poolSize--;
+    if (row === poolSize) return;
+    pool[row] = pool[poolSize]!;
+    rowOf[pool[row]!] = row;
+    cost.copyWithin(row * slotCount, poolSize * slotCount, (poolSize + 1) * slotCount);
+    after.copyWithin(row * slotCount, poolSize * slotCount, (poolSize + 1) * slotCount);
+  };
+  const place = (job: number, slot: number, position: number, pricing: boolean): void => {
+    const wasEmpty = routes[slot]!.size === 0;
+    solution.insert(job, slot, position);
+    solution.refreshRoute(slot);
+    if (pricing) update(slot, job);
+    if (wasEmpty) activateNextEmpty(routes[slot]!.type, pricing);
   };
 
   const typesSeen = new Set<number>();
   for (const route of routes) {
-    if (route.size > 0) activate(route.slot);
+    if (route.size > 0) activate(route.slot, true);
     else if (!typesSeen.has(route.type)) {
       typesSeen.add(route.type);
-      activate(route.slot);
+      activate(route.slot, true);
     }
   }
 
   while (poolSize > 0) {
+    if (deadline.expired()) return finishCheaply();
     let chosen = -1;
     let chosenRegret = -Infinity;
     let chosenCost = Infinity;
@@ -73,7 +195,7 @@ export function regretInsertion(solution: Solution, insertion: InsertionSearch):
       }
       if (best === Infinity) {
         // Nowhere feasible, now or later (routes only get fuller): leave it unassigned.
-        pool[j--] = pool[--poolSize]!;
+        dropRow(j--);
         continue;
       }
       const regret = second === Infinity ? Infinity : second - best + (third === Infinity ? second - best : third - best);
@@ -86,17 +208,47 @@ export function regretInsertion(solution: Solution, insertion: InsertionSearch):
     }
     if (chosen === -1) break;
     const job = pool[chosen]!;
-    const wasEmpty = routes[chosenSlot]!.size === 0;
-    solution.insert(job, chosenSlot, position[chosen * slotCount + chosenSlot]!);
-    solution.refreshRoute(chosenSlot);
-    // Keep the cache rows aligned with the pool when the chosen job leaves it.
-    poolSize--;
-    if (chosen !== poolSize) {
-      pool[chosen] = pool[poolSize]!;
-      cost.copyWithin(chosen * slotCount, poolSize * slotCount, (poolSize + 1) * slotCount);
-      position.copyWithin(chosen * slotCount, poolSize * slotCount, (poolSize + 1) * slotCount);
+    const u = after[chosen * slotCount + chosenSlot]!;
+    dropRow(chosen);
+    place(job, chosenSlot, u < 0 ? 1 : positionOf[u]! + 1, true);
+  }
+
+  function finishCheaply(): void {
+    for (let row = 0; row < poolSize; row++) {
+      const job = pool[row]!;
+      let best = Infinity;
+      let bestSlot = -1;
+      let bestPosition = -1;
+      const tryAt = (slot: number, count: number): void => {
+        const c = insertion.cheapestAmong(routes[slot]!, job, positions, count);
+        if (c < best) {
+          best = c;
+          bestSlot = slot;
+          bestPosition = insertion.position;
+        }
+      };
+      // The granular neighbours first; a job with too few of them placed ranks all jobs by distance.
+      let found = 0;
+      const near = (v: number): void => {
+        const slot = routeOf[v]!;
+        if (slot < 0 || !model.canServe(job, slot)) return;
+        found++;
+        positions[0] = positionOf[v]!;
+        positions[1] = positionOf[v]! + 1;
+        tryAt(slot, 2);
+      };
+      for (let t = 0; t < k && found < FALLBACK_NEAREST; t++) near(neighbours[job * k + t]!);
+      if (found < FALLBACK_NEAREST) {
+        found = 0;
+        const ranked = ranking.row(job);
+        for (let r = 0; r < ranked.length && found < FALLBACK_NEAREST; r++) near(ranked[r]!);
+      }
+      for (const slot of active) {
+        if (routes[slot]!.size > 0 || !model.canServe(job, slot)) continue;
+        positions[0] = 1;
+        tryAt(slot, 1);
+      }
+      if (bestSlot >= 0) place(job, bestSlot, bestPosition, false);
     }
-    price(chosenSlot);
-    if (wasEmpty) activateNextEmpty(routes[chosenSlot]!.type);
   }
 }

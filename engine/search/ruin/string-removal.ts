@@ -1,5 +1,6 @@
 import type { Random } from '../../structures/prng.js';
 import type { Solution } from '../../structures/solution.js';
+import type { DistanceRanking } from '../neighbourhood.js';
 
 export interface StringRemovalParameters {
   /** c̄: average number of removed jobs. */
@@ -28,16 +29,14 @@ export class StringRemoval {
   private readonly routeRuinedAt: Int32Array;
   private stamp = 0;
   private readonly doomed: Int32Array;
-  private readonly width: number;
 
   constructor(
-    private readonly ranking: Int32Array,
+    private readonly ranking: DistanceRanking,
     jobCount: number,
     slotCount: number,
     private readonly random: Random,
     private readonly parameters: StringRemovalParameters = DEFAULT_STRING_REMOVAL,
   ) {
-    this.width = jobCount;
     this.routeRuinedAt = new Int32Array(slotCount);
     this.doomed = new Int32Array(jobCount);
   }
@@ -55,8 +54,9 @@ export class StringRemoval {
     const seed = jobs[random.nextInt(jobs.length)]!;
     this.stamp++;
     let ruined = 0;
-    for (let r = 0; r < this.width && ruined < strings; r++) {
-      const job = this.ranking[seed * this.width + r]!;
+    const ranked = this.ranking.row(seed);
+    for (let r = 0; r < ranked.length && ruined < strings; r++) {
+      const job = ranked[r]!;
       const slot = solution.routeOf[job]!;
       if (slot < 0 || this.routeRuinedAt[slot] === this.stamp) continue;
       this.routeRuinedAt[slot] = this.stamp;

@@ -1,0 +1,71 @@
+import { buildInstance } from '../../engine/compiled/build-instance.js';
+import type { CompiledInstance } from '../../engine/compiled/compiled-instance.js';
+import { RouteModel } from '../../engine/problems/route-model.js';
+import { regretInsertion } from '../../engine/search/construction/regret-insertion.js';
+import { Deadline } from '../../engine/search/deadline.js';
+import { InsertionSearch } from '../../engine/search/insertion-search.js';
+import { MoveEvaluator } from '../../engine/search/move-evaluator.js';
+import { DistanceRanking, granularNeighbourhood } from '../../engine/search/neighbourhood.js';
+import { Random } from '../../engine/structures/prng.js';
+import { Solution } from '../../engine/structures/solution.js';
+import { costOfRoutes, routesOf, type Harness } from './tiny-instances.js';
+
+/**
+ * 300 jobs in a 100 × 100 square, 3 vehicles with a shift long enough for about 100 jobs each: routes
+ * grow past the full-scan size, so granular pricing and the cached re-checks are in play; windows
+ * (a third of the shift wide) leave some jobs out.
+ */
+function longRoutes(seed: number, windows: boolean): CompiledInstance {
+  const random = new Random(seed);
+  const n = 301;
+  const x = Array.from({ length: n }, () => random.nextFloat() * 100);
+  const y = Array.from({ length: n }, () => random.nextFloat() * 100);
+  const distance = new Float64Array(n * n);
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) distance[a * n + b] = Math.hypot(x[a]! - x[b]!, y[a]! - y[b]!);
+  const horizon = 2000;
+  return buildInstance({
+    nodeCount: n,
+    jobs: Array.from({ length: n - 1 }, (_, i) => i + 1),
+    distance,
+    serviceTime: Array.from({ length: n }, (_, i) => (i === 0 ? 0 : 3)),
+    timeWindows: Array.from({ length: n }, (_, i): [number, number] => {
+      if (i === 0 || !windows) return [0, horizon];
+      const start = random.nextFloat() * (horizon * (2 / 3) - 100);
+      return [start, start + horizon / 3];
+    }),
+    vehicleTypes: [{ count: 3, start: 0, end: 0, shiftStart: 0, shiftEnd: horizon}],
+  });
+}
+
+function construct(instance: CompiledInstance, milliseconds: number): Harness {
+  const model = new RouteModel(instance);
+  const evaluator = new MoveEvaluator(model);
+  const solution = new Solution(model);
+  regretInsertion(solution, new InsertionSearch(evaluator), granularNeighbourhood(instance, 20), new DistanceRanking(instance), new Deadline(milliseconds));
+  return { model, evaluator, solution };
+}
+
+describe('regret insertion', () => {
+  it.each([
+    ['no windows, with time to finish', false, Infinity],
+    ['windows, with time to finish', true, Infinity],
+    ['no windows, past its deadline', false, 0],
+    ['windows, past its deadline', true, 0],
+  ] as const)('builds feasible routes whose kept cost matches a recomputation (%s)', (_, windows, milliseconds) => {
+    const instance = longRoutes(11, windows);
+    const harness = construct(instance, milliseconds);
+    const routes = routesOf(harness.solution);
+    const placed = routes.flat();
+    expect(new Set(placed).size).toBe(placed.length);
+    expect(placed.length + harness.solution.unassignedCount).toBe(300);
+    expect(Math.max(...routes.map((route) => route.length))).toBeGreaterThan(40);
+    const recomputed = costOfRoutes(harness, routes);
+    expect(recomputed).toBeLessThan(Infinity);
+    expect(harness.solution.cost - harness.solution.unassignedCount * instance.unassignedCost).toBeCloseTo(recomputed, 6);
+  });
+
+  it('places at least as many jobs with time to finish as its cheap fallback does', () => {
+    const instance = longRoutes(12, true);
+    expect(construct(instance, Infinity).solution.unassignedCount).toBeLessThanOrEqual(construct(instance, 0).solution.unassignedCount);
+  });
+});
