@@ -3,22 +3,8 @@ import { runView } from '../../store/pipeline-run-view.js';
 import { PipelineRunStore } from '../../store/pipeline-runs.js';
 import type { ApiContext } from '../context.js';
 import { ApiError, ValidationFailedError } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../page-cursor.js';
 import { resource } from '../resource.js';
-
-function encodeCursor(startedTime: Date, id: string): string {
-  return Buffer.from(JSON.stringify([startedTime.toISOString(), id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { startedTime: Date; id: string } {
-  try {
-    const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const startedTime = new Date(time);
-    if (typeof id !== 'string' || Number.isNaN(startedTime.getTime())) throw new Error('bad cursor');
-    return { startedTime, id };
-  } catch {
-    throw new ValidationFailedError([{ property: 'cursor', code: 'invalid_cursor_error', message: 'cursor is not a value returned by a previous page.', attempted_value: cursor }]);
-  }
-}
 
 /** Read-only views of the account's nightly planning runs (design.md §10). */
 export function pipelineRunRoutes(app: FastifyInstance, ctx: ApiContext): void {

@@ -2,26 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TaskStatus } from '../../store/tasks.js';
 import type { ApiContext } from '../context.js';
 import { ValidationFailedError } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../page-cursor.js';
 import { resource } from '../resource.js';
 import { taskRedirectResponse, taskStatusResponse } from '../tasks/responses.js';
 import { queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
 
 const statuses: TaskStatus[] = ['running', 'completed', 'failed', 'canceled'];
-
-function encodeCursor(startedTime: Date, id: string): string {
-  return Buffer.from(JSON.stringify([startedTime.toISOString(), id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { startedTime: Date; id: string } {
-  try {
-    const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const startedTime = new Date(time);
-    if (typeof id !== 'string' || Number.isNaN(startedTime.getTime())) throw new Error('bad cursor');
-    return { startedTime, id };
-  } catch {
-    throw new ValidationFailedError([{ property: 'cursor', code: 'invalid_cursor_error', message: 'cursor is not a value returned by a previous page.', attempted_value: cursor }]);
-  }
-}
 
 function parseAfter(after: string): Date {
   const time = new Date(after);

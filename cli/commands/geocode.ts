@@ -6,10 +6,8 @@ import { loadGeocodingConfig } from '../../geo/geocoding/geocoding-config.js';
 import { customerAddressKeys } from '../../geo/geocoding/local/customer-keys.js';
 import { indexMap } from '../../geo/geocoding/local/map-index.js';
 import type { Config } from '../../runtime/config.js';
-import { runningServices } from '../../runtime/embedded-services.js';
+import { withRunningStack } from '../running-stack.js';
 import type { Logger } from '../../runtime/logger.js';
-import { connectTemporal } from '../../runtime/temporal-client.js';
-import { createPool, type Pool } from '../../store/db.js';
 import { GeocodeBatchStore, type BatchCounts } from '../../store/geocoding-batches.js';
 import { CustomerAddressStore } from '../../store/geocoding-customer-addresses.js';
 import { GeocodingIndexStore } from '../../store/geocoding-index.js';
@@ -105,22 +103,6 @@ async function writeResults(batches: GeocodeBatchStore, batchId: string, setting
   writeFileSync(settings.out, csvText([...settings.headers.filter((h) => !resultHeaders.includes(h)), ...resultHeaders], rows));
 }
 
-/** The batch commands need the worker: they run against a running stack (`wayplan start`). */
-async function withStack<T>(config: Config, log: Logger, work: (pool: Pool, client: Client) => Promise<T>): Promise<T> {
-  const { databaseUrl, temporalAddress } = await runningServices(config, log);
-  const pool = createPool(databaseUrl, 4);
-  try {
-    const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace, 15000);
-    try {
-      return await work(pool, client);
-    } finally {
-      await connection.close();
-    }
-  } finally {
-    await pool.end();
-  }
-}
-
 function report(batchId: string, counts: BatchCounts, out: string, json: boolean | undefined): void {
   if (json) printJson({ batch: batchId, ...counts, out });
   else process.stdout.write(`batch ${batchId}: ${counts.geocoded} geocoded, ${counts.failed} failed of ${counts.total}; results in ${out}\n`);
@@ -141,7 +123,7 @@ export async function geocodeFile(config: Config, log: Logger, file: string, fla
   const out = flags.out ?? file.replace(/(\.csv)?$/i, '.geocoded.csv');
   const settings: BatchSettings = { columns, headers: table.headers, out, options };
   const batchId = randomId(8);
-  await withStack(config, log, async (pool, client) => {
+  await withRunningStack(config, log, 4, async (pool, client) => {
     const batches = new GeocodeBatchStore(pool);
     const addresses = table.rows.map((row) => {
       const country = (columns.country ? row[columns.country] : undefined) || flags.country;
@@ -157,7 +139,7 @@ export async function geocodeFile(config: Config, log: Logger, file: string, fla
 }
 
 export async function geocodeRetry(config: Config, log: Logger, batchId: string, flags: { out?: string; json?: boolean }): Promise<void> {
-  await withStack(config, log, async (pool, client) => {
+  await withRunningStack(config, log, 4, async (pool, client) => {
     const batches = new GeocodeBatchStore(pool);
     const batch = await batches.get(batchId);
     if (!batch) throw new Error(`no batch ${batchId}`);

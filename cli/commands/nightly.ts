@@ -1,13 +1,12 @@
-import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Config } from '../../runtime/config.js';
-import { runningServices } from '../../runtime/embedded-services.js';
+import { withRunningStack } from '../running-stack.js';
 import { randomId } from '../../runtime/ids.js';
 import type { Logger } from '../../runtime/logger.js';
 import { isTimeZone, planStartDate } from '../../runtime/plan-date.js';
-import { connectTemporal } from '../../runtime/temporal-client.js';
 import { parseDate } from '../../model/formats/date.js';
 import { parseTimespan } from '../../model/formats/timespan.js';
-import { createPool, type Pool } from '../../store/db.js';
+import type { Pool } from '../../store/db.js';
 import { runView } from '../../store/pipeline-run-view.js';
 import { PipelineRunStore } from '../../store/pipeline-runs.js';
 import { getPlatformConnection, listPlatformConnections } from '../../store/platform-connections.js';
@@ -84,28 +83,12 @@ function planInput(config: Config, account: string, flags: NightlyFlags): Omit<N
   };
 }
 
-/** Runs `work` against the running stack's database and Temporal. */
-async function withStack<T>(config: Config, log: Logger, work: (pool: Pool, client: Client) => Promise<T>): Promise<T> {
-  const { databaseUrl, temporalAddress } = await runningServices(config, log);
-  const pool = createPool(databaseUrl, 2);
-  try {
-    const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace, 15000);
-    try {
-      return await work(pool, client);
-    } finally {
-      await connection.close();
-    }
-  } finally {
-    await pool.end();
-  }
-}
-
 /** `wayplan run nightly`: one run now; with `--wait`, a live display and the outcome. */
 export async function runNightly(config: Config, log: Logger, flags: RunNightlyFlags): Promise<void> {
   const timezone = zone('--tz', flags.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   if (flags.date !== undefined && parseDate(flags.date) === undefined) throw new Error(`--date must be a date YYYY-MM-DD, got "${flags.date}"`);
   const date = flags.date ?? planStartDate(new Date(), timezone, 1);
-  await withStack(config, log, async (pool, client) => {
+  await withRunningStack(config, log, 2, async (pool, client) => {
     const account = await resolveAccount(pool, config, flags.connection, flags.account);
     const runId = randomId(9);
     const input: NightlyPlanInput = { ...planInput(config, account, flags), date, timezone, runId, trigger: 'manual' };
@@ -167,7 +150,7 @@ export async function scheduleNightly(config: Config, log: Logger, flags: Schedu
   if (!Number.isInteger(planOffsetDays) || planOffsetDays < 0 || planOffsetDays > 366) throw new Error(`--plan-offset must be an integer from 0 to 366, got "${flags.planOffset}"`);
   const catchupWindow = parseTimespan(flags.catchupWindow);
   if (catchupWindow === undefined || catchupWindow < 60) throw new Error(`--catchup-window must be a timespan of at least 00:01:00, got "${flags.catchupWindow}"`);
-  await withStack(config, log, async (pool, client) => {
+  await withRunningStack(config, log, 2, async (pool, client) => {
     const account = await resolveAccount(pool, config, flags.connection, flags.account);
     const input: NightlyPlanInput = { ...planInput(config, account, flags), timezone, planOffsetDays, trigger: 'schedule' };
     const scheduleId = `${schedulePrefix(config)}${account}:${flags.connection}`;
@@ -195,7 +178,7 @@ function scheduleIdOf(config: Config, name: string): string {
 }
 
 export async function scheduleList(config: Config, log: Logger, options: { json?: boolean }): Promise<void> {
-  await withStack(config, log, async (_pool, client) => {
+  await withRunningStack(config, log, 2, async (_pool, client) => {
     const rows: Record<string, unknown>[] = [];
     for await (const summary of client.schedule.list()) {
       if (!summary.scheduleId.startsWith(schedulePrefix(config))) continue;
@@ -218,7 +201,7 @@ export async function scheduleList(config: Config, log: Logger, options: { json?
 }
 
 export async function scheduleChange(config: Config, log: Logger, name: string, change: 'pause' | 'resume' | 'delete'): Promise<void> {
-  await withStack(config, log, async (_pool, client) => {
+  await withRunningStack(config, log, 2, async (_pool, client) => {
     const handle = client.schedule.getHandle(scheduleIdOf(config, name));
     try {
       if (change === 'pause') await handle.pause('paused with wayplan schedule pause');

@@ -1,0 +1,23 @@
+import { ValidationFailedError } from './errors.js';
+
+/** Where a newest-first listing (tasks, nightly runs) continues: opaque to clients. */
+export interface PagePosition {
+  startedTime: Date;
+  id: string;
+}
+
+export function encodeCursor(startedTime: Date, id: string): string {
+  return Buffer.from(JSON.stringify([startedTime.toISOString(), id])).toString('base64url');
+}
+
+/** A cursor from a previous page; anything else is a 400 on property `cursor`. */
+export function decodeCursor(cursor: string): PagePosition {
+  try {
+    const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const startedTime = new Date(time);
+    if (typeof id !== 'string' || Number.isNaN(startedTime.getTime())) throw new Error('bad cursor');
+    return { startedTime, id };
+  } catch {
+    throw new ValidationFailedError([{ property: 'cursor', code: 'invalid_cursor_error', message: 'cursor is not a value returned by a previous page.', attempted_value: cursor }]);
+  }
+}
