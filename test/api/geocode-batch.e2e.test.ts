@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { connectTemporal } from '../../runtime/temporal-client.js';
-import { cliMain } from '../support/paths.js';
+import { runCli, type CliRun } from '../support/cli.js';
 import { TestStack } from '../support/stack.js';
 import { FakeUpstream, fakeLocation, type UpstreamAction, type UpstreamRequest } from '../geo/geocoding/fake-upstream.js';
 
@@ -13,36 +12,13 @@ import { FakeUpstream, fakeLocation, type UpstreamAction, type UpstreamRequest }
 const httpAttempts = 2;
 const chunkAttempts = 3;
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 describe('batch geocoding workflows against a faulty upstream', () => {
   let stack: TestStack;
   let upstream: FakeUpstream;
   let folder: string;
   const queuePrefix = `test-geocode-${randomBytes(4).toString('hex')}`;
 
-  const cli = (args: string[]): Promise<CliRun> =>
-    new Promise((resolveRun, reject) => {
-      const child = spawn(process.execPath, [cliMain, ...args], {
-        env: {
-          ...process.env,
-          DATABASE_URL: process.env.WAYPLAN_TEST_DATABASE_URL,
-          TEMPORAL_ADDRESS: process.env.WAYPLAN_TEST_TEMPORAL_ADDRESS,
-          WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix,
-          LOG_LEVEL: 'warn',
-        },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => resolveRun({ code: code ?? -1, stdout, stderr }));
-    });
+  const cli = (args: string[]): Promise<CliRun> => runCli(args, { WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix });
 
   const writeAddresses = (name: string, count: number): string => {
     const file = join(folder, name);

@@ -1,23 +1,13 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { cliMain } from '../support/paths.js';
+import { runCli, type CliRun } from '../support/cli.js';
 
 const demoFleet = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'platform', 'demo-fleet');
 
-function wayplan(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolveRun) => {
-    const env = { ...process.env, DATABASE_URL: process.env.WAYPLAN_TEST_DATABASE_URL, LOG_LEVEL: 'error' };
-    const child = spawn(process.execPath, [cliMain, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdin.end(stdin);
-    child.on('close', (code) => resolveRun({ code, stdout, stderr }));
-  });
+function wayplan(args: string[], stdin = ''): Promise<CliRun> {
+  return runCli(args, { LOG_LEVEL: 'error' }, stdin);
 }
 
 describe('wayplan platform add|list|remove', () => {

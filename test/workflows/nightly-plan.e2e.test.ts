@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,14 +12,8 @@ import { demoFleetFolder } from '../../cli/commands/demo-connection.js';
 import { addPlatformConnection } from '../../store/platform-connections.js';
 import { FakeUpstream } from '../geo/geocoding/fake-upstream.js';
 import type { NightlyProgress } from '../../workflows/nightly-plan.js';
-import { cliMain } from '../support/paths.js';
+import { runCli, type CliRun } from '../support/cli.js';
 import { TestStack, type TestUser } from '../support/stack.js';
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 interface TerritoryJson {
   territory: string;
@@ -58,24 +51,7 @@ describe('nightly planning pipeline over the real stack', () => {
   const folders: string[] = [];
 
   const cli = (args: string[]): Promise<CliRun> =>
-    new Promise((resolveRun, reject) => {
-      const child = spawn(process.execPath, [cliMain, ...args], {
-        env: {
-          ...process.env,
-          DATABASE_URL: process.env.WAYPLAN_TEST_DATABASE_URL,
-          TEMPORAL_ADDRESS: process.env.WAYPLAN_TEST_TEMPORAL_ADDRESS,
-          WAYPLAN_DATA_DIR: process.env.WAYPLAN_TEST_DATA_DIR,
-          WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix,
-          LOG_LEVEL: 'warn',
-        },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('error', reject);
-      child.on('exit', (code) => resolveRun({ code: code ?? -1, stdout, stderr }));
-    });
+    runCli(args, { WAYPLAN_DATA_DIR: process.env.WAYPLAN_TEST_DATA_DIR, WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix });
 
   /** A CSV folder connection of the test account on a fresh synthetic fleet. */
   const csvConnection = async (name: string, fleet: Parameters<typeof writeSyntheticFleet>[1]): Promise<string> => {
