@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { extractMap, type ExtractedAddress } from '../../geo/geocoding/osm/map-extract.js';
 import { repoRoot } from '../../runtime/paths.js';
+import { seededRandom as random } from '../../engine/operations/search-budget.js';
 
 const out = join(repoRoot, 'platform', 'demo-fleet');
 const jobsPerTerritory = 100;
@@ -29,18 +30,6 @@ const bands: Band[] = [
   { id: 'condamine', name: 'La Condamine', west: 7.419, east: 7.428, depot: { name: 'Port Hercule depot', lat: 43.7365, lon: 7.4228 } },
   { id: 'monte-carlo', name: 'Monte-Carlo & Larvotto', west: 7.428, east: box.east, depot: { name: 'Larvotto depot', lat: 43.7447, lon: 7.4318 } },
 ];
-
-/** mulberry32: the same seed gives the same fleet. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function write(name: string, header: string[], rows: (string | number)[][]): void {
   writeFileSync(join(out, name), stringify([header, ...rows]));

@@ -4,22 +4,11 @@ import { evaluateProblem } from '../../engine/evaluate/evaluate-problem.js';
 import { problemTravelTable } from '../../engine/evaluate/problem-travel.js';
 import type { TravelTable } from '../../engine/evaluate/travel-table.js';
 import { RouteObjective } from '../../engine/operations/route-objective.js';
+import { seededRandom } from '../../engine/operations/search-budget.js';
 
 const jobCount = 1000;
 const routeCount = 50;
 const secondsPerMeasurement = 3;
-
-/** mulberry32, so every run measures the same problem. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { seededRandom as random } from '../../engine/operations/search-budget.js';
 
 export interface SyntheticFleetOptions {
   territories: number;
@@ -11,18 +12,6 @@ export interface SyntheticFleetOptions {
   /** Jobs with an address to geocode instead of coordinates: every n-th job (0 = none). */
   addressEvery?: number;
   seed?: number;
-}
-
-/** A small deterministic generator (mulberry32), so the same options write the same files. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function write(folder: string, name: string, header: string[], rows: (string | number)[][]): void {
