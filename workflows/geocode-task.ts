@@ -1,6 +1,6 @@
-import { ActivityCancellationType, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import { ActivityCancellationType, proxyActivities } from '@temporalio/workflow';
 import type { GeocodeActivities } from '../activities/geocode-activities.js';
-import type { TaskActivities } from '../activities/task-activities.js';
+import { settleTask } from './settle-task.js';
 
 export interface GeocodeTaskInput {
   taskId: string;
@@ -18,18 +18,5 @@ export async function geocodeTask(input: GeocodeTaskInput): Promise<void> {
     cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: ['TaskMissing'] },
   });
-  const { finishTask } = proxyActivities<TaskActivities>({
-    startToCloseTimeout: '1m',
-    retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20 },
-  });
-  try {
-    await runGeocodeTask(input.taskId);
-  } catch (err) {
-    if (isCancellation(err)) {
-      await CancellationScope.nonCancellable(() => finishTask(input.taskId, 'canceled'));
-    } else {
-      await finishTask(input.taskId, 'failed');
-    }
-    throw err;
-  }
+  await settleTask(input.taskId, () => runGeocodeTask(input.taskId));
 }

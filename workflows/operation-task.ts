@@ -1,5 +1,6 @@
-import { ActivityCancellationType, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import { ActivityCancellationType, proxyActivities } from '@temporalio/workflow';
 import type { TaskActivities } from '../activities/task-activities.js';
+import { settleTask } from './settle-task.js';
 
 export interface OperationTaskInput {
   taskId: string;
@@ -20,18 +21,5 @@ export async function operationTask(input: OperationTaskInput): Promise<void> {
     cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5 },
   });
-  const { finishTask } = proxyActivities<TaskActivities>({
-    startToCloseTimeout: '1m',
-    retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20 },
-  });
-  try {
-    await runOperation(input.taskId);
-  } catch (err) {
-    if (isCancellation(err)) {
-      await CancellationScope.nonCancellable(() => finishTask(input.taskId, 'canceled'));
-    } else {
-      await finishTask(input.taskId, 'failed');
-    }
-    throw err;
-  }
+  await settleTask(input.taskId, () => runOperation(input.taskId));
 }

@@ -1,6 +1,6 @@
-import { ActivityCancellationType, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import { ActivityCancellationType, proxyActivities } from '@temporalio/workflow';
 import type { PlatformActivities } from '../activities/platform-activities.js';
-import type { TaskActivities } from '../activities/task-activities.js';
+import { settleTask } from './settle-task.js';
 import type { Territory } from '../platform/connector.js';
 
 export interface PlatformTaskInput {
@@ -25,20 +25,7 @@ export async function platformTask(input: PlatformTaskInput): Promise<void> {
     cancellationType: ActivityCancellationType.TRY_CANCEL,
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 4, nonRetryableErrorTypes: ['TaskMissing'] },
   });
-  const { finishTask } = proxyActivities<TaskActivities>({
-    startToCloseTimeout: '1m',
-    retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20 },
-  });
-  try {
-    await runPlatformTask(input.taskId);
-  } catch (err) {
-    if (isCancellation(err)) {
-      await CancellationScope.nonCancellable(() => finishTask(input.taskId, 'canceled'));
-    } else {
-      await failPlatformTask(input.taskId, failureMessage(err));
-    }
-    throw err;
-  }
+  await settleTask(input.taskId, () => runPlatformTask(input.taskId), (err) => failPlatformTask(input.taskId, failureMessage(err)));
 }
 
 export interface PlatformTerritoriesInput {
