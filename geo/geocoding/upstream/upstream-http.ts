@@ -37,6 +37,43 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
+ * GETs `url` and reads its body, within `timeoutMs` (a `TimeoutError`) or until `signal` aborts.
+ * The deadline is our own timer racing the request, not only an abort signal handed to fetch:
+ * under GC pressure Node's fetch can lose the link to a request's signal (nodejs/node#55428),
+ * and the request then hangs for good.
+ */
+async function fetchWithin(url: string, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal | undefined): Promise<{ response: Response; body: string }> {
+  const controller = new AbortController();
+  let release = (): void => undefined;
+  const stopped = new Promise<never>((_, reject) => {
+    const stop = (reason: unknown): void => {
+      controller.abort(reason);
+      reject(reason);
+    };
+    const timer = setTimeout(() => stop(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+    const onAbort = (): void => stop(signal?.reason);
+    release = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  const request = (async () => {
+    const response = await fetch(url, { headers, signal: controller.signal });
+    return { response, body: await response.text() };
+  })();
+  // The loser of the race settles later: its rejection is expected, not unhandled.
+  request.catch(() => undefined);
+  stopped.catch(() => undefined);
+  try {
+    return await Promise.race([request, stopped]);
+  } finally {
+    release();
+  }
+}
+
+/**
  * GETs JSON from the upstream geocoder with a timeout per request, bounded retries with
  * exponential backoff and jitter for transient faults (timeouts, dropped connections, 429, 5xx),
  * Retry-After honoured, and a circuit breaker in front. Throws GeoserviceError: permanent for
@@ -51,9 +88,7 @@ export async function getUpstreamJson(url: string, options: UpstreamHttpOptions,
     if (wait > 0) throw new GeoserviceError('geoservice_unavailable', `the upstream geocoder is unavailable (circuit open after repeated failures; next try in ${wait} ms)`, true, wait);
     lastRetryAfter = undefined;
     try {
-      const requestSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]) : AbortSignal.timeout(options.timeoutMs);
-      const response = await fetch(url, { headers: { accept: 'application/json', ...options.headers }, signal: requestSignal });
-      const body = await response.text();
+      const { response, body } = await fetchWithin(url, { accept: 'application/json', ...options.headers }, options.timeoutMs, signal);
       if (response.ok) {
         options.breaker.succeeded();
         try {
