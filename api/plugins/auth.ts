@@ -3,7 +3,19 @@ import type { ApiContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { Identity } from '../../store/users.js';
 
-export const sessionHeader = 'x-service-session-id';
+/**
+ * Session headers, in the order they are read: the compatible API's documented header, then the
+ * one interface.md names. A client sends either; both carry the id from the login service.
+ */
+export const sessionHeaders = ['x-telogis-session-id', 'x-service-session-id'] as const;
+
+function sessionId(request: FastifyRequest): string | undefined {
+  for (const name of sessionHeaders) {
+    const value = request.headers[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
 
 function invalidBasic(): ApiError {
   return new ApiError(401, 'invalid_basic_auth_error', 'The Authorization header is not valid Basic credentials of a known account:user.');
@@ -45,15 +57,15 @@ async function basicIdentity(ctx: ApiContext, header: string): Promise<Identity>
 }
 
 async function identify(ctx: ApiContext, request: FastifyRequest): Promise<Identity> {
-  const session = request.headers[sessionHeader];
+  const session = sessionId(request);
   const authorization = request.headers.authorization;
-  if (typeof session === 'string' && session !== '') {
+  if (session !== undefined) {
     const identity = await ctx.sessions.touch(session);
     if (!identity) throw new ApiError(401, 'invalid_session_id_error', 'The session id is unknown or has expired; log in again.');
     return identity;
   }
   if (authorization) return basicIdentity(ctx, authorization);
-  throw new ApiError(401, 'authentication_required_error', `Authenticate with HTTP Basic (account:user) or an ${sessionHeader.replace(/(^|-)\w/g, (s) => s.toUpperCase())} header from ${ctx.config.authUrl}/login.`);
+  throw new ApiError(401, 'authentication_required_error', `Authenticate with HTTP Basic (account:user) or an X-Telogis-Session-Id (or X-Service-Session-Id) header from ${ctx.config.authUrl}/login.`);
 }
 
 /** First step of the pipeline: every request except public ones carries an identity. */
