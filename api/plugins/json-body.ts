@@ -2,11 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { ValidationFailedError } from '../errors.js';
 import { locateJsonError } from '../json-error-position.js';
 
-/** Parses JSON bodies, answering a malformed one with `invalid_json_error` and where it broke. */
+/**
+ * Parses JSON bodies, answering a malformed one with `invalid_json_error` and where it broke. JSON
+ * is strict (RFC 8259: no comments, no trailing commas). An empty body is no body: clients of the
+ * compatible API send `Content-Type: application/json` on every call, body-less ones included
+ * (task cancel, sandbox rename, expiry, permissions, delete).
+ */
 export function jsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
     const body = text as string;
+    if (body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
     try {
       done(null, JSON.parse(body));
     } catch {

@@ -22,8 +22,10 @@ export function requireJsonContentType(request: FastifyRequest): void {
 export function requireJsonBody(request: FastifyRequest): unknown {
   requireJsonContentType(request);
   if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
+    // No body at all (an empty one with the JSON content type) is a missing request, like `null`.
+    const missing = request.body === null || request.body === undefined;
     throw new ValidationFailedError([
-      { property: 'request', code: request.body === null ? 'null_value_error' : 'invalid_type_error', message: 'The request body must be a JSON object.' },
+      { property: 'request', code: missing ? 'null_value_error' : 'invalid_type_error', message: missing ? 'The request needs a JSON object body; none was sent.' : 'The request body must be a JSON object.' },
     ]);
   }
   return request.body;
