@@ -26,8 +26,6 @@ interface PathRoute {
 
 const osmAttribution = '© OpenStreetMap contributors, ODbL 1.0';
 
-/** Output timespans are whole seconds, as the compatible API prints them. */
-const timespan = (seconds: number): string => formatTimespan(Math.round(seconds));
 
 function travelOptions(vehicle: PathRoute['vehicle']): TravelOptions {
   return {
@@ -69,8 +67,8 @@ export function pathRoutes(app: FastifyInstance, ctx: ApiContext): void {
           routes.push({
             ...(route.id !== undefined ? { id: route.id } : {}),
             distance_meters: path.distance,
-            driving_time: timespan(path.duration),
-            legs: path.legs.map((leg) => ({ distance_meters: leg.distance, driving_time: timespan(leg.duration) })),
+            driving_time: formatTimespan(path.duration),
+            legs: path.legs.map((leg) => ({ distance_meters: leg.distance, driving_time: formatTimespan(leg.duration) })),
             ...(path.fallback ? { straight_line_fallback: true } : {}),
             ...(route.routing_options?.return_path ? { path: body.path_encoding === 'polyline' ? encodePolyline(path.geometry) : path.geometry.map(formatLatLon) } : {}),
           });

@@ -98,13 +98,11 @@ export function parseDatetime(text: string): number | undefined {
   return dayNumber * SECONDS_PER_DAY + hours * 3600 + minutes * 60 + seconds + fractionMs / 1000;
 }
 
-/** `YYYY-MM-DDTHH:MM:SS`, milliseconds only when non-zero, never a zone. */
+/** `YYYY-MM-DDTHH:MM:SS`, rounded to the second on the way out, never a zone. */
 export function formatDatetime(secondsSinceEpoch: number): string {
-  const totalMs = Math.round(secondsSinceEpoch * 1000);
-  const dayNumber = Math.floor(totalMs / (SECONDS_PER_DAY * 1000));
-  const msOfDay = totalMs - dayNumber * SECONDS_PER_DAY * 1000;
-  const ms = msOfDay % 1000;
-  const secondsOfDay = (msOfDay - ms) / 1000;
+  const total = Math.round(secondsSinceEpoch);
+  const dayNumber = Math.floor(total / SECONDS_PER_DAY);
+  const secondsOfDay = total - dayNumber * SECONDS_PER_DAY;
   const time = `${pad(Math.floor(secondsOfDay / 3600), 2)}:${pad(Math.floor(secondsOfDay / 60) % 60, 2)}:${pad(secondsOfDay % 60, 2)}`;
-  return `${formatDate(dayNumber)}T${time}${ms === 0 ? '' : `.${pad(ms, 3)}`}`;
+  return `${formatDate(dayNumber)}T${time}`;
 }

@@ -28,19 +28,17 @@ function pad2(value: number): string {
 }
 
 /**
- * `hh:mm:ss` with the hours running past 23 instead of a day part (`27:00:00`, `100:00:00`), so
- * that every client that reads `hh:mm:ss` reads every value. Negative values get a leading `-`
- * (`-01:30:00`). Fractions are rounded to the millisecond and printed only when non-zero
- * (`00:00:30.500`).
+ * The wire form of every timespan in a response: `[-][d.]hh:mm:ss` in whole seconds, as the
+ * compatible API (a .NET service) prints a TimeSpan: `00:30:32`, `1.03:00:00` for 27 hours,
+ * `-01:30:00`. Values are rounded to the second only here, on the way out; everything inside keeps
+ * its full precision. `parseTimespan` reads every form this prints.
  */
 export function formatTimespan(seconds: number): string {
-  const totalMs = Math.round(Math.abs(seconds) * 1000);
-  const sign = seconds < 0 && totalMs !== 0 ? '-' : '';
-  const ms = totalMs % 1000;
-  const totalSeconds = (totalMs - ms) / 1000;
-  const secs = totalSeconds % 60;
-  const minutes = Math.floor(totalSeconds / 60) % 60;
-  const hours = Math.floor(totalSeconds / 3600);
-  const fraction = ms === 0 ? '' : `.${String(ms).padStart(3, '0')}`;
-  return `${sign}${pad2(hours)}:${pad2(minutes)}:${pad2(secs)}${fraction}`;
+  const total = Math.round(Math.abs(seconds));
+  const sign = seconds < 0 && total !== 0 ? '-' : '';
+  const secs = total % 60;
+  const minutes = Math.floor(total / 60) % 60;
+  const totalHours = Math.floor(total / 3600);
+  const days = Math.floor(totalHours / 24);
+  return `${sign}${days > 0 ? `${days}.` : ''}${pad2(totalHours % 24)}:${pad2(minutes)}:${pad2(secs)}`;
 }

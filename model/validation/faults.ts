@@ -2,6 +2,7 @@ import type { ValidationError } from '../types/meta.js';
 import { MAX_VALIDATION_FAULTS, type ValidationCode } from './codes.js';
 
 export interface ValidationFault extends ValidationError {
+  property: string;
   code: ValidationCode;
 }
 
