@@ -1,5 +1,7 @@
+import { formatTimespan, parseTimespan } from './formats/timespan.js';
 import { isJsonObject, jsonEqual, jsonTypeOf, ownValue, type JsonObject } from './json.js';
 import { OPERATIONS, type OperationName } from './operations.js';
+import { parseLatLon } from './latlon.js';
 import { ENTITY_COLLECTIONS, schemaNode, schemaProperties, type EntityCollection, type SchemaNode } from './types/schema.js';
 
 /**
@@ -36,10 +38,30 @@ function entityBranch(schema: SchemaNode): SchemaNode {
   return schema.anyOf!.find((branch) => branch.type === 'object')!;
 }
 
+/** `"39.6, -105.0"` → `"39.6,-105.0"`: the printed numbers stay as they were sent. */
+function latLonText(text: string): string {
+  return parseLatLon(text) === undefined ? text : text.trim().replace(/\s*,\s*/, ',');
+}
+
+/**
+ * A string in its wire form (notes §1.3): timespans as `[d.]hh:mm:ss`, latlons without the space.
+ * Only lossless rewrites: a malformed value stays for validation to report, and a timespan with a
+ * fraction of a second keeps it.
+ */
+function wireString(text: string, schema: SchemaNode): string {
+  if (schema.format === 'latlon') return latLonText(text);
+  if (schema.format !== 'timespan') return text;
+  const seconds = parseTimespan(text);
+  return seconds !== undefined && Number.isInteger(seconds) ? formatTimespan(seconds) : text;
+}
+
 function transform(value: unknown, schema: SchemaNode, state: CanonicalizeState): unknown {
   if (value === undefined || schema.readOnly === true) return undefined;
   const collection = schema['x-reference-to'];
   if (collection !== undefined && isJsonObject(value)) return transformInlineEntity(value, schema, collection, state);
+  // The marker shorthand: a string that parses as a latlon is a point, not a marker id.
+  if (collection === 'markers' && typeof value === 'string') return latLonText(value);
+  if (typeof value === 'string') return wireString(value, schema);
   if (schema.anyOf !== undefined) {
     const branch = branchFor(schema, value);
     return branch === undefined ? value : transform(value, branch, state);
@@ -104,7 +126,8 @@ function appendExtracted(members: unknown[], extracted: JsonObject[]): void {
 
 /**
  * Canonical form of a problem-shaped body: known fields only, in schema order; every inline entity
- * moved to the end of its top-level collection and referenced by id; output-only fields dropped.
+ * moved to the end of its top-level collection and referenced by id; output-only fields dropped;
+ * timespans and latlons in their wire form.
  * Values of the wrong shape are kept as they are, so the function never throws and validation
  * can run on its output.
  */

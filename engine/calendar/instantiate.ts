@@ -1,4 +1,5 @@
 import { canonicalize } from '../../model/canonical.js';
+import { echoRequest } from '../../model/echo.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { InstantiateResponse } from '../../model/types/meta.js';
 import { entityIds, IdAllocator } from './id-allocator.js';
@@ -47,7 +48,7 @@ function mergedRequest(canonicalRequest: JsonObject, routes: JsonObject[], made:
     });
   }
   // Canonical key order, whatever collections were added.
-  return canonicalize(merged, 'instantiate');
+  return echoRequest(merged, 'instantiate');
 }
 
 /**

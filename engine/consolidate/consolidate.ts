@@ -1,4 +1,4 @@
-import { canonicalize } from '../../model/canonical.js';
+import { echoRequest } from '../../model/echo.js';
 import { formatLatLon } from '../../model/latlon.js';
 import type { ResolvedJob, ResolvedProblem } from '../../model/resolve.js';
 import type { ConsolidatedJob, ConsolidateResponse } from '../../model/types/consolidate.js';
@@ -24,7 +24,7 @@ type JsonObject = Record<string, unknown>;
  * `straight_line_fallback_locations`, as are locations off the map.
  */
 export async function consolidate(request: unknown, problem: ResolvedProblem, provider: TravelProvider, rule: ConsolidationRule): Promise<ConsolidateResponse | JsonObject> {
-  const canonical = canonicalize(request, problem.operation) as JsonObject;
+  const canonical = echoRequest(request, problem.operation);
   const canonicalJobs = Array.isArray(canonical.jobs) ? (canonical.jobs as JsonObject[]) : [];
   const canonicalById = new Map(canonicalJobs.map((job) => [job.id as string, job]));
   const jobs = problem.jobs;

@@ -1,4 +1,4 @@
-import { canonicalize } from '../../model/canonical.js';
+import { echoRequest } from '../../model/echo.js';
 import type { OperationName } from '../../model/operations.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
@@ -18,7 +18,7 @@ export const dispatchOperations: Partial<Record<OperationName, DispatchOperation
  */
 export function shapeDispatchResult(request: unknown, operation: OperationName, problem: ResolvedProblem, result: object): object {
   if (operation === 'assignment_restrictions' && problem.return_request) {
-    return { ...(canonicalize(request, operation) as object), assignment_restrictions: result };
+    return { ...echoRequest(request, operation), assignment_restrictions: result };
   }
   return result;
 }

@@ -1,4 +1,4 @@
-import { canonicalize } from '../../model/canonical.js';
+import { echoRequest } from '../../model/echo.js';
 import type { OperationName } from '../../model/operations.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { ProblemAggregates, ProblemResponse, RouteResponse, StopResponse } from '../../model/types/responses.js';
@@ -21,7 +21,7 @@ function requestStop(problem: ResolvedProblem, route: JsonObject, stop: StopResp
  * and the unrouted jobs.
  */
 export function fullProblemResponse(request: unknown, operation: OperationName, response: ProblemResponse, problem: ResolvedProblem): JsonObject {
-  const full = canonicalize(request, operation) as JsonObject;
+  const full = echoRequest(request, operation);
   const byId = new Map<string, RouteResponse>(response.routes.map((route) => [route.id, route]));
   const routes = Array.isArray(full.routes) ? (full.routes as JsonObject[]) : [];
   full.routes = routes.map((route) => {

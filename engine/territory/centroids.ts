@@ -1,4 +1,4 @@
-import { canonicalize } from '../../model/canonical.js';
+import { echoRequest } from '../../model/echo.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { Driver } from '../../model/types/fleet.js';
 import { jobTimeOnSite } from '../evaluate/time-windows.js';
@@ -39,7 +39,7 @@ export function centroids(problem: ResolvedProblem, request: unknown): Centroids
     seedX: Float64Array.from(seeds, (seed) => (seed === undefined ? NaN : seed.lon * eastPerDegree)),
     seedY: Float64Array.from(seeds, (seed) => (seed === undefined ? NaN : seed.lat * KM_PER_DEGREE)),
   });
-  const canonical = canonicalize(request, 'centroids') as Record<string, unknown> & { drivers?: Driver[] };
+  const canonical = echoRequest(request, 'centroids') as Record<string, unknown> & { drivers?: Driver[] };
   const placed = (canonical.drivers ?? []).map((driver) => {
     const d = drivers.findIndex((resolved) => resolved.id === driver.id);
     if (d < 0 || !serves[d]) return driver;

@@ -29,14 +29,31 @@ describe('canonicalize', () => {
     expect(canonicalize(inlineProblem)).toEqual({
       name: 'inline',
       markers: [{ id: 'm1', location: A }],
-      job_types: [{ id: 'jt', default_time_on_site: '00:05' }],
+      job_types: [{ id: 'jt', default_time_on_site: '00:05:00' }],
       drivers: [{ id: 'd1', location: A }],
       jobs: [
-        { id: 'j0', location: '1, 2', custom: {} },
+        { id: 'j0', location: '1,2', custom: {} },
         { id: 'j1', location: 'm1', type: 'jt' },
       ],
       routes: [{ id: 'r1', driver: 'd1', jobs: ['j1', 'j0'] }],
     });
+  });
+
+  it('writes timespans and latlons in their wire form, losslessly, and leaves malformed values for validation', () => {
+    const canonical = canonicalize({
+      markers: [{ id: 'm', location: ' 39.6 , -105.0 ' }],
+      jobs: [
+        { id: 'a', location: '39.6, -105.0', time_on_site: '0:5', time_window: { start: '27:00', end: '1.04:30:00' } },
+        { id: 'b', location: 'm', time_on_site: '00:00:30.5' },
+        { id: 'c', location: 'not a place', time_on_site: '1:60' },
+      ],
+    } as Problem);
+    expect(canonical.markers![0]!.location).toBe('39.6,-105.0');
+    expect(canonical.jobs).toEqual([
+      { id: 'a', location: '39.6,-105.0', time_on_site: '00:05:00', time_window: { start: '1.03:00:00', end: '1.04:30:00' } },
+      { id: 'b', location: 'm', time_on_site: '00:00:30.5' },
+      { id: 'c', location: 'not a place', time_on_site: '1:60' },
+    ]);
   });
 
   it('orders keys as the schema does', () => {

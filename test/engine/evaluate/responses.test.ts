@@ -77,6 +77,19 @@ describe('responses', () => {
     expect(full.custom).toEqual({ request: 'r-1' });
   });
 
+  test('return_request echoes route dates as YYYY-MM-DDT00:00:00 and latlons and timespans in their wire form, and is a valid request again', async () => {
+    const request = { ...body, return_request: true, routes: [{ ...body.routes[0]!, date: '2017-4-11' }, { ...body.routes[1]!, date: '2017-04-11' }] };
+    const response = await evaluateOnGrid(request);
+    const full = shapeResult(request, 'evaluate', resolveProblem(request, 'evaluate'), response, { aggregate: false }) as Record<string, any>;
+    expect(full.routes.map((r: { date: string }) => r.date)).toEqual(['2017-04-11T00:00:00', '2017-04-11T00:00:00']);
+    expect(full.routes[0].start_time).toBe('08:00:00');
+    expect(full.routes[1].location).toBe('0,0');
+    expect(full.depots[0].location).toBe('0,0');
+    expect(full.jobs.map((j: { location: string }) => j.location)).toEqual(['0,0.02', '0,0.5', '0,0.01']);
+    expect(validateRequest(full, 'evaluate')).toEqual([]);
+    expect((await evaluateOnGrid(full)).routes).toEqual(response.routes);
+  });
+
   test('a return_request answer is a valid request again, and evaluates to the same routes', async () => {
     const request = { ...body, return_request: true, routes: [{ ...body.routes[0]!, breaks: [{ id: 'tea', start: '08:01', length: '00:05' }] }, body.routes[1]!] };
     const response = await evaluateOnGrid(request);

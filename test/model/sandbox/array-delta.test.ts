@@ -43,9 +43,9 @@ describe('array delta on route jobs', () => {
   });
 
   test('a job given inline is moved to the jobs collection (stored problems stay canonical)', () => {
-    const after = apply(before, { $path: routeJobs('r1'), $collection: 'array', insert: [{ id: 'f', location: '5, 5' }] });
+    const after = apply(before, { $path: routeJobs('r1'), $collection: 'array', insert: [{ id: 'f', location: '5,5' }] });
     expect(after.routes![0]!.jobs).toEqual(['a', 'b', 'f']);
-    expect(after.jobs!.at(-1)).toEqual({ id: 'f', location: '5, 5' });
+    expect(after.jobs!.at(-1)).toEqual({ id: 'f', location: '5,5' });
   });
 
   test('job stops are taken off too', () => {

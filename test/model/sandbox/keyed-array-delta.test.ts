@@ -2,16 +2,16 @@ import { apply, faultsOf } from './apply.js';
 
 const before = {
   jobs: [
-    { id: 'j1', location: '1, 1', loads: [{ metric: 'kg', amount: 5 }, { metric: 'boxes', amount: 1 }] },
-    { id: 'j2', location: '2, 2' },
-    { id: 'j3', location: '3, 3' },
+    { id: 'j1', location: '1,1', loads: [{ metric: 'kg', amount: 5 }, { metric: 'boxes', amount: 1 }] },
+    { id: 'j2', location: '2,2' },
+    { id: 'j3', location: '3,3' },
   ],
 };
 
 describe('keyed array delta', () => {
   test('assign creates missing elements at the end and updates existing ones in place', () => {
-    const after = apply(before, { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'j4', location: '4, 4' }, { id: 'j2', time_on_site: '00:10' }] });
-    expect(after.jobs).toEqual([before.jobs[0], { id: 'j2', location: '2, 2', time_on_site: '00:10' }, before.jobs[2], { id: 'j4', location: '4, 4' }]);
+    const after = apply(before, { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'j4', location: '4,4' }, { id: 'j2', time_on_site: '00:10:00' }] });
+    expect(after.jobs).toEqual([before.jobs[0], { id: 'j2', location: '2,2', time_on_site: '00:10:00' }, before.jobs[2], { id: 'j4', location: '4,4' }]);
   });
 
   test('unassign removes elements by key', () => {
@@ -19,19 +19,19 @@ describe('keyed array delta', () => {
   });
 
   test('assign_template applies one object delta to every element of ids, creating missing ones', () => {
-    const after = apply(before, { $path: ['jobs'], $collection: 'keyed_array', ids: ['j2', 'j9'], assign_template: { time_on_site: '00:03' } });
-    expect(after.jobs!.slice(1)).toEqual([{ id: 'j2', location: '2, 2', time_on_site: '00:03' }, before.jobs[2], { id: 'j9', time_on_site: '00:03' }]);
+    const after = apply(before, { $path: ['jobs'], $collection: 'keyed_array', ids: ['j2', 'j9'], assign_template: { time_on_site: '00:03:00' } });
+    expect(after.jobs!.slice(1)).toEqual([{ id: 'j2', location: '2,2', time_on_site: '00:03:00' }, before.jobs[2], { id: 'j9', time_on_site: '00:03:00' }]);
   });
 
   test('ids with assign given as one object works like assign_template (the documented examples)', () => {
     const quirk = apply(before, { $path: ['jobs'], $collection: 'keyed_array', ids: ['j2', 'j3'], assign: { custom: { batch: '7' } } });
     const template = apply(before, { $path: ['jobs'], $collection: 'keyed_array', ids: ['j2', 'j3'], assign_template: { custom: { batch: '7' } } });
     expect(quirk).toEqual(template);
-    expect(quirk.jobs![2]).toEqual({ id: 'j3', location: '3, 3', custom: { batch: '7' } });
+    expect(quirk.jobs![2]).toEqual({ id: 'j3', location: '3,3', custom: { batch: '7' } });
   });
 
   test('$create false updates existing elements only', () => {
-    const after = apply(before, { $path: ['jobs'], $collection: 'keyed_array', $create: false, assign: [{ id: 'j9', location: '9, 9' }, { id: 'j3', name: 'three' }] });
+    const after = apply(before, { $path: ['jobs'], $collection: 'keyed_array', $create: false, assign: [{ id: 'j9', location: '9,9' }, { id: 'j3', name: 'three' }] });
     expect(after.jobs!.map((job) => job.id)).toEqual(['j1', 'j2', 'j3']);
     expect(after.jobs![2]).toMatchObject({ name: 'three' });
   });
@@ -66,7 +66,7 @@ describe('keyed array delta', () => {
   });
 
   test('malformed entries are reported at their path', () => {
-    expect(faultsOf(before, { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'j5' }, { location: '1, 1' }] })).toMatchObject([
+    expect(faultsOf(before, { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'j5' }, { location: '1,1' }] })).toMatchObject([
       { property: 'request.deltas[0].assign[1]', code: 'required_property_missing_error', parameters: { property_name: 'id' } },
     ]);
     expect(faultsOf(before, { $path: ['jobs'], $collection: 'keyed_array', assign: ['j5'] })).toMatchObject([{ property: 'request.deltas[0].assign[0]', code: 'invalid_type_error' }]);

@@ -3,8 +3,8 @@ import { apply, faultsOf } from './apply.js';
 describe('object delta', () => {
   const before = {
     name: 'plan',
-    settings: { default_time_on_site: '00:05', clustering: 'natural' },
-    jobs: [{ id: 'j1', location: '1, 2', time_window: { start: '08:00', end: '12:00' }, custom: { a: 'x', b: 'y' } }],
+    settings: { default_time_on_site: '00:05:00', clustering: 'natural' },
+    jobs: [{ id: 'j1', location: '1,2', time_window: { start: '08:00:00', end: '12:00:00' }, custom: { a: 'x', b: 'y' } }],
   };
 
   test('assigns root fields, merges nested objects as sub-deltas, null unsets', () => {
@@ -16,13 +16,13 @@ describe('object delta', () => {
   });
 
   test('fields the delta does not name are kept, also inside a collection element', () => {
-    const after = apply(before, { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'j1', time_window: { end: '13:00' }, custom: { b: null, c: 'z' } }] });
-    expect(after.jobs).toEqual([{ id: 'j1', location: '1, 2', time_window: { start: '08:00', end: '13:00' }, custom: { a: 'x', c: 'z' } }]);
+    const after = apply(before, { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'j1', time_window: { end: '13:00:00' }, custom: { b: null, c: 'z' } }] });
+    expect(after.jobs).toEqual([{ id: 'j1', location: '1,2', time_window: { start: '08:00:00', end: '13:00:00' }, custom: { a: 'x', c: 'z' } }]);
   });
 
   test('arrays, strings and numbers replace the value', () => {
-    const after = apply(before, { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'j1', job_attributes: ['fragile'], load: 3, location: '3, 4' }] });
-    expect(after.jobs![0]).toMatchObject({ job_attributes: ['fragile'], load: 3, location: '3, 4' });
+    const after = apply(before, { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'j1', job_attributes: ['fragile'], load: 3, location: '3,4' }] });
+    expect(after.jobs![0]).toMatchObject({ job_attributes: ['fragile'], load: 3, location: '3,4' });
   });
 
   test('$create creates a missing object by default; $create false leaves it missing', () => {

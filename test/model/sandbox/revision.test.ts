@@ -34,11 +34,11 @@ describe('revision', () => {
   });
 
   test('a snapshot is stored canonical; its faults are reported under request.snapshot', () => {
-    expect(snapshotState({ routes: [{ id: 'r', jobs: [{ id: 'j', location: '1, 2' }] }], unrouted_jobs: [{ id: 'j' }] })).toEqual({
-      jobs: [{ id: 'j', location: '1, 2' }],
+    expect(snapshotState({ routes: [{ id: 'r', jobs: [{ id: 'j', location: '1,2' }] }], unrouted_jobs: [{ id: 'j' }] })).toEqual({
+      jobs: [{ id: 'j', location: '1,2' }],
       routes: [{ id: 'r', jobs: ['j'] }],
     });
-    expect(rejection(() => snapshotState({ jobs: [{ id: 'j', location: { location: '95, 200' } }] }, 'request.snapshot')).faults).toMatchObject([
+    expect(rejection(() => snapshotState({ jobs: [{ id: 'j', location: { location: '95,200' } }] }, 'request.snapshot')).faults).toMatchObject([
       { property: 'request.snapshot.jobs[0].location.location', code: 'invalid_latlon_error' },
     ]);
   });
