@@ -9,10 +9,15 @@ export function taskRedirectResponse(task: TaskRecord): Record<string, string> {
   };
 }
 
-/** `started_at` / `finished_at` repeat the times under the names older clients of the compatible API read. */
+/**
+ * Every field the compatible API's status pages show, under each name they use (notes §8.2): the id
+ * as `task_id` and `id`, the start as `started_time` and `started_at`, the end as `finished_time`
+ * and `finished_at`.
+ */
 export function taskStatusResponse(task: TaskRecord): Record<string, unknown> {
   const response: Record<string, unknown> = {
     task_id: task.id,
+    id: task.id,
     status: task.status,
     operation: task.operation,
     started_time: task.startedTime.toISOString(),

@@ -7,10 +7,25 @@ import { ScheduleInstantiateResponse } from './responses.js';
 import { VARIANCE_KINDS } from './schedule.js';
 import { StringEnum } from './schema.js';
 
+/** A moment in UTC, ISO 8601 with milliseconds and `Z` (task and sandbox times; notes §2.1 "timestamp"). */
+export const Timestamp = Type.String({ $id: 'timestamp', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,7})?Z$', description: 'UTC, ISO 8601 with Z.' });
+
+/** What a running task last reported (engine/operations/progress.ts); geocode batches report their own counts. */
+export const OperationProgress = Type.Object(
+  {
+    phase: Type.Optional(Type.String()),
+    best_cost: Type.Optional(Type.Number()),
+    elapsed_seconds: Type.Optional(Type.Number()),
+    routes_done: Type.Optional(Type.Integer()),
+    routes_total: Type.Optional(Type.Integer()),
+  },
+  { $id: 'task_progress', additionalProperties: true },
+);
+
 export const TaskRedirectResponse = Type.Object(
   {
     task_id: Type.String(),
-    started_time: Type.String({ description: 'UTC ISO 8601 with Z.' }),
+    started_time: Timestamp,
     wait_url: Type.String({ description: 'Relative: tasks/{id}/result?wait=1' }),
     status_url: Type.String({ description: 'Relative: tasks/{id}' }),
   },
@@ -22,12 +37,15 @@ export const TASK_STATUSES = ['running', 'completed', 'failed', 'canceled'] as c
 export const TaskStatusResponse = Type.Object(
   {
     task_id: Type.String(),
+    id: Type.String({ description: 'The task id again, under the name the completed-status example of the compatible API uses.' }),
     status: StringEnum(TASK_STATUSES),
     operation: Type.String(),
-    started_time: Type.String(),
-    last_status_time: Type.String(),
-    finished_time: Type.Optional(Type.String()),
-    progress: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    started_time: Timestamp,
+    started_at: Timestamp,
+    last_status_time: Timestamp,
+    finished_time: Type.Optional(Timestamp),
+    finished_at: Type.Optional(Timestamp),
+    progress: Type.Optional(OperationProgress),
   },
   { $id: 'task_status_response' },
 );
@@ -39,7 +57,7 @@ export const TaskCancelResponse = Type.Object(
 
 export const ValidationError = Type.Object(
   {
-    property: Type.String({ description: 'Dotted path such as request.jobs[0].location.' }),
+    property: Type.Optional(Type.String({ description: 'Dotted path such as request.jobs[0].location; absent when the body is not JSON at all (line and position say where it broke).' })),
     code: Type.String({ description: 'One of the validation codes (VALIDATION_CODES.md).' }),
     message: Type.String(),
     parameters: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
