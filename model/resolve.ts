@@ -40,6 +40,12 @@ export type ResolvedVehicle = Omit<Vehicle, 'depot' | 'location' | 'load_capacit
   location?: ResolvedMarker;
   load_capacities?: ResolvedLoadAmount[];
 };
+/**
+ * A break's length when it names none: the 30-minute break the compatible API's break guide uses
+ * (its driver_break table gives no default). Canonical problems keep the field absent.
+ */
+export const DEFAULT_BREAK_LENGTH: Seconds = 30 * 60;
+
 export type ResolvedDriverBreak = Omit<DriverBreak, 'start' | 'earliest_start' | 'latest_start' | 'length'> & {
   start?: Seconds;
   earliest_start?: Seconds;
@@ -355,7 +361,7 @@ class Resolver {
       start: seconds(value.start),
       earliest_start: seconds(value.earliest_start),
       latest_start: seconds(value.latest_start),
-      length: seconds(value.length),
+      length: value.length === undefined ? DEFAULT_BREAK_LENGTH : seconds(value.length),
     };
   }
 

@@ -50,11 +50,13 @@ export const DriverBreak = Type.Object(
     start: Type.Optional(Timespan),
     earliest_start: Type.Optional(Timespan),
     latest_start: Type.Optional(Timespan),
-    length: Timespan,
+    length: Type.Optional(Timespan),
   },
   {
     $id: 'driver_break',
-    description: 'A fixed (start) or flexible (earliest_start..latest_start) break; start excludes the other two.',
+    description:
+      'A fixed (start) or flexible (earliest_start..latest_start) break; start excludes the other two. Without length it lasts ' +
+      'DEFAULT_BREAK_LENGTH (30 minutes, the break the compatible API\'s guides use), so a sandbox delta may create a break before saying how long it is.',
   },
 );
 
