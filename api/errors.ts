@@ -19,7 +19,8 @@ export type ErrorCode =
   | 'service_unavailable_error'
   | 'geoservice_error'
   | 'geoservice_exceeded_maximum_retries'
-  | 'geoservice_unavailable';
+  | 'geoservice_unavailable'
+  | 'geostream_unavailable';
 
 export interface ValidationErrorEntry {
   property?: string;

@@ -1,13 +1,13 @@
 import { formatLatLon } from '../../model/latlon.js';
 import type { GeocodeSuggestion } from './geocoder.js';
-import type { GeoserviceError, GeoserviceErrorCode } from './geoservice-error.js';
+import type { GeoserviceError } from './geoservice-error.js';
 
 /** What one address (or point) came to: suggestions, or the error that stopped it. */
 export type AddressOutcome = { suggestions: GeocodeSuggestion[] } | { error: GeoserviceError };
 
 export interface GeoserviceErrorBody {
   status_code: 500;
-  error_code: GeoserviceErrorCode;
+  error_code: 'geoservice_unavailable' | 'geostream_unavailable';
   message: string;
 }
 
@@ -28,14 +28,19 @@ export function geocodedLocation(id: string | undefined, outcome: AddressOutcome
   };
 }
 
-const severity: GeoserviceErrorCode[] = ['geoservice_unavailable', 'geoservice_exceeded_maximum_retries', 'geoservice_error'];
-
 /**
- * The task's error when no address could be processed: the upstream being unavailable explains
- * everything else, then exhausted retries, then plain errors.
+ * The task's error when no address could be processed. An unavailable upstream explains
+ * everything and keeps the interface's `geoservice_unavailable`; otherwise it is the compatible
+ * API's documented `geostream_unavailable` (notes §5.13), and the message names the per-address
+ * cause (`geoservice_error` or `geoservice_exceeded_maximum_retries`, as each geocoded_location
+ * of a partly successful answer carries it).
  */
 export function allFailedError(errors: readonly GeoserviceError[], noun: 'address' | 'location'): GeoserviceErrorBody {
-  const code = severity.find((c) => errors.some((e) => e.code === c))!;
-  const example = errors.find((e) => e.code === code)!;
-  return { status_code: 500, error_code: code, message: `No ${noun} could be processed: ${example.message}` };
+  const unavailable = errors.find((e) => e.code === 'geoservice_unavailable');
+  const example = unavailable ?? errors.find((e) => e.code === 'geoservice_exceeded_maximum_retries') ?? errors[0]!;
+  return {
+    status_code: 500,
+    error_code: unavailable ? 'geoservice_unavailable' : 'geostream_unavailable',
+    message: `No ${noun} could be processed (${example.code}): ${example.message}`,
+  };
 }

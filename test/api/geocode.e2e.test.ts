@@ -88,14 +88,14 @@ describe('POST /v1/geocode with an upstream geocoder that fails', () => {
     expect(upstream.requests.get('flaky one')).toBe(2);
   });
 
-  it('answers 500 with the geoservice code when no address could be processed, and stores it as the task error', async () => {
+  it('answers 500 geostream_unavailable when no address could be processed (geoservice_unavailable when the upstream is down), and stores it as the task error', async () => {
     upstream.behaviour = () => ({ kind: 'status', status: 500 });
     const failed = await postJson(`${stack.baseUrl}/v1/geocode?wait=1`, { addresses: [{ query: 'down 1' }, { query: 'down 2' }] }, { authorization: user.basic });
     expect(failed.status).toBe(500);
-    expect(failed.body).toMatchObject({ status_code: 500, error_code: 'geoservice_exceeded_maximum_retries' });
+    expect(failed.body).toMatchObject({ status_code: 500, error_code: 'geostream_unavailable', message: expect.stringContaining('geoservice_exceeded_maximum_retries') });
     const task = await stack.query(`SELECT t.status, p.body FROM tasks t JOIN task_payloads p ON p.task_id = t.id AND p.kind = 'error' WHERE t.operation = 'geocode' ORDER BY t.started_time DESC LIMIT 1`);
     expect(task.rows[0].status).toBe('failed');
-    expect(JSON.parse(task.rows[0].body).error_code).toBe('geoservice_exceeded_maximum_retries');
+    expect(JSON.parse(task.rows[0].body).error_code).toBe('geostream_unavailable');
 
     await upstream.stop();
     const unreachable = await postJson(`${stack.baseUrl}/v1/reverse_geocode?wait=1`, { locations: [{ location: '43.73,7.42' }] }, { authorization: user.basic });

@@ -42,10 +42,12 @@ describe('retry timing', () => {
 });
 
 describe('the error of a request where every address failed', () => {
-  it('names the upstream unavailable when it was, else exhausted retries, else plain errors', () => {
+  it('names the upstream unavailable when it was, else geostream_unavailable with the worst per-address cause', () => {
     const error = (code: GeoserviceError['code']): GeoserviceError => new GeoserviceError(code, code, false);
     expect(allFailedError([error('geoservice_error'), error('geoservice_unavailable')], 'address').error_code).toBe('geoservice_unavailable');
-    expect(allFailedError([error('geoservice_error'), error('geoservice_exceeded_maximum_retries')], 'address').error_code).toBe('geoservice_exceeded_maximum_retries');
-    expect(allFailedError([error('geoservice_error')], 'location')).toMatchObject({ status_code: 500, error_code: 'geoservice_error' });
+    const exhausted = allFailedError([error('geoservice_error'), error('geoservice_exceeded_maximum_retries')], 'address');
+    expect(exhausted.error_code).toBe('geostream_unavailable');
+    expect(exhausted.message).toContain('geoservice_exceeded_maximum_retries');
+    expect(allFailedError([error('geoservice_error')], 'location')).toMatchObject({ status_code: 500, error_code: 'geostream_unavailable', message: expect.stringContaining('geoservice_error') });
   });
 });
