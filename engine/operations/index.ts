@@ -15,6 +15,7 @@ import { insert } from './insert.js';
 import { optimize } from './optimize.js';
 import { throttledProgress, type OperationProgress, type ProgressReporter } from './progress.js';
 import { shapeResult } from './result-shape.js';
+import { withRoutePaths } from './route-paths.js';
 import { sequence } from './sequence.js';
 import { assignVehicles } from './vehicle-assignment.js';
 import { territoryOperations } from '../territory/territory-operations.js';
@@ -61,6 +62,6 @@ export async function runOperation(
   const fallback = travel.fallbackPoints();
   const flag = fallback.length ? { straight_line_fallback_locations: fallback.map(formatLatLon) } : {};
   if (!planned) return shapeDispatchResult(request, name as OperationName, problem, { ...result!, ...flag });
-  const response = { ...planned, routes: withStopRestrictions(problem, travel, planned.routes) };
+  const response = { ...planned, routes: await withRoutePaths(problem, provider, withStopRestrictions(problem, travel, planned.routes)) };
   return shapeResult(request, name as OperationName, problem, { ...response, ...flag }, { aggregate: name === 'evaluate' && options.aggregate === true });
 }
