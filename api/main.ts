@@ -1,4 +1,5 @@
 import type { Config } from '../runtime/config.js';
+import type { ApiContext } from './context.js';
 import type { Logger } from '../runtime/logger.js';
 import { connectTemporal } from '../runtime/temporal-client.js';
 import { createPool } from '../store/db.js';
@@ -14,15 +15,15 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Starts the API process's parts: PostgreSQL pool and listener, Temporal client, HTTP server. */
-export async function runApi(config: Config, log: Logger, databaseUrl: string, temporalAddress: string): Promise<RunningApi> {
+/** The API process's parts: PostgreSQL pool and listeners, Temporal client; `close` ends them. */
+export async function connectApiContext(config: Config, log: Logger, databaseUrl: string, temporalAddress: string): Promise<{ ctx: ApiContext; close(): Promise<void> }> {
   const pool = createPool(databaseUrl, 20);
   const events = new ChangeEvents(databaseUrl, taskChannel);
   await events.start();
   const sandboxEvents = new ChangeEvents(databaseUrl, sandboxChannel);
   await sandboxEvents.start();
   const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace);
-  const app = buildServer({
+  const ctx: ApiContext = {
     config,
     log,
     pool,
@@ -32,7 +33,22 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
     events,
     sandboxEvents,
     temporal: client,
-  });
+  };
+  return {
+    ctx,
+    close: async () => {
+      await events.close();
+      await sandboxEvents.close();
+      await connection.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Starts the API process: its parts, then the HTTP server. */
+export async function runApi(config: Config, log: Logger, databaseUrl: string, temporalAddress: string): Promise<RunningApi> {
+  const { ctx, close } = await connectApiContext(config, log, databaseUrl, temporalAddress);
+  const app = buildServer(ctx);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -41,10 +57,7 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
     url,
     close: async () => {
       await app.close();
-      await events.close();
-      await sandboxEvents.close();
-      await connection.close();
-      await pool.end();
+      await close();
     },
   };
 }

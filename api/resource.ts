@@ -1,11 +1,14 @@
 import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import { ApiError } from './errors.js';
+import type { OperationDoc } from './openapi/catalog.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const allMethods: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface MethodDefinition {
   handler: RouteHandlerMethod;
+  /** The operation as the OpenAPI document lists it (api/openapi/describe.ts helps write it). */
+  doc: OperationDoc;
   options?: RouteShorthandOptions;
 }
 
@@ -19,7 +22,7 @@ export function resource(app: FastifyInstance, url: string, methods: Partial<Rec
   for (const method of allMethods) {
     const definition = methods[method];
     if (definition) {
-      app.route({ method, url, ...definition.options, config: { public: isPublic }, handler: definition.handler });
+      app.route({ method, url, ...definition.options, config: { public: isPublic, openapi: definition.doc }, handler: definition.handler });
     } else {
       app.route({
         method,

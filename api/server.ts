@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ApiContext } from './context.js';
+import { catalogRoutes } from './openapi/catalog.js';
 import { authentication } from './plugins/auth.js';
 import { concurrencyLimit } from './plugins/concurrency.js';
 import { errorHandling } from './plugins/errors.js';
@@ -30,6 +31,8 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
     requestTimeout: 0,
     return503OnClosing: true,
   });
+  // First: every route registered after this is in the catalog the OpenAPI document is made from.
+  catalogRoutes(app);
   errorHandling(app);
   jsonBodies(app);
   authentication(app, ctx);

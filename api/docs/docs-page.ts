@@ -107,7 +107,7 @@ th{background:#f3f3f3}code{background:#f6f6f6;padding:0 .2rem}section{margin-bot
 </style></head><body>
 <h1>${escape(info.title ?? 'API')} ${escape(info.version ?? '')}</h1>
 <p>${escape(info.description ?? '')}</p>
-<p>Authentication: HTTP Basic with the username <code>account:user</code>, or the header <code>X-Service-Session-Id</code> from <code>POST /auth/login</code>. The machine-readable document is <a href="/v1/openapi.json">/v1/openapi.json</a>.</p>
+<p>Authentication: HTTP Basic with the username <code>account:user</code>, or the header <code>X-Telogis-Session-Id</code> (or <code>X-Service-Session-Id</code>) with the session id from <code>POST /auth/login</code>. Bodies are strict JSON (no comments, no trailing commas). The machine-readable document is <a href="/v1/openapi.json">/v1/openapi.json</a>.</p>
 <h2>Paths</h2>
 <table><thead><tr><th>operation</th><th>parameters</th><th>body</th><th>responses</th></tr></thead><tbody>${operationRows(isObject(document.paths) ? document.paths : {})}</tbody></table>
 <h2>Validation codes</h2>

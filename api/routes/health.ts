@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.js';
+import { okResponse } from '../openapi/describe.js';
 import { resource } from '../resource.js';
+
+const health = {
+  type: 'object',
+  required: ['status', 'postgres', 'temporal'],
+  properties: { status: { type: 'string', enum: ['ok', 'unavailable'] }, postgres: { type: 'string' }, temporal: { type: 'string' } },
+  description: 'postgres and temporal: "ok" or what failed.',
+};
 
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -21,6 +29,12 @@ export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/healthz',
     {
       GET: {
+        doc: {
+          operationId: 'health',
+          tags: ['operations'],
+          security: [],
+          responses: { '200': okResponse('PostgreSQL and Temporal answer.', health), '503': okResponse('Something does not answer.', health) },
+        },
         handler: async (_request, reply) => {
           const check = async (work: () => Promise<unknown>): Promise<string> => {
             try {

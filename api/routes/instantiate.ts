@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { instantiate, type InstantiateOptions } from '../../engine/calendar/instantiate.js';
 import { parseDate, resolveProblem, validateRequest } from '../../model/index.js';
 import { ValidationFailedError, type ValidationErrorEntry } from '../errors.js';
+import { query, ref, syncOperationDoc } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 import { requireJsonBody } from './operations.js';
 
@@ -74,6 +75,15 @@ function scheduleFrequencies(body: unknown, faults: ValidationErrorEntry[]): voi
 export function instantiateRoutes(app: FastifyInstance): void {
   resource(app, '/v1/instantiate', {
     POST: {
+      doc: {
+        ...syncOperationDoc('instantiate', { anyOf: [ref('instantiate_response'), ref('problem')] }, [
+          query('start_date', ref('date'), true, 'First day.'),
+          query('num_days', { type: 'integer', minimum: 1 }, false, 'Default 1.'),
+          query('generate_routes', { type: 'integer', enum: [0, 1] }, false, '0: no routes from shift patterns.'),
+          query('generate_jobs', { type: 'integer', enum: [0, 1] }, false, '0: no jobs from schedules.'),
+        ]),
+        tags: ['optimization'],
+      },
       handler: async (request) => {
         const body = requireJsonBody(request);
         const query = request.query as Query;

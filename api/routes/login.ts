@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.js';
 import { splitUsername } from '../plugins/auth.js';
+import { errorResponse, okResponse, ref } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 import { requireJsonBody } from './operations.js';
 
@@ -12,6 +13,17 @@ export function loginRoutes(app: FastifyInstance, ctx: ApiContext): void {
     path,
     {
       POST: {
+        doc: {
+          operationId: 'login',
+          tags: ['authentication'],
+          security: [],
+          requestBody: { required: true, content: { 'application/json': { schema: ref('login_request') } } },
+          responses: {
+            '200': okResponse('A session id to send as X-Telogis-Session-Id (or X-Service-Session-Id).', ref('login_response')),
+            '401': okResponse('Login failed: success false, with the error_response fields.', { allOf: [ref('login_response'), ref('error_response')] }),
+            default: errorResponse('Any other error.'),
+          },
+        },
         handler: async (request, reply) => {
           const body = requireJsonBody(request) as { username?: unknown; password?: unknown; application?: unknown };
           const name = typeof body.username === 'string' ? splitUsername(body.username) : undefined;

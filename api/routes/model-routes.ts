@@ -5,6 +5,7 @@ import { buildOpenApiDocument, canonicalize, VALIDATION_CODES, validateRequest }
 import { repoRoot } from '../../runtime/paths.js';
 import { renderDocsPage } from '../docs/docs-page.js';
 import { ValidationFailedError } from '../errors.js';
+import { okResponse, ref, syncOperationDoc } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 import { requireJsonBody, requireJsonContentType } from './operations.js';
 
@@ -14,11 +15,14 @@ import { requireJsonBody, requireJsonContentType } from './operations.js';
  */
 export function modelRoutes(app: FastifyInstance): void {
   const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
-  const document = buildOpenApiDocument({ version });
-  const page = renderDocsPage(document, VALIDATION_CODES);
+  // Built on first use, when every route has registered (and described) itself.
+  let document: Record<string, unknown> | undefined;
+  let page: string | undefined;
+  const openApi = (): Record<string, unknown> => (document ??= buildOpenApiDocument({ version, paths: app.routeCatalog.paths() }));
 
   resource(app, '/v1/validate', {
     POST: {
+      doc: syncOperationDoc('validate', ref('validate_response')),
       // 200 even when invalid: the faults are the answer. Only a body that is not JSON is a 400.
       handler: async (request) => {
         requireJsonContentType(request);
@@ -30,6 +34,7 @@ export function modelRoutes(app: FastifyInstance): void {
 
   resource(app, '/v1/canonicalize', {
     POST: {
+      doc: syncOperationDoc('canonicalize', ref('problem')),
       handler: async (request) => {
         const body = requireJsonBody(request);
         const errors = validateRequest(body, 'canonicalize');
@@ -39,6 +44,21 @@ export function modelRoutes(app: FastifyInstance): void {
     },
   });
 
-  resource(app, '/v1/openapi.json', { GET: { handler: async () => document } }, true);
-  resource(app, '/docs', { GET: { handler: async (_request, reply) => reply.type('text/html; charset=utf-8').send(page) } }, true);
+  resource(
+    app,
+    '/v1/openapi.json',
+    { GET: { doc: { operationId: 'openapi', security: [], responses: { '200': okResponse('This document.', { type: 'object' }) } }, handler: async () => openApi() } },
+    true,
+  );
+  resource(
+    app,
+    '/docs',
+    {
+      GET: {
+        doc: { operationId: 'docs', security: [], responses: { '200': { description: 'The API reference as one HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } } },
+        handler: async (_request, reply) => reply.type('text/html; charset=utf-8').send((page ??= renderDocsPage(openApi(), VALIDATION_CODES))),
+      },
+    },
+    true,
+  );
 }

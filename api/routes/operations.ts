@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateRequest } from '../../model/index.js';
 import { ApiError, ValidationFailedError } from '../errors.js';
 import { checkInsertLimit } from './insert-limit.js';
+import { ref, taskOperationDoc } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 import { taskRedirectResponse } from '../tasks/responses.js';
 import { queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
@@ -9,6 +10,25 @@ import { queryFlag, type TaskQuery, type TaskService } from '../tasks/task-servi
 /** Operations that run as tasks (one Temporal workflow each); the list grows as operations land. */
 export const taskOperations = ['sequence', 'build', 'optimize', 'evaluate', 'geocode', 'reverse_geocode', 'recommend', 'insert', 'assignment_restrictions', 'centroids', 'zones', 'consolidate_by_job_restrictions', 'consolidate_by_route_assignments'] as const;
 export type TaskOperation = (typeof taskOperations)[number];
+
+/** What each task operation's result is (without return_request), as the OpenAPI document names it. */
+export const taskResultSchemas: Record<TaskOperation, unknown> = {
+  sequence: ref('problem_response'),
+  build: ref('problem_response'),
+  optimize: ref('problem_response'),
+  evaluate: ref('problem_response'),
+  insert: ref('problem_response'),
+  geocode: ref('geocode_response'),
+  reverse_geocode: ref('reverse_geocode_response'),
+  recommend: ref('recommend_response'),
+  assignment_restrictions: ref('assignment_restrictions_response'),
+  centroids: ref('centroids_response'),
+  zones: { type: 'array', items: ref('generated_zone') },
+  consolidate_by_job_restrictions: ref('consolidate_response'),
+  consolidate_by_route_assignments: ref('consolidate_response'),
+};
+
+const tags = (operation: TaskOperation): string[] => [operation.includes('geocode') ? 'geocoding' : 'optimization'];
 
 /** A body-carrying request without a JSON content type never reaches the parser: refuse it here. */
 export function requireJsonContentType(request: FastifyRequest): void {
@@ -35,6 +55,7 @@ export function operationRoutes(app: FastifyInstance, service: TaskService): voi
   for (const operation of taskOperations) {
     resource(app, `/v1/${operation}`, {
       POST: {
+        doc: taskOperationDoc(operation, taskResultSchemas[operation], tags(operation)),
         handler: async (request, reply) => {
           const body = requireJsonBody(request);
           const errors = validateRequest(body, operation);

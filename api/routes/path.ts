@@ -7,6 +7,7 @@ import { formatLatLon, parseLatLon } from '../../model/latlon.js';
 import { validateRequest } from '../../model/index.js';
 import type { ApiContext } from '../context.js';
 import { ValidationFailedError, type ValidationErrorEntry } from '../errors.js';
+import { ref, syncOperationDoc } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 import { requireJsonBody } from './operations.js';
 
@@ -50,6 +51,7 @@ export function pathRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const travel = (): PathProvider => (provider ??= loadTravelProvider({ ...ctx.config.travel, map: ctx.config.map, mapsDir: ctx.config.mapsDir }));
   resource(app, '/v1/path', {
     POST: {
+      doc: { ...syncOperationDoc('path', ref('path_response')), tags: ['vehicle routing'] },
       handler: async (request) => {
         const body = requireJsonBody(request) as { path_encoding?: 'json' | 'polyline'; routes: PathRoute[] };
         const faults: ValidationErrorEntry[] = validateRequest(body, 'path');

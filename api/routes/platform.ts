@@ -9,6 +9,8 @@ import { randomId } from '../../runtime/ids.js';
 import { listPlatformConnections } from '../../store/platform-connections.js';
 import type { ApiContext } from '../context.js';
 import { ApiError, ValidationFailedError } from '../errors.js';
+import { COMMON_ERRORS, errorResponse, json, okResponse, query, ref, WAIT_PARAMETER } from '../openapi/describe.js';
+import type { OperationDoc } from '../openapi/catalog.js';
 import { resource } from '../resource.js';
 import { taskRedirectResponse } from '../tasks/responses.js';
 import { queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
@@ -16,6 +18,35 @@ import { requireJsonBody } from './operations.js';
 
 /** How long GET territories waits for the worker to read the platform before 503. */
 const territoriesTimeoutMs = 30_000;
+
+/** The results of the platform tasks, for the task result's description. */
+export const platformTaskResults = [ref('platform_pull_response'), ref('platform_sync_response')];
+
+const unknownConnection = errorResponse('not_found_error: the account has no such connection (or none at all).');
+const unreadable = errorResponse('service_unavailable_error: the platform could not be read or written.');
+
+function platformTaskDoc(operationId: string, body: string, result: string, description: string): OperationDoc {
+  return {
+    operationId,
+    tags: ['platform'],
+    description,
+    parameters: [WAIT_PARAMETER],
+    requestBody: { required: true, content: json(ref(body)) },
+    responses: {
+      '200': okResponse('Without wait: a task_redirect_response. With wait=1 and a finished task: the result.', { anyOf: [ref('task_redirect_response'), ref(result)] }),
+      '302': okResponse('wait=1 and not finished yet: follow Location.', ref('task_redirect_response')),
+      ...COMMON_ERRORS,
+      '400': errorResponse('validation_failed_error; an unknown territory is reference_not_found_error on request.territory (from the task result).'),
+      '404': unknownConnection,
+      '503': unreadable,
+    },
+  };
+}
+
+const platformTaskDocs: Record<'platform_pull' | 'platform_sync', OperationDoc> = {
+  platform_pull: platformTaskDoc('platform_pull', 'platform_pull_request', 'platform_pull_response', "Task: a territory's problem for a date range; bad rows are listed in row_faults, never skipped silently."),
+  platform_sync: platformTaskDoc('platform_sync', 'platform_sync_request', 'platform_sync_response', "Task: write a plan's routes back under run_id; the same run again writes nothing (unchanged), a changed plan replaces that run's rows."),
+};
 
 type Schema = typeof PlatformPullRequest | typeof PlatformSyncRequest;
 
@@ -73,6 +104,12 @@ function applicationFailureType(err: unknown): string | undefined {
 export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskService): void {
   resource(app, '/v1/platform/territories', {
     GET: {
+      doc: {
+        operationId: 'list_platform_territories',
+        tags: ['platform'],
+        parameters: [query('connection', { type: 'string' }, false, 'Connection name; may be left out when the account has exactly one.')],
+        responses: { '200': okResponse("The connection's territories.", ref('platform_territories_response')), ...COMMON_ERRORS, '404': unknownConnection, '503': unreadable },
+      },
       handler: async (request) => {
         const query = request.query as { connection?: string };
         const account = request.identity!.account;
@@ -102,6 +139,7 @@ export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: T
   ] as const) {
     resource(app, path, {
       POST: {
+        doc: platformTaskDocs[operation],
         handler: async (request, reply) => {
           const body = validated<{ connection?: string }>(schema, requireJsonBody(request));
           const connection = await connectionName(ctx, request.identity!.account, body.connection, 'request.connection');

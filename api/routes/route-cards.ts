@@ -7,6 +7,7 @@ import { loadTravelProvider, type PathProvider } from '../../geo/configured-prov
 import { resolveProblem } from '../../model/index.js';
 import type { ApiContext } from '../context.js';
 import { ApiError, ValidationFailedError, type ValidationErrorEntry } from '../errors.js';
+import { COMMON_ERRORS, operationBody, query } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 import { requireJsonBody } from './operations.js';
 
@@ -61,6 +62,21 @@ export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const travel = (): PathProvider => (provider ??= loadTravelProvider({ ...ctx.config.travel, map: ctx.config.map, mapsDir: ctx.config.mapsDir }));
   resource(app, '/v1/route_cards', {
     POST: {
+      doc: {
+        operationId: 'route_cards',
+        parameters: [
+          query('route', { type: 'array', items: { type: 'string' } }, false, 'Only these routes (repeatable); default all.'),
+          query('locale', { type: 'string' }, false, 'BCP 47 tag for dates and numbers (default en-US).'),
+        ],
+        requestBody: operationBody('route_cards'),
+        responses: {
+          '200': {
+            description: "A driver's sheet per route, by content negotiation (Accept): card data, HTML or PDF.",
+            content: { 'application/json': { schema: { type: 'object' } }, 'text/html': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...COMMON_ERRORS,
+        },
+      },
       handler: async (request, reply) => {
         const body = requireJsonBody(request);
         const representation = representationOf(request);

@@ -19,6 +19,7 @@ import type { ApiContext } from '../context.js';
 import { ApiError, ValidationFailedError } from '../errors.js';
 import { resource } from '../resource.js';
 import { SandboxAccess, sandboxNotFound } from '../sandboxes/access.js';
+import { sandboxDocs } from '../sandboxes/docs.js';
 import { oneOf, optionalParameter, revisionNumber, sandboxName } from '../sandboxes/query.js';
 import { aclResponse, revisionCreatedResponse, sandboxResponse } from '../sandboxes/responses.js';
 import { waitForRevision } from '../sandboxes/revision-wait.js';
@@ -73,12 +74,14 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   resource(app, '/v1/sandboxes', {
     GET: {
+      doc: sandboxDocs.list,
       handler: async (request) => {
         const identity = identityOf(request);
         return (await sandboxes.listVisible(identity.account, identity.user, identity.isOwner)).map((sandbox) => sandboxResponse(sandbox));
       },
     },
     POST: {
+      doc: sandboxDocs.create,
       handler: async (request): Promise<SandboxCreatedResponse> => {
         const identity = identityOf(request);
         const body = requireJsonBody(request);
@@ -107,6 +110,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   resource(app, '/v1/sandboxes/:sandboxId', {
     GET: {
+      doc: sandboxDocs.retrieve,
       handler: async (request, reply) => {
         const { sandbox } = await access.require(identityOf(request), sandboxId(request), 'read');
         const query = request.query as Query;
@@ -127,6 +131,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
       },
     },
     POST: {
+      doc: sandboxDocs.update,
       handler: async (request) => {
         const { sandbox } = await access.require(identityOf(request), sandboxId(request), 'write');
         const body = requireJsonBody(request);
@@ -135,6 +140,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
       },
     },
     DELETE: {
+      doc: sandboxDocs.delete,
       handler: async (request) => {
         const { sandbox } = await access.require(identityOf(request), sandboxId(request), 'admin');
         await sandboxes.delete(sandbox.id);
@@ -145,6 +151,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   resource(app, '/v1/sandboxes/:sandboxId/rename', {
     POST: {
+      doc: sandboxDocs.rename,
       handler: async (request) => {
         const { sandbox } = await access.require(identityOf(request), sandboxId(request), 'write');
         const name = sandboxName((request.query as Query).name);
@@ -156,6 +163,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   resource(app, '/v1/sandboxes/:sandboxId/revisions', {
     GET: {
+      doc: sandboxDocs.revisions,
       handler: async (request, reply) => {
         const { sandbox } = await access.require(identityOf(request), sandboxId(request), 'read');
         const query = request.query as Query;
@@ -172,6 +180,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
       },
     },
     POST: {
+      doc: sandboxDocs.addRevision,
       handler: async (request) => {
         const { sandbox } = await access.require(identityOf(request), sandboxId(request), 'write');
         const body = requireJsonBody(request);
@@ -187,6 +196,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   resource(app, '/v1/sandboxes/:sandboxId/expiry', {
     POST: {
+      doc: sandboxDocs.expiry,
       handler: async (request) => {
         const { sandbox } = await access.require(identityOf(request), sandboxId(request), 'admin');
         const interval = oneOf((request.query as Query).interval, EXPIRY_INTERVALS, 'interval');
@@ -198,6 +208,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   resource(app, '/v1/sandboxes/all/acl', {
     GET: {
+      doc: sandboxDocs.allAcl,
       handler: async (request): Promise<AllSandboxAclResponse> => {
         const identity = identityOf(request);
         const visible = await sandboxes.listVisible(identity.account, identity.user, identity.isOwner);
@@ -212,12 +223,14 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
 
   resource(app, '/v1/sandboxes/:sandboxId/acl', {
     GET: {
+      doc: sandboxDocs.acl,
       handler: async (request) => {
         const { sandbox, permission } = await access.require(identityOf(request), sandboxId(request), 'read');
         return aclResponse(sandbox, permission, (await grants.grants([sandbox.id])).get(sandbox.id)!);
       },
     },
     POST: {
+      doc: sandboxDocs.grant,
       handler: async (request) => {
         const identity = identityOf(request);
         const query = request.query as Query;
@@ -231,6 +244,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
       },
     },
     DELETE: {
+      doc: sandboxDocs.revoke,
       handler: async (request) => {
         const identity = identityOf(request);
         const query = request.query as Query;

@@ -3,11 +3,16 @@ import type { TaskStatus } from '../../store/tasks.js';
 import type { ApiContext } from '../context.js';
 import { ValidationFailedError } from '../errors.js';
 import { decodeCursor, encodeCursor } from '../page-cursor.js';
+import { COMMON_ERRORS, errorResponse, okResponse, pathParameter, query, ref, WAIT_PARAMETER, CANCEL_ON_DISCONNECT_PARAMETER } from '../openapi/describe.js';
 import { resource } from '../resource.js';
+import { taskResultSchemas } from './operations.js';
+import { platformTaskResults } from './platform.js';
 import { taskRedirectResponse, taskStatusResponse } from '../tasks/responses.js';
 import { queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
 
 const statuses: TaskStatus[] = ['running', 'completed', 'failed', 'canceled'];
+const taskId = pathParameter('taskId', 'The task_id of a task_redirect_response.');
+const unknownTask = errorResponse('invalid_task_id_error: no such task for this account.');
 
 function parseAfter(after: string): Date {
   const time = new Date(after);
@@ -20,6 +25,23 @@ function parseAfter(after: string): Date {
 export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskService): void {
   resource(app, '/v1/tasks', {
     GET: {
+      doc: {
+        operationId: 'list_tasks',
+        tags: ['tasks'],
+        parameters: [
+          query('status', { type: 'string', enum: statuses }, false, 'Only tasks in this state.'),
+          query('limit', { type: 'integer', minimum: 1, maximum: 1000 }, false, 'Page size (default 100).'),
+          query('cursor', { type: 'string' }, false, 'next_cursor of the previous page.'),
+        ],
+        responses: {
+          '200': okResponse("The account's tasks, newest first; next_cursor when there are more.", {
+            type: 'object',
+            required: ['tasks'],
+            properties: { tasks: { type: 'array', items: ref('task_status_response') }, next_cursor: { type: 'string' } },
+          }),
+          ...COMMON_ERRORS,
+        },
+      },
       handler: async (request) => {
         const query = request.query as { status?: string; limit?: string; cursor?: string };
         const errors = [];
@@ -48,6 +70,21 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
 
   resource(app, '/v1/tasks/:taskId', {
     GET: {
+      doc: {
+        operationId: 'task_status',
+        tags: ['tasks'],
+        parameters: [
+          taskId,
+          query('after', { type: 'string' }, false, 'Long-poll: answer once the status is newer than this UTC time (a previous last_status_time).'),
+          CANCEL_ON_DISCONNECT_PARAMETER,
+        ],
+        responses: {
+          '200': okResponse('Status.', ref('task_status_response')),
+          '302': okResponse('Still waiting for a newer status: follow Location.', ref('task_redirect_response')),
+          '404': unknownTask,
+          ...COMMON_ERRORS,
+        },
+      },
       handler: async (request, reply) => {
         const { taskId } = request.params as { taskId: string };
         const query = request.query as TaskQuery;
@@ -65,6 +102,20 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
 
   resource(app, '/v1/tasks/:taskId/result', {
     GET: {
+      doc: {
+        operationId: 'task_result',
+        tags: ['tasks'],
+        parameters: [taskId, WAIT_PARAMETER, CANCEL_ON_DISCONNECT_PARAMETER, query('aggregate', { type: 'integer', enum: [0, 1] }, false, '1: problem_aggregates instead (problem operations).')],
+        responses: {
+          '200': okResponse('The result of the operation that started the task: see that operation.', {
+            anyOf: [...Object.values(taskResultSchemas), ...platformTaskResults, ref('problem'), ref('problem_aggregates')],
+          }),
+          '302': okResponse('wait=1 and not finished yet: follow Location.', ref('task_redirect_response')),
+          '404': unknownTask,
+          '409': errorResponse('task_not_complete_error or task_canceled_error.'),
+          ...COMMON_ERRORS,
+        },
+      },
       handler: async (request, reply) => {
         const { taskId } = request.params as { taskId: string };
         const query = request.query as TaskQuery;
@@ -78,6 +129,13 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
 
   resource(app, '/v1/tasks/:taskId/cancel', {
     POST: {
+      doc: {
+        operationId: 'cancel_task',
+        tags: ['tasks'],
+        description: 'No body (an empty one with the JSON content type is fine).',
+        parameters: [taskId],
+        responses: { '200': okResponse('Canceled, or what the task had already become.', ref('task_cancel_response')), '404': unknownTask, ...COMMON_ERRORS },
+      },
       handler: async (request) => {
         const { taskId } = request.params as { taskId: string };
         const task = await service.find(request.identity!, taskId);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { repoRoot } from '../../runtime/paths.js';
+import { COMMON_ERRORS, okResponse, ref } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 
 function packageVersion(name: string): string {
@@ -28,5 +29,7 @@ function versionResponse(): Record<string, string> {
 
 export function versionRoutes(app: FastifyInstance): void {
   const body = versionResponse();
-  resource(app, '/v1/version', { GET: { handler: async () => body } });
+  resource(app, '/v1/version', {
+    GET: { doc: { operationId: 'version', responses: { '200': okResponse('Service version.', ref('version_response')), ...COMMON_ERRORS } }, handler: async () => body },
+  });
 }

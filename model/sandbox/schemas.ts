@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Problem } from '../types/problem.js';
+import { Timestamp } from '../types/meta.js';
 import { StringEnum } from '../types/schema.js';
 import { DELTA_COLLECTIONS } from './nested.js';
 
@@ -93,14 +94,14 @@ export const RevisionResponse = Type.Object(
   {
     ...Revision.properties,
     revision: Type.Integer(),
-    created_time: Type.String({ description: 'UTC ISO 8601 with Z.' }),
+    created_time: Timestamp,
     tag: Type.Optional(Type.String()),
   },
   { $id: 'revision_response' },
 );
 
 export const RevisionCreatedResponse = Type.Object(
-  { sandbox_id: Type.String(), revision: Type.Integer(), created_time: Type.String() },
+  { sandbox_id: Type.String(), revision: Type.Integer(), created_time: Timestamp },
   { $id: 'revision_created_response' },
 );
 
@@ -110,8 +111,8 @@ export const SandboxResponse = Type.Object(
     sandbox_name: Type.String(),
     customer: Type.String({ description: 'The account.' }),
     owner: Type.String({ description: 'The user who created the sandbox.' }),
-    created_time: Type.String(),
-    updated_time: Type.String(),
+    created_time: Timestamp,
+    updated_time: Timestamp,
     active_revision: Type.Integer({ description: 'The revision whose content is in force: the latest, or the one an undo/redo restored.' }),
     latest_revision: Type.Integer(),
     revisions: Type.Optional(Type.Array(RevisionResponse, { description: 'Only from the revisions endpoint.' })),
@@ -120,7 +121,7 @@ export const SandboxResponse = Type.Object(
 );
 
 export const SandboxCreatedResponse = Type.Object(
-  { sandbox_id: Type.String(), created_time: Type.String() },
+  { sandbox_id: Type.String(), created_time: Timestamp },
   { $id: 'sandbox_created_response' },
 );
 
@@ -128,7 +129,7 @@ export const SandboxAtRevisionEnvelope = Type.Object(
   {
     sandbox: SandboxResponse,
     snapshot: Problem,
-    snapshot_created_time: Type.String(),
+    snapshot_created_time: Timestamp,
     snapshot_revision: Type.Integer(),
     snapshot_tag: Type.Optional(Type.String()),
   },

@@ -19,8 +19,8 @@ export const Timespan = Type.String({
   $id: 'timespan',
   format: 'timespan',
   description:
-    '[-][d.]hh:mm[:ss[.fff]] on input; hh:mm:ss on output with hours past 23 (27:00:00) and a leading "-" when negative. Request fields take non-negative values.',
-  examples: ['04:30', '01:05:10', '27:00:00'],
+    '[-][d.]hh:mm[:ss[.fff]] on input (hours may pass 23 without a day part); [-][d.]hh:mm:ss in whole seconds on output, as .NET prints a TimeSpan (27 hours: 1.03:00:00). Request fields take non-negative values.',
+  examples: ['04:30', '01:05:10', '1.03:00:00'],
 });
 
 export const DateString = Type.String({
@@ -33,7 +33,7 @@ export const DateString = Type.String({
 export const Datetime = Type.String({
   $id: 'datetime',
   format: 'datetime',
-  description: 'YYYY-MM-DDTHH:MM:SS without zone or offset: local time at the site.',
+  description: 'YYYY-MM-DDTHH:MM:SS without zone or offset: local time at the site; whole seconds on output.',
 });
 
 export const Custom = Type.Record(Type.String(), Type.String(), {

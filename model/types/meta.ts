@@ -87,7 +87,13 @@ export const ValidateResponse = Type.Object(
 );
 
 export const VersionResponse = Type.Object(
-  { version: Type.String(), build: Type.Optional(Type.String()) },
+  {
+    service_version: Type.String(),
+    api_version: Type.String({ description: 'The path prefix: v1.' }),
+    engine_version: Type.String(),
+    temporal_sdk_version: Type.String(),
+    node_version: Type.String(),
+  },
   { $id: 'version_response' },
 );
 

@@ -68,9 +68,9 @@ describe('POST /v1/instantiate', () => {
     expect(response.body.routes[0]).toEqual({
       id: 'ann_2024-02-27_early',
       name: 'Ann 2024-02-27 Early',
-      start_time: '06:00',
-      end_time: '14:00',
-      breaks: [{ id: 'tea', start: '10:00', length: '00:15' }],
+      start_time: '06:00:00',
+      end_time: '14:00:00',
+      breaks: [{ id: 'tea', start: '10:00:00', length: '00:15:00' }],
       date: '2024-02-27',
       driver: 'ann',
     });

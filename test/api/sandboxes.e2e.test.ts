@@ -65,7 +65,7 @@ describe('sandbox lifecycle', () => {
     const initial = await call(creator, 'GET', `/v1/sandboxes/${id}`);
     expect(initial.body).toEqual({
       drivers: [{ id: 'd1' }],
-      jobs: [{ id: 'j1', location: '47.61, -122.33', load: 2 }],
+      jobs: [{ id: 'j1', location: '47.61,-122.33', load: 2 }],
       routes: [{ id: 'r1', driver: 'd1', jobs: ['j1'] }],
     });
 

@@ -1,3 +1,5 @@
+import { checkResponse } from './response-check.js';
+
 /** A response with its body parsed when it is JSON. */
 export interface JsonResponse {
   status: number;
@@ -15,7 +17,10 @@ export async function request(url: string, init: RequestInit = {}): Promise<Json
   } catch {
     body = undefined;
   }
-  return { status: response.status, headers: response.headers, body, text };
+  const result = { status: response.status, headers: response.headers, body, text };
+  // Every answer of our server must match its OpenAPI document and print times in their wire form.
+  await checkResponse(url, init.method ?? 'GET', result);
+  return result;
 }
 
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {

@@ -1,0 +1,65 @@
+import { MAX_JOBS_TO_INSERT, OPERATIONS, type OperationName } from '../../model/operations.js';
+import type { OperationDoc } from './catalog.js';
+
+// Helpers for the operation objects written beside each route (api/routes/*).
+
+type Json = Record<string, unknown>;
+
+export const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+export const json = (schema: unknown): Json => ({ 'application/json': { schema } });
+export const errorResponse = (description: string): Json => ({ description, content: json(ref('error_response')) });
+export const okResponse = (description: string, schema?: unknown): Json => (schema === undefined ? { description } : { description, content: json(schema) });
+
+/** Statuses every authenticated operation may answer; `default` covers the rest (404, 405, 413, 503 ...): always an error_response. */
+export const COMMON_ERRORS: Json = {
+  '400': errorResponse('validation_failed_error: errors lists every fault (at most 100).'),
+  '401': errorResponse('authentication_required_error, invalid_session_id_error or invalid_basic_auth_error.'),
+  '415': errorResponse('unsupported_media_type_error.'),
+  '429': errorResponse('too_many_requests_error: the account has too many requests in flight.'),
+  '500': errorResponse('internal_server_error.'),
+  default: errorResponse('Any other error (not_found_error, method_not_allowed_error, payload_too_large_error, service_unavailable_error, ...).'),
+};
+
+export function query(name: string, schema: unknown, required: boolean, description: string): Json {
+  return { name, in: 'query', required, schema, description };
+}
+
+export function pathParameter(name: string, description: string): Json {
+  return { name, in: 'path', required: true, schema: { type: 'string' }, description };
+}
+
+export const WAIT_PARAMETER = query('wait', { type: 'integer', enum: [0, 1] }, false, '1: hold the request until the result is ready, or 302 to the result URL.');
+export const CANCEL_ON_DISCONNECT_PARAMETER = query('cancel_on_disconnect', { type: 'integer', enum: [0, 1] }, false, 'With wait=1: cancel when the client goes away.');
+
+/** The request body of a model operation: its own schema, the one validation uses. */
+export function operationBody(operation: OperationName): Json {
+  return { required: true, content: json(ref(OPERATIONS[operation].body.$id!)) };
+}
+
+/** An operation that runs as a task: the redirect, or with wait=1 the result (or the whole problem with return_request). */
+export function taskOperationDoc(operation: OperationName, result: unknown, tags: string[]): OperationDoc {
+  return {
+    operationId: operation,
+    tags,
+    parameters: [WAIT_PARAMETER, CANCEL_ON_DISCONNECT_PARAMETER, ...(operation === 'evaluate' ? [query('aggregate', { type: 'integer', enum: [0, 1] }, false, 'With wait=1: problem_aggregates instead.')] : [])],
+    requestBody: operationBody(operation),
+    responses: {
+      '200': okResponse('Without wait: a task_redirect_response. With wait=1 and a finished task: the result (the whole problem when return_request is true).', {
+        anyOf: [ref('task_redirect_response'), result, ref('problem_aggregates'), ref('problem')],
+      }),
+      '302': okResponse('wait=1 and not finished yet: follow Location.', ref('task_redirect_response')),
+      ...COMMON_ERRORS,
+      ...(operation === 'insert' ? { '400': errorResponse(`validation_failed_error, or too_many_jobs_to_insert_error: more than ${MAX_JOBS_TO_INSERT} jobs_to_insert.`) } : {}),
+    },
+  };
+}
+
+/** A synchronous model operation answering `response`. */
+export function syncOperationDoc(operation: OperationName, response: unknown, parameters: unknown[] = []): OperationDoc {
+  return {
+    operationId: operation,
+    parameters,
+    requestBody: operationBody(operation),
+    responses: { '200': okResponse('The result.', response), ...COMMON_ERRORS },
+  };
+}
