@@ -88,10 +88,10 @@ describe('POST /v1/instantiate', () => {
       { id: 'bank', jobs: [{ job: 'bank_1', ordinal: 1, target_date: '2024-02-29', target_date_range: { start: '2024-02-29', end: '2024-02-29' } }] },
     ]);
     expect(response.body.jobs).toEqual([
-      { id: 'bakery_0', location: '47.62, -122.35', time_on_site: '00:10', custom: { account: 'b-1' } },
-      { id: 'bakery_1', location: '47.62, -122.35', time_on_site: '00:10', custom: { account: 'b-1' } },
-      { id: 'bakery_2', location: '47.62, -122.35', time_on_site: '00:10', custom: { account: 'b-1' } },
-      { id: 'bank_1', location: '47.60, -122.33' },
+      { id: 'bakery_0', location: '47.62,-122.35', time_on_site: '00:10:00', custom: { account: 'b-1' } },
+      { id: 'bakery_1', location: '47.62,-122.35', time_on_site: '00:10:00', custom: { account: 'b-1' } },
+      { id: 'bakery_2', location: '47.62,-122.35', time_on_site: '00:10:00', custom: { account: 'b-1' } },
+      { id: 'bank_1', location: '47.60,-122.33' },
     ]);
   });
 
