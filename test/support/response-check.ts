@@ -23,7 +23,8 @@ export function timeFormatFaults(value: unknown, path = 'body'): string[] {
     return [];
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => timeFormatFaults(item, `${path}[${i}]`));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => timeFormatFaults(item, `${path}.${key}`));
+  // A revision's deltas are the client's own request, kept as it was written.
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => (key === 'deltas' ? [] : timeFormatFaults(item, `${path}.${key}`)));
   return [];
 }
 

@@ -36,7 +36,7 @@ function fleet(pattern: (string | Body)[][], extra: Body = {}): Body {
 const routeKeys = (response: InstantiateResponse): string[] => response.routes.map((route) => `${route.id} | ${route.name}`);
 
 describe('routes', () => {
-  test('one route per shift and day: id, name with the shift name, date, driver and the shift fields as written', () => {
+  test('one route per shift and day: id, name with the shift name, date, driver and the shift fields (timespans in wire form)', () => {
     const shift = {
       id: 'full',
       name: 'Full day',
@@ -58,7 +58,9 @@ describe('routes', () => {
       1,
     );
     const { id: _id, name: _name, ...fields } = shift;
-    expect(response.routes).toEqual([{ id: 'd1_2024-02-29_full', name: 'd1 2024-02-29 Full day', ...fields, date: '2024-02-29', driver: 'd1' }]);
+    // The shift's values, timespans in their wire form.
+    const times = { start_time: '07:30:00', end_time: '16:00:00', breaks: [{ id: 'lunch', start: '12:00:00', length: '00:30:00' }], max_driving_time: '06:00:00', max_working_time: '08:30:00', normal_working_time: '08:00:00' };
+    expect(response.routes).toEqual([{ id: 'd1_2024-02-29_full', name: 'd1 2024-02-29 Full day', ...fields, ...times, date: '2024-02-29', driver: 'd1' }]);
     expect(response.routes[0]!.breaks).not.toBe(shift.breaks);
   });
 
@@ -133,9 +135,9 @@ describe('jobs', () => {
     job_template: { name: 'Visit', location: '-36.85, 174.76', time_on_site: '00:15', custom: { source: 'template', kind: 'visit' } },
   };
 
-  test('one job per ordinal: the template as written, the schedule custom over the template custom, no date field', () => {
+  test('one job per ordinal: the template (in wire form), the schedule custom over the template custom, no date field', () => {
     const response = run({ custom: { run: 'r1' }, schedules: [schedule] }, '2001-01-01', 7);
-    const template = { name: 'Visit', location: '-36.85, 174.76', time_on_site: '00:15' };
+    const template = { name: 'Visit', location: '-36.85,174.76', time_on_site: '00:15:00' };
     const custom = { source: 'schedule', kind: 'visit', contract: 'c-7' };
     expect(response).toEqual({
       custom: { run: 'r1' },
@@ -195,7 +197,7 @@ describe('return_request', () => {
     expect((full.jobs as Body[]).map((job) => job.id)).toEqual(['kept', 's_0', 's_2', 's_3']);
     expect((full.jobs as Body[])[1]).toEqual({ id: 's_0', location: 'depot marker' });
     expect((full.schedules as Body[])[0]!.jobs).toEqual(['s_0', 'kept', 's_2', 's_3']);
-    expect(full.markers).toEqual([{ id: 'depot marker', location: '2, 2' }]);
+    expect(full.markers).toEqual([{ id: 'depot marker', location: '2,2' }]);
     expect(validateRequest(full, 'instantiate')).toEqual([]);
   });
 

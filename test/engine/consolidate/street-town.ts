@@ -27,9 +27,9 @@ export function writeStreetTown(folder: string, name = 'town'): string {
   return path;
 }
 
-/** A point 5 m off Main Street (south side) at this longitude. */
-export const onMain = (lon: number): string => `${mainLat - 0.000045}, ${lon}`;
+/** A point 5 m off Main Street (south side) at this longitude, written as answers print latlons. */
+export const onMain = (lon: number): string => `${mainLat - 0.000045},${lon}`;
 /** A point 5 m off North Street (north side) at this longitude. */
-export const onNorth = (lon: number): string => `${northLat + 0.000045}, ${lon}`;
+export const onNorth = (lon: number): string => `${northLat + 0.000045},${lon}`;
 /** A depot at the south-west corner. */
-export const corner = `${mainLat}, ${lons[0]}`;
+export const corner = `${mainLat},${lons[0]}`;

@@ -109,7 +109,7 @@ describe('centroids', () => {
     };
     const full = await territory<{ drivers: Driver[]; jobs: unknown[] }>('centroids', body);
     expect(full.jobs).toHaveLength(6);
-    expect(full.drivers.find((d) => d.id === 'idle')!.centroid).toBe('47.0, -122.0');
+    expect(full.drivers.find((d) => d.id === 'idle')!.centroid).toBe('47.0,-122.0');
     expect(full.drivers.find((d) => d.id === 'none')!.centroid).toBeUndefined();
     expect(centroidOf(full.drivers, 'a').lon).toBeLessThan(-122.4);
   });

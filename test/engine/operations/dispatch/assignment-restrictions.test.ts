@@ -1,3 +1,4 @@
+import { echoRequest } from '../../../../model/echo.js';
 import type { AssignmentRestrictionsResponse, ProblemResponse } from '../../../../model/types/responses.js';
 import { evaluateBody, run, violationTypes, type Body } from './dispatch-fixtures.js';
 
@@ -45,7 +46,9 @@ describe('assignment_restrictions', () => {
   test('return_request answers the canonical request with the restrictions', async () => {
     const body = restrictedProblem();
     const result = await run<Record<string, unknown>>('assignment_restrictions', { ...body, return_request: true });
-    expect(result.routes).toEqual(body.routes);
+    // The routes as the full-request echo prints them: dates as datetimes, latlons and timespans in wire form.
+    expect(result.routes).toEqual(echoRequest(body, 'assignment_restrictions').routes);
+    expect((result.routes as { date?: string }[]).every((route) => route.date === undefined || route.date.endsWith('T00:00:00'))).toBe(true);
     expect(result.assignment_restrictions).toEqual(await run('assignment_restrictions', body));
   });
 

@@ -90,7 +90,9 @@ describe('recommend', () => {
       expect(option.delta_cost).toBeCloseTo(truth.deltaCost, 6);
       expect(option.delta_internal_cost).toBeCloseTo(truth.deltaInternalCost, 6);
       expect(option.delta_distance_meters).toBeCloseTo(truth.deltaDistance, 6);
-      expect(seconds(option.delta_working_time)).toBeCloseTo(truth.deltaWorking, 2);
+      // Timespans are printed in whole seconds: the delta and the two working times it is checked
+      // against are each rounded once, so they may differ by one second.
+      expect(Math.abs(seconds(option.delta_working_time) - truth.deltaWorking)).toBeLessThanOrEqual(1);
     });
     expect(all.recommend_options.at(-1)!.delta_internal_cost).toBeGreaterThan(100000);
 
