@@ -16,7 +16,7 @@ export interface RunningApi {
 
 /** Starts the API process's parts: PostgreSQL pool and listener, Temporal client, HTTP server. */
 export async function runApi(config: Config, log: Logger, databaseUrl: string, temporalAddress: string): Promise<RunningApi> {
-  const pool = createPool(databaseUrl, 20);
+  const pool = createPool(databaseUrl, 20, { statementTimeoutMs: config.statementTimeoutSeconds * 1000 });
   const events = new ChangeEvents(databaseUrl, taskChannel);
   await events.start();
   const sandboxEvents = new ChangeEvents(databaseUrl, sandboxChannel);
@@ -27,7 +27,7 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
     log,
     pool,
     users: new UserStore(pool),
-    sessions: new SessionStore(pool, config.sessionTtlSeconds),
+    sessions: new SessionStore(pool, config.sessionTtlSeconds, config.sessionMaxAgeSeconds),
     tasks: new TaskStore(pool),
     events,
     sandboxEvents,

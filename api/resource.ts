@@ -3,6 +3,8 @@ import { ApiError } from './errors.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const allMethods: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Methods no path serves; HEAD is served wherever GET is (Fastify answers it from the GET route). */
+const otherMethods = ['OPTIONS', 'TRACE', 'HEAD'] as const;
 
 export interface MethodDefinition {
   handler: RouteHandlerMethod;
@@ -16,19 +18,23 @@ export interface MethodDefinition {
 export function resource(app: FastifyInstance, url: string, methods: Partial<Record<Method, MethodDefinition>>, isPublic = false): void {
   const allowed = allMethods.filter((m) => methods[m]);
   const allow = allowed.join(', ');
+  const notAllowed = (method: string): void => {
+    app.route({
+      method,
+      url,
+      config: { public: isPublic, missingResource: true },
+      handler: () => {
+        throw new ApiError(405, 'method_not_allowed_error', `${method} is not allowed on ${url}; allowed: ${allow}.`, { Allow: allow });
+      },
+    });
+  };
   for (const method of allMethods) {
     const definition = methods[method];
     if (definition) {
       app.route({ method, url, ...definition.options, config: { public: isPublic }, handler: definition.handler });
     } else {
-      app.route({
-        method,
-        url,
-        config: { public: isPublic, missingResource: true },
-        handler: () => {
-          throw new ApiError(405, 'method_not_allowed_error', `${method} is not allowed on ${url}; allowed: ${allow}.`, { Allow: allow });
-        },
-      });
+      notAllowed(method);
     }
   }
+  for (const method of otherMethods) if (method !== 'HEAD' || !methods.GET) notAllowed(method);
 }

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { ValidationFailedError } from '../errors.js';
 import { locateJsonError } from '../json-error-position.js';
+import { bodyShapeFault } from '../body-shape.js';
 
-/** Parses JSON bodies, answering a malformed one with `invalid_json_error` and where it broke. */
+/**
+ * Parses JSON bodies, answering a malformed one with `invalid_json_error` and where it broke, and
+ * one too deep or holding NUL characters with the fault before any route sees it.
+ */
 export function jsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
     const body = text as string;
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(body));
+      parsed = JSON.parse(body);
     } catch {
       const where = locateJsonError(body);
       done(
@@ -22,6 +27,9 @@ export function jsonBodies(app: FastifyInstance): void {
         ]),
         undefined,
       );
+      return;
     }
+    const fault = bodyShapeFault(parsed);
+    done(fault ? new ValidationFailedError([fault]) : null, fault ? undefined : parsed);
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { instantiate, type InstantiateOptions } from '../../engine/calendar/instantiate.js';
+import { instantiateWorkBound } from '../../engine/calendar/instantiate-size.js';
 import { parseDate, resolveProblem, validateRequest } from '../../model/index.js';
 import { ValidationFailedError, type ValidationErrorEntry } from '../errors.js';
 import { resource } from '../resource.js';
@@ -9,6 +10,8 @@ import { requireJsonBody } from './operations.js';
 const MAX_NUM_DAYS = 366;
 /** ...and a bounded number of visits per period: the schema leaves `frequency` open. */
 const MAX_SCHEDULE_FREQUENCY = 1000;
+/** ...and, whatever the mix of drivers, shifts and schedules, a bounded answer (routes, visits, padded job lists). */
+export const MAX_INSTANTIATE_WORK = 100_000;
 
 const FLAG_VALUES: Record<string, boolean> = { '0': false, false: false, '1': true, true: true };
 
@@ -87,7 +90,19 @@ export function instantiateRoutes(app: FastifyInstance): void {
         faults.push(...validateRequest(body, 'instantiate'));
         scheduleFrequencies(body, faults);
         if (faults.length > 0 || start === undefined) throw new ValidationFailedError(faults);
-        return instantiate(resolveProblem(body, 'instantiate'), body, { ...options, startDate: start });
+        const problem = resolveProblem(body, 'instantiate');
+        const bound = instantiateWorkBound(problem, { ...options, startDate: start });
+        if (bound > MAX_INSTANTIATE_WORK) {
+          throw new ValidationFailedError([
+            {
+              property: 'num_days',
+              code: 'value_out_of_range_error',
+              message: `This request would make or examine up to ${bound} routes and visits; at most ${MAX_INSTANTIATE_WORK} per call: ask for fewer days.`,
+              parameters: { maximum: MAX_INSTANTIATE_WORK, work: bound },
+            },
+          ]);
+        }
+        return instantiate(problem, body, { ...options, startDate: start });
       },
     },
   });

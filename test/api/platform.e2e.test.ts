@@ -69,7 +69,7 @@ describe('fleet platform endpoints on the demo fleet', () => {
     const body = { territory: 'condamine', date_range: dateRange, run_id: 'night-1', plan: evaluated.body, problem: request };
     const synced = await postJson(`${stack.baseUrl}/v1/platform/sync?wait=1`, body, auth());
     expect(synced.status).toBe(200);
-    expect(synced.body).toEqual({ routes: 1, stops: 5, unchanged: false, destination: folder });
+    expect(synced.body).toEqual({ routes: 1, stops: 5, unchanged: false, destination: 'routes.csv, stops.csv' });
     const again = await postJson(`${stack.baseUrl}/v1/platform/sync?wait=1`, body, auth());
     expect(again.body).toEqual({ ...synced.body, unchanged: true });
 
@@ -102,5 +102,7 @@ describe('fleet platform endpoints on the demo fleet', () => {
     const broken = await request(`${stack.baseUrl}/v1/platform/territories?connection=second`, { headers: auth() });
     expect(broken.status).toBe(503);
     expect(broken.body.message).toContain('territories.csv does not exist');
+    // Server paths stay on the server.
+    expect(broken.text).not.toContain(folder);
   });
 });
