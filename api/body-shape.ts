@@ -1,11 +1,5 @@
+import { MAX_BODY_DEPTH } from '../model/limits.js';
 import type { ValidationErrorEntry } from './errors.js';
-
-/**
- * Deepest nesting of arrays and objects a body may have. Problems need about ten levels and
- * `custom` data a few more; the validators, canonical form and deltas walk bodies recursively, so
- * the limit is checked here, once, without recursion.
- */
-export const MAX_BODY_DEPTH = 64;
 
 /** A value met on the walk; the property path is spelled out only for the one at fault. */
 interface Visit {

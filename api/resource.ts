@@ -3,8 +3,8 @@ import { ApiError } from './errors.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const allMethods: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-/** Methods no path serves; HEAD is served wherever GET is (Fastify answers it from the GET route). */
-const otherMethods = ['OPTIONS', 'TRACE', 'HEAD'] as const;
+/** Methods no path serves (HEAD follows GET: Fastify answers it from the GET route, a 405 one included). */
+const otherMethods = ['OPTIONS', 'TRACE'] as const;
 
 export interface MethodDefinition {
   handler: RouteHandlerMethod;
@@ -36,5 +36,5 @@ export function resource(app: FastifyInstance, url: string, methods: Partial<Rec
       notAllowed(method);
     }
   }
-  for (const method of otherMethods) if (method !== 'HEAD' || !methods.GET) notAllowed(method);
+  for (const method of otherMethods) notAllowed(method);
 }

@@ -1,6 +1,10 @@
 import type { TSchema } from '@sinclair/typebox';
 import { MAX_JOBS_TO_INSERT, OPERATIONS, type OperationName } from './operations.js';
 import { VALIDATION_CODES } from './validation/codes.js';
+import { MAX_PROBLEM_ENTITIES } from './validation/problem-size.js';
+import { MAX_SET_INDEX } from './sandbox/array-delta.js';
+import { MAX_REVISION } from './sandbox/revision-number.js';
+import { MAX_INSTANTIATE_WORK, MAX_BODY_DEPTH } from './limits.js';
 import * as capacity from './types/capacity.js';
 import * as common from './types/common.js';
 import * as consolidate from './types/consolidate.js';
@@ -77,10 +81,29 @@ const errorResponse = (description: string) => ({ description, content: json(ref
 const COMMON_ERRORS = {
   '400': errorResponse('validation_failed_error: errors lists every fault (at most 100).'),
   '401': errorResponse('authentication_required_error, invalid_session_id_error or invalid_basic_auth_error.'),
+  '408': errorResponse('request_timeout_error: the headers or the body did not arrive in time.'),
+  '413': errorResponse('payload_too_large_error.'),
   '415': errorResponse('unsupported_media_type_error.'),
-  '429': errorResponse('too_many_requests_error: the account has too many requests in flight.'),
+  '429': errorResponse('too_many_requests_error: the account has too many requests in flight, or too many failed logins (Retry-After).'),
+  '431': errorResponse('request_header_fields_too_large_error.'),
   '500': errorResponse('internal_server_error.'),
 };
+
+const LOGIN_ERRORS = {
+  '401': errorResponse('invalid_basic_auth_error: wrong name, password or application.'),
+  '429': errorResponse('too_many_requests_error: too many failed logins for the account or from the address; Retry-After says when to try again.'),
+};
+
+/** The limits a request meets before any work is done (README, "Limits"). */
+const LIMITS = [
+  `bodies nest at most ${MAX_BODY_DEPTH} levels (nesting_too_deep_error) and hold no NUL character in any text, path or query parameter (invalid_character_error)`,
+  `a problem holds at most ${MAX_PROBLEM_ENTITIES} entities (jobs, routes, drivers, ... together; too_many_items_error on request)`,
+  `costs, capacities and loads are at most ${common.MAX_AMOUNT} in magnitude`,
+  `instantiate makes or examines at most ${MAX_INSTANTIATE_WORK} routes and visits per call (num_days, value_out_of_range_error)`,
+  `a path request has at most ${geoRequests.MAX_PATH_STOPS} stops over its routes`,
+  `a geocoding query has at most ${geoRequests.MAX_GEOCODE_QUERY_LENGTH} characters and max_results at most ${geoRequests.MAX_GEOCODE_RESULTS}`,
+  `a sandbox array delta sets indexes up to ${MAX_SET_INDEX}; revision numbers are at most ${MAX_REVISION}`,
+];
 
 const TASK_OPERATIONS: Partial<Record<OperationName, string>> = {
   build: 'problem_response',
@@ -148,7 +171,7 @@ function paths(): Record<string, JsonValue> {
   result['/v1/instantiate'] = {
     post: syncOperation('instantiate', { oneOf: [ref('instantiate_response'), ref('problem')] }, [
       query('start_date', ref('date'), true, 'First day.'),
-      query('num_days', { type: 'integer', minimum: 1 }, false, 'Default 1.'),
+      query('num_days', { type: 'integer', minimum: 1, maximum: 366 }, false, `Default 1. The days times the shifts and visits they call for are bounded: at most ${MAX_INSTANTIATE_WORK} per call.`),
       query('generate_routes', { type: 'integer', enum: [0, 1] }, false, '0: no routes from shift patterns.'),
       query('generate_jobs', { type: 'integer', enum: [0, 1] }, false, '0: no jobs from schedules.'),
     ]),
@@ -224,7 +247,15 @@ function paths(): Record<string, JsonValue> {
       tags: ['authentication'],
       security: [],
       requestBody: { required: true, content: json(ref('login_request')) },
-      responses: { '200': { description: 'A session id for X-Service-Session-Id.', content: json(ref('login_response')) } },
+      responses: { '200': { description: 'A session id for X-Service-Session-Id.', content: json(ref('login_response')) }, ...LOGIN_ERRORS },
+    },
+  };
+  result['/auth/logout'] = {
+    post: {
+      operationId: 'logout',
+      tags: ['authentication'],
+      security: [{ session: [] }],
+      responses: { '200': { description: 'The session of X-Service-Session-Id has ended.', content: json({ type: 'object', properties: { success: { type: 'boolean' } } }) } },
     },
   };
   return result;
@@ -318,7 +349,8 @@ export function buildOpenApiDocument(options: { version: string; serverUrl?: str
     info: {
       title: 'wayplan',
       version: options.version,
-      description: 'Route optimization service compatible with the RouteCloud API. Validation codes: ' + Object.keys(VALIDATION_CODES).join(', ') + '.',
+      description:
+        'Route optimization service compatible with the RouteCloud API. Limits: ' + LIMITS.join('; ') + '. Validation codes: ' + Object.keys(VALIDATION_CODES).join(', ') + '.',
     },
     servers: options.serverUrl === undefined ? [] : [{ url: options.serverUrl }],
     security: [{ basic: [] }, { session: [] }],

@@ -22,7 +22,7 @@ export class SessionStore {
     await this.deleteExpired();
     const id = randomUUID();
     await this.pool.query(
-      `INSERT INTO sessions(id_hash, account, user_name, expires_time) VALUES ($1, $2, $3, now() + make_interval(secs => LEAST($4, $5)))`,
+      `INSERT INTO sessions(id_hash, account, user_name, expires_time) VALUES ($1, $2, $3, now() + make_interval(secs => LEAST($4::float8, $5::float8)))`,
       [hashSessionId(id), identity.account, identity.user, this.ttlSeconds, this.maxAgeSeconds],
     );
     return id;
@@ -31,7 +31,7 @@ export class SessionStore {
   /** The session's identity, extending its lifetime by the TTL up to its absolute limit; undefined when unknown or expired. */
   async touch(id: string): Promise<Identity | undefined> {
     const result = await this.pool.query(
-      `UPDATE sessions s SET expires_time = LEAST(now() + make_interval(secs => $2), s.created_time + make_interval(secs => $3))
+      `UPDATE sessions s SET expires_time = LEAST(now() + make_interval(secs => $2::float8), s.created_time + make_interval(secs => $3::float8))
          FROM users u
         WHERE s.id_hash = $1 AND s.expires_time > now() AND u.account = s.account AND u.name = s.user_name
         RETURNING s.account, s.user_name, u.is_owner`,

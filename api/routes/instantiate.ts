@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { instantiate, type InstantiateOptions } from '../../engine/calendar/instantiate.js';
 import { instantiateWorkBound } from '../../engine/calendar/instantiate-size.js';
+import { MAX_INSTANTIATE_WORK } from '../../model/limits.js';
 import { parseDate, resolveProblem, validateRequest } from '../../model/index.js';
 import { ValidationFailedError, type ValidationErrorEntry } from '../errors.js';
 import { resource } from '../resource.js';
@@ -10,8 +11,6 @@ import { requireJsonBody } from './operations.js';
 const MAX_NUM_DAYS = 366;
 /** ...and a bounded number of visits per period: the schema leaves `frequency` open. */
 const MAX_SCHEDULE_FREQUENCY = 1000;
-/** ...and, whatever the mix of drivers, shifts and schedules, a bounded answer (routes, visits, padded job lists). */
-export const MAX_INSTANTIATE_WORK = 100_000;
 
 const FLAG_VALUES: Record<string, boolean> = { '0': false, false: false, '1': true, true: true };
 

@@ -1,4 +1,5 @@
-import { bodyShapeFault, MAX_BODY_DEPTH } from '../../api/body-shape.js';
+import { bodyShapeFault } from '../../api/body-shape.js';
+import { MAX_BODY_DEPTH } from '../../model/limits.js';
 
 function nested(depth: number): unknown {
   let value: unknown = 'bottom';
