@@ -10,3 +10,9 @@ export const MAX_BODY_DEPTH = 64;
  * request before any is made), whatever its mix of drivers, shifts, schedules and days.
  */
 export const MAX_INSTANTIATE_WORK = 100_000;
+
+/**
+ * Most jobs a route cards request may hold: the cards are made in the API process, on a travel
+ * matrix over every place of the problem (quadratic in the places).
+ */
+export const MAX_ROUTE_CARD_JOBS = 2000;

@@ -4,7 +4,7 @@ import { VALIDATION_CODES } from './validation/codes.js';
 import { MAX_PROBLEM_ENTITIES } from './validation/problem-size.js';
 import { MAX_SET_INDEX } from './sandbox/array-delta.js';
 import { MAX_REVISION } from './sandbox/revision-number.js';
-import { MAX_INSTANTIATE_WORK, MAX_BODY_DEPTH } from './limits.js';
+import { MAX_BODY_DEPTH, MAX_INSTANTIATE_WORK, MAX_ROUTE_CARD_JOBS } from './limits.js';
 import * as capacity from './types/capacity.js';
 import * as common from './types/common.js';
 import * as consolidate from './types/consolidate.js';
@@ -100,7 +100,7 @@ const LIMITS = [
   `a problem holds at most ${MAX_PROBLEM_ENTITIES} entities (jobs, routes, drivers, ... together; too_many_items_error on request)`,
   `costs, capacities and loads are at most ${common.MAX_AMOUNT} in magnitude`,
   `instantiate makes or examines at most ${MAX_INSTANTIATE_WORK} routes and visits per call (num_days, value_out_of_range_error)`,
-  `a path request has at most ${geoRequests.MAX_PATH_STOPS} stops over its routes`,
+  `a path request has at most ${geoRequests.MAX_PATH_STOPS} stops over its routes; route cards are drawn for at most ${MAX_ROUTE_CARD_JOBS} jobs`,
   `a geocoding query has at most ${geoRequests.MAX_GEOCODE_QUERY_LENGTH} characters and max_results at most ${geoRequests.MAX_GEOCODE_RESULTS}`,
   `a sandbox array delta sets indexes up to ${MAX_SET_INDEX}; revision numbers are at most ${MAX_REVISION}`,
 ];

@@ -104,6 +104,28 @@ describe('limits checked before the work', () => {
   });
 });
 
+describe('route cards', () => {
+  const routeOf = (stops: number) => ({
+    id: 'long',
+    location: '43.7384, 7.4246',
+    jobs: Array.from({ length: stops }, (_, i) => ({ id: `j${i}`, location: `${(43.728 + (i % 40) * 0.0005).toFixed(5)}, ${(7.412 + Math.floor(i / 40) * 0.0012).toFixed(5)}` })),
+  });
+
+  test('a route of 800 stops gets its HTML card (the map once overflowed the call stack)', async () => {
+    const response = await request(`${stack.baseUrl}/v1/route_cards`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json', accept: 'text/html' },
+      body: JSON.stringify({ routes: [routeOf(800)] }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<svg');
+  });
+
+  test('more jobs than the cards are drawn for: 400 before any travel is computed', async () => {
+    expectFault(await post('/v1/route_cards', { routes: [routeOf(2001)] }), 400, { property: 'request.jobs', code: 'too_many_items_error' });
+  });
+});
+
 describe('NUL characters are 400s (or failed credentials), never 500s', () => {
   test('in body ids and names, path ids, query names, tags and cursors', async () => {
     expectFault(await post('/v1/evaluate', { routes: [{ id: 'r\u0000', jobs: [] }] }), 400, { property: 'request.routes[0].id', code: 'invalid_character_error' });
