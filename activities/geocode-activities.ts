@@ -1,5 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { GeocodeRequest, ReverseGeocodeRequest } from '../model/types/geo-requests.js';
+import { MAX_GEOCODE_RESULTS, type GeocodeRequest, type ReverseGeocodeRequest } from '../model/types/geo-requests.js';
 import { parseLatLon } from '../model/latlon.js';
 import { allFailedError, geocodedLocation, type AddressOutcome } from '../geo/geocoding/geocode-responses.js';
 import type { GeocodeSuggestion, Geocoder } from '../geo/geocoding/geocoder.js';
@@ -19,7 +19,6 @@ export interface GeocodeActivityDeps {
 /** Failure type of a batch chunk whose transient faults may pass: the workflow's retry policy tries again. */
 export const transientFailureType = 'GeoserviceTransient';
 export const defaultMaxResults = 5;
-const maxResultsCap = 50;
 const reverseResults = 3;
 
 /** Heartbeats every second while `work` runs, so that cancellation arrives and a dead worker is noticed. */
@@ -62,7 +61,7 @@ export function createGeocodeActivities(deps: GeocodeActivityDeps) {
         const outcomes: AddressOutcome[] = new Array(items.length);
         if (task.operation === 'geocode') {
           await runLimited(request.addresses, deps.concurrency, async (address, i) => {
-            const maxResults = Math.min(maxResultsCap, address.max_results ?? defaultMaxResults);
+            const maxResults = Math.min(MAX_GEOCODE_RESULTS, address.max_results ?? defaultMaxResults);
             outcomes[i] = await outcomeOf(() =>
               deps.geocoder.geocode({ text: address.query, maxResults, account: task.account, ...(address.country ? { country: address.country } : {}) }, signal),
             );

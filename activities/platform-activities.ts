@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, log } from '@temporalio/activity';
 import type { DateRange } from '../model/types/common.js';
 import type { PlatformPullResponse, PlatformSyncRequest } from '../model/types/platform.js';
 import type { Problem } from '../model/types/problem.js';
@@ -6,7 +6,7 @@ import type { ProblemResponse } from '../model/types/responses.js';
 import type { Route } from '../model/types/route.js';
 import type { AddressToLocate, PlatformConnector, RowFault, SyncResult, Territory } from '../platform/connector.js';
 import { openConnector } from '../platform/open-connector.js';
-import { PlatformSetupError, UnknownTerritoryError } from '../platform/platform-errors.js';
+import { PlatformSetupError, publicPlatformFault, UnknownTerritoryError } from '../platform/platform-errors.js';
 import type { Pool } from '../store/db.js';
 import { getPlatformConnection, UnknownConnectionError } from '../store/platform-connections.js';
 import { getPlanPayload, putPlanPayload, UnknownPlanPayloadError } from '../store/plan-payloads.js';
@@ -24,6 +24,7 @@ export const platformFailureTypes = {
   setup: 'PlatformSetup',
   payloadMissing: 'PlanPayloadMissing',
   taskMissing: 'TaskMissing',
+  unreachable: 'PlatformUnreachable',
 } as const;
 
 export interface PullTerritoryInput {
@@ -78,7 +79,10 @@ function asFailure(err: unknown): unknown {
   if (err instanceof UnknownTerritoryError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.unknownTerritory);
   if (err instanceof PlatformSetupError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.setup);
   if (err instanceof UnknownPlanPayloadError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.payloadMissing);
-  return err;
+  if (err instanceof ApplicationFailure) return err;
+  // Retried; its message ends up in task and run records that clients read.
+  log.warn('platform fault', { error: err instanceof Error ? err.message : String(err) });
+  return ApplicationFailure.retryable(publicPlatformFault(err), platformFailureTypes.unreachable);
 }
 
 /** The error body a platform task fails with, for the faults a client can act on. */
@@ -183,7 +187,7 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
         await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: JSON.stringify(result) });
       } catch (err) {
         const failure = errorBody(err);
-        if (failure === undefined) throw err;
+        if (failure === undefined) throw asFailure(err);
         await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(failure) });
       }
     },

@@ -17,7 +17,7 @@ export interface RunningApi {
 
 /** The API process's parts: PostgreSQL pool and listeners, Temporal client; `close` ends them. */
 export async function connectApiContext(config: Config, log: Logger, databaseUrl: string, temporalAddress: string): Promise<{ ctx: ApiContext; close(): Promise<void> }> {
-  const pool = createPool(databaseUrl, 20);
+  const pool = createPool(databaseUrl, 20, { statementTimeoutMs: config.statementTimeoutSeconds * 1000 });
   const events = new ChangeEvents(databaseUrl, taskChannel);
   await events.start();
   const sandboxEvents = new ChangeEvents(databaseUrl, sandboxChannel);
@@ -28,7 +28,7 @@ export async function connectApiContext(config: Config, log: Logger, databaseUrl
     log,
     pool,
     users: new UserStore(pool),
-    sessions: new SessionStore(pool, config.sessionTtlSeconds),
+    sessions: new SessionStore(pool, config.sessionTtlSeconds, config.sessionMaxAgeSeconds),
     tasks: new TaskStore(pool),
     events,
     sandboxEvents,

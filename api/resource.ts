@@ -4,6 +4,8 @@ import type { OperationDoc } from './openapi/catalog.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const allMethods: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Methods no path serves (HEAD follows GET: Fastify answers it from the GET route, a 405 one included). */
+const otherMethods = ['OPTIONS', 'TRACE'] as const;
 
 export interface MethodDefinition {
   handler: RouteHandlerMethod;
@@ -19,19 +21,23 @@ export interface MethodDefinition {
 export function resource(app: FastifyInstance, url: string, methods: Partial<Record<Method, MethodDefinition>>, isPublic = false): void {
   const allowed = allMethods.filter((m) => methods[m]);
   const allow = allowed.join(', ');
+  const notAllowed = (method: string): void => {
+    app.route({
+      method,
+      url,
+      config: { public: isPublic, missingResource: true },
+      handler: () => {
+        throw new ApiError(405, 'method_not_allowed_error', `${method} is not allowed on ${url}; allowed: ${allow}.`, { Allow: allow });
+      },
+    });
+  };
   for (const method of allMethods) {
     const definition = methods[method];
     if (definition) {
       app.route({ method, url, ...definition.options, config: { public: isPublic, openapi: definition.doc }, handler: definition.handler });
     } else {
-      app.route({
-        method,
-        url,
-        config: { public: isPublic, missingResource: true },
-        handler: () => {
-          throw new ApiError(405, 'method_not_allowed_error', `${method} is not allowed on ${url}; allowed: ${allow}.`, { Allow: allow });
-        },
-      });
+      notAllowed(method);
     }
   }
+  for (const method of otherMethods) notAllowed(method);
 }

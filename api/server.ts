@@ -1,10 +1,12 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ApiContext } from './context.js';
+import { LoginThrottle } from './login-throttle.js';
 import { catalogRoutes } from './openapi/catalog.js';
-import { authentication } from './plugins/auth.js';
+import { authentication, type LoginThrottles } from './plugins/auth.js';
 import { concurrencyLimit } from './plugins/concurrency.js';
-import { errorHandling } from './plugins/errors.js';
+import { clientError, errorHandling, frameworkError } from './plugins/errors.js';
 import { jsonBodies } from './plugins/json-body.js';
+import { textParameters } from './plugins/text-parameters.js';
 import { healthRoutes } from './routes/health.js';
 import { instantiateRoutes } from './routes/instantiate.js';
 import { loginRoutes } from './routes/login.js';
@@ -24,21 +26,29 @@ import { TaskService } from './tasks/task-service.js';
  * concurrency, content type and size, JSON parsing, validation, the operation.
  */
 export function buildServer(ctx: ApiContext): FastifyInstance {
+  const { headersSeconds, requestSeconds } = ctx.config.requestTimeouts;
   const app = Fastify({
     loggerInstance: ctx.log as unknown as FastifyBaseLogger,
     bodyLimit: ctx.config.bodyLimitBytes,
-    // Long-polls hold requests for WAYPLAN_WAIT_SECONDS; never cut them short.
-    requestTimeout: 0,
+    // Node's timeouts cover receiving the request only (a slow or stalled client is cut off with
+    // 408); answering may take longer, so long-polls are not affected.
+    requestTimeout: requestSeconds * 1000,
+    http: { headersTimeout: Math.min(headersSeconds, requestSeconds) * 1000, requestTimeout: requestSeconds * 1000, connectionsCheckingInterval: Math.min(1000, headersSeconds * 500) },
+    clientErrorHandler: clientError,
+    frameworkErrors: frameworkError,
     return503OnClosing: true,
   });
   // First: every route registered after this is in the catalog the OpenAPI document is made from.
   catalogRoutes(app);
   errorHandling(app);
   jsonBodies(app);
-  authentication(app, ctx);
+  textParameters(app);
+  const { accountFailures, addressFailures, windowSeconds } = ctx.config.loginThrottle;
+  const throttles: LoginThrottles = { account: new LoginThrottle(accountFailures, windowSeconds * 1000), address: new LoginThrottle(addressFailures, windowSeconds * 1000) };
+  authentication(app, ctx, throttles);
   concurrencyLimit(app, ctx.config.concurrencyLimit);
   const tasks = new TaskService(ctx);
-  loginRoutes(app, ctx);
+  loginRoutes(app, ctx, throttles);
   healthRoutes(app, ctx);
   versionRoutes(app);
   taskRoutes(app, ctx, tasks);

@@ -31,12 +31,17 @@ const minimumSpanMeters = 500;
 
 export function fitView(points: readonly LatLon[], width: number, height: number, margin: number): MapView {
   const projected = points.map(mercator);
-  const xs = projected.map((p) => p.x);
-  const ys = projected.map((p) => p.y);
-  const minX = Math.min(...xs);
-  const maxX = Math.max(...xs);
-  const minY = Math.min(...ys);
-  const maxY = Math.max(...ys);
+  // A loop, not Math.min(...xs): spreading a long road geometry overflows the call stack.
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const p of projected) {
+    minX = Math.min(minX, p.x);
+    maxX = Math.max(maxX, p.x);
+    minY = Math.min(minY, p.y);
+    maxY = Math.max(maxY, p.y);
+  }
   const centerX = (minX + maxX) / 2;
   const centerY = (minY + maxY) / 2;
   const groundPerMercatorUnit = earthCircumferenceMeters * Math.cos((latitudeOfMercatorY(centerY) * Math.PI) / 180);

@@ -20,6 +20,7 @@ export { buildOpenApiDocument } from './openapi.js';
 export { OPERATIONS, isOperationName, type OperationDefinition, type OperationName } from './operations.js';
 export { polygonFault, type PolygonFault } from './polygon.js';
 export * from './resolve.js';
+export { MAX_PROBLEM_ENTITIES } from './validation/problem-size.js';
 export { MAX_VALIDATION_FAULTS, VALIDATION_CODES, validationCodesMarkdown, type ValidationCode } from './validation/codes.js';
 export type { ValidationFault } from './validation/faults.js';
 export { validateRequest } from './validation/validate.js';

@@ -1,6 +1,10 @@
 import type { TSchema } from '@sinclair/typebox';
 import { OPERATIONS } from './operations.js';
 import { VALIDATION_CODES } from './validation/codes.js';
+import { MAX_PROBLEM_ENTITIES } from './validation/problem-size.js';
+import { MAX_SET_INDEX } from './sandbox/array-delta.js';
+import { MAX_REVISION } from './sandbox/revision-number.js';
+import { MAX_BODY_DEPTH, MAX_INSTANTIATE_WORK, MAX_ROUTE_CARD_JOBS } from './limits.js';
 import * as capacity from './types/capacity.js';
 import * as common from './types/common.js';
 import * as consolidate from './types/consolidate.js';
@@ -71,6 +75,16 @@ function toSchemaMap(key: string, value: Record<string, unknown>): JsonValue {
   return Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, toComponent(schema as TSchema, false)]));
 }
 
+/** The limits a request meets before any work is done (README, "Limits"). */
+const LIMITS = [
+  `bodies nest at most ${MAX_BODY_DEPTH} levels (nesting_too_deep_error) and hold no NUL character in any text, path or query parameter (invalid_character_error)`,
+  `a problem holds at most ${MAX_PROBLEM_ENTITIES} entities (jobs, routes, drivers, ... together; too_many_items_error on request)`,
+  `costs, capacities and loads are at most ${common.MAX_AMOUNT} in magnitude`,
+  `instantiate makes or examines at most ${MAX_INSTANTIATE_WORK} routes and visits per call (num_days, value_out_of_range_error)`,
+  `a path request has at most ${geoRequests.MAX_PATH_STOPS} stops over its routes; route cards are drawn for at most ${MAX_ROUTE_CARD_JOBS} jobs`,
+  `a geocoding query has at most ${geoRequests.MAX_GEOCODE_QUERY_LENGTH} characters and max_results at most ${geoRequests.MAX_GEOCODE_RESULTS}`,
+  `a sandbox array delta sets indexes up to ${MAX_SET_INDEX}; revision numbers are at most ${MAX_REVISION}`,
+];
 /** Schemas the operations name that have no model of their own yet (their shapes are undocumented upstream). */
 const OPEN_SCHEMAS: Record<string, JsonValue> = {
   path_response: { type: 'object', description: '{routes: [{id, distance_meters, driving_time, legs?, path?}]}' },
@@ -93,7 +107,8 @@ export function buildOpenApiDocument(options: { version: string; paths: Record<s
     info: {
       title: 'wayplan',
       version: options.version,
-      description: 'Route optimization service compatible with the RouteCloud API. Validation codes: ' + Object.keys(VALIDATION_CODES).join(', ') + '.',
+      description:
+        'Route optimization service compatible with the RouteCloud API. Limits: ' + LIMITS.join('; ') + '. Validation codes: ' + Object.keys(VALIDATION_CODES).join(', ') + '.',
     },
     servers: options.serverUrl === undefined ? [] : [{ url: options.serverUrl }],
     security: [{ basic: [] }, { session: [] }, { serviceSession: [] }],

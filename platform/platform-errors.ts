@@ -9,3 +9,39 @@ export class UnknownTerritoryError extends Error {
     super(`no territory "${territory}"`);
   }
 }
+
+const networkFaults: Record<string, string> = {
+  ECONNREFUSED: 'the platform database refused the connection',
+  ECONNRESET: 'the connection to the platform was reset',
+  ENOTFOUND: 'the platform host name does not resolve',
+  EAI_AGAIN: 'the platform host name does not resolve',
+  ETIMEDOUT: 'the platform did not answer in time',
+  EHOSTUNREACH: 'the platform host is unreachable',
+  ENETUNREACH: 'the platform network is unreachable',
+  ENOENT: 'a file or folder of the connection is missing',
+  EACCES: 'the worker may not read or write a file of the connection',
+  EPERM: 'the worker may not read or write a file of the connection',
+};
+
+/** PostgreSQL error classes (SQLSTATE prefixes) that describe the platform database's side. */
+const databaseFaults: Record<string, string> = {
+  '08': 'the platform database connection failed',
+  '28': 'the platform database refused the credentials',
+  '3D': 'the platform database does not exist',
+  '53': 'the platform database is out of resources',
+  '57': 'the platform database is shutting down or cancelled the statement',
+};
+
+/**
+ * What a client may read about a platform fault of the moment: the kind of failure, never the
+ * driver's own message, which names hosts, ports, files and database users (the worker's log has
+ * it whole).
+ */
+export function publicPlatformFault(err: unknown): string {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string') {
+    const known = networkFaults[code] ?? (/^[0-9A-Z]{5}$/.test(code) ? databaseFaults[code.slice(0, 2)] : undefined);
+    if (known !== undefined) return known;
+  }
+  return 'the platform failed unexpectedly';
+}

@@ -16,7 +16,15 @@ export interface Config {
   concurrencyLimit: number;
   waitSeconds: number;
   sessionTtlSeconds: number;
+  /** Absolute session lifetime from login, however often the session is used. */
+  sessionMaxAgeSeconds: number;
   bodyLimitBytes: number;
+  /** Time a client has to send its headers, and its whole request (headers and body). */
+  requestTimeouts: { headersSeconds: number; requestSeconds: number };
+  /** Longest a single SQL statement runs before PostgreSQL cancels it. */
+  statementTimeoutSeconds: number;
+  /** Failed logins per `account:user` and per client address within the window before 429. */
+  loginThrottle: { accountFailures: number; addressFailures: number; windowSeconds: number };
   logLevel: string;
   /** The OpenStreetMap extract routed on (`WAYPLAN_MAP`); undefined = straight-line travel only. */
   map: string | undefined;
@@ -88,7 +96,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     concurrencyLimit: integer(env, 'WAYPLAN_CONCURRENCY_LIMIT', 10, 1),
     waitSeconds: number(env, 'WAYPLAN_WAIT_SECONDS', 15, 0.1),
     sessionTtlSeconds: number(env, 'WAYPLAN_SESSION_TTL', 3600, 1),
+    sessionMaxAgeSeconds: number(env, 'WAYPLAN_SESSION_MAX_AGE', 12 * 3600, 1),
     bodyLimitBytes: integer(env, 'WAYPLAN_BODY_LIMIT', 64 * 1024 * 1024, 1024),
+    requestTimeouts: { headersSeconds: number(env, 'WAYPLAN_HEADERS_TIMEOUT', 10, 0.5), requestSeconds: number(env, 'WAYPLAN_REQUEST_TIMEOUT', 60, 0.5) },
+    statementTimeoutSeconds: number(env, 'WAYPLAN_STATEMENT_TIMEOUT', 60, 0.1),
+    loginThrottle: {
+      accountFailures: integer(env, 'WAYPLAN_LOGIN_ACCOUNT_FAILURES', 10, 1),
+      addressFailures: integer(env, 'WAYPLAN_LOGIN_ADDRESS_FAILURES', 100, 1),
+      windowSeconds: number(env, 'WAYPLAN_LOGIN_WINDOW', 300, 1),
+    },
     logLevel: env.LOG_LEVEL || 'info',
     map: env.WAYPLAN_MAP === 'none' ? undefined : resolve(repoRoot, env.WAYPLAN_MAP || join('geo', 'maps', 'monaco.osm.pbf')),
     mapsDir: join(resolve(repoRoot, env.WAYPLAN_DATA_DIR || '.data'), 'maps'),

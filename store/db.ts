@@ -3,9 +3,59 @@ import pg from 'pg';
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30000 });
+export interface PoolOptions {
+  /** PostgreSQL cancels any statement of this pool that runs longer (server-side `statement_timeout`). */
+  statementTimeoutMs?: number;
+}
+
+export function createPool(url: string, max = 10, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30000,
+    ...(options.statementTimeoutMs !== undefined ? { statement_timeout: Math.round(options.statementTimeoutMs) } : {}),
+  });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => undefined);
   return pool;
+}
+
+/**
+ * Runs `work` on a client of its own; when `signal` aborts meanwhile, the statement running on that
+ * client's backend is cancelled in PostgreSQL (the pending query then fails), so that a cancelled
+ * task stops costing the database at once rather than at the statement timeout.
+ */
+export async function withCancellableClient<T>(pool: Pool, signal: AbortSignal | undefined, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  signal?.throwIfAborted();
+  const client = await pool.connect();
+  const backend = (client as unknown as { processID: number }).processID;
+  const cancel = (): void => {
+    pool.query('SELECT pg_cancel_backend($1)', [backend]).catch(() => undefined);
+  };
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    return await work(client);
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    client.release();
+  }
+}
+
+/**
+ * One trigram-similarity query (`%` at the given threshold) in its own transaction, cancelled in
+ * PostgreSQL when `signal` aborts.
+ */
+export function similarityQuery(pool: Pool, threshold: number, sql: string, params: unknown[], signal?: AbortSignal): Promise<pg.QueryResult> {
+  return withCancellableClient(pool, signal, async (client) => {
+    await client.query('BEGIN');
+    try {
+      await client.query(`SET LOCAL pg_trgm.similarity_threshold = ${Number(threshold)}`);
+      const result = await client.query(sql, params);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  });
 }

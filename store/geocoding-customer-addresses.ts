@@ -1,5 +1,5 @@
 import type { LatLon } from '../model/latlon.js';
-import type { Pool } from './db.js';
+import { similarityQuery, type Pool } from './db.js';
 
 export interface CustomerAddress {
   address: string;
@@ -55,7 +55,7 @@ export class CustomerAddressStore {
    * The account's (and everyone's) addresses that match: the same words in any order first, then
    * close spellings with the same house number.
    */
-  async match(account: string | undefined, addressKey: string, unorderedKey: string, houseNumberKey: string, limit: number): Promise<CustomerAddressMatch[]> {
+  async match(account: string | undefined, addressKey: string, unorderedKey: string, houseNumberKey: string, limit: number, signal?: AbortSignal): Promise<CustomerAddressMatch[]> {
     const visible = '(account IS NULL OR account = $1)';
     const exact = await this.pool.query(`SELECT address, country, lat, lon FROM geocode_customer_addresses WHERE unordered_key = $2 AND ${visible} LIMIT $3`, [
       account ?? null,
@@ -63,22 +63,14 @@ export class CustomerAddressStore {
       limit,
     ]);
     if (exact.rowCount) return exact.rows.map((r) => ({ address: r.address, country: r.country ?? undefined, location: { lat: r.lat, lon: r.lon }, similarity: 1 }));
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL pg_trgm.similarity_threshold = 0.6');
-      const close = await client.query(
-        `SELECT address, country, lat, lon, similarity(address_key, $2) AS similarity FROM geocode_customer_addresses
-          WHERE address_key % $2 AND house_number_key = $3 AND ${visible} ORDER BY similarity DESC LIMIT $4`,
-        [account ?? null, addressKey, houseNumberKey, limit],
-      );
-      await client.query('COMMIT');
-      return close.rows.map((r) => ({ address: r.address, country: r.country ?? undefined, location: { lat: r.lat, lon: r.lon }, similarity: Number(r.similarity) }));
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+    const close = await similarityQuery(
+      this.pool,
+      0.6,
+      `SELECT address, country, lat, lon, similarity(address_key, $2) AS similarity FROM geocode_customer_addresses
+        WHERE address_key % $2 AND house_number_key = $3 AND ${visible} ORDER BY similarity DESC LIMIT $4`,
+      [account ?? null, addressKey, houseNumberKey, limit],
+      signal,
+    );
+    return close.rows.map((r) => ({ address: r.address, country: r.country ?? undefined, location: { lat: r.lat, lon: r.lon }, similarity: Number(r.similarity) }));
   }
 }

@@ -1,6 +1,6 @@
 import type { LatLon } from '../model/latlon.js';
 import type { Gazetteer, GazetteerFeature } from '../geo/geocoding/local/gazetteer.js';
-import type { Pool, PoolClient } from './db.js';
+import { similarityQuery, type Pool, type PoolClient } from './db.js';
 
 export type FeatureRow = GazetteerFeature & { id: number };
 
@@ -108,26 +108,18 @@ export class GeocodingIndexStore {
   }
 
   /** Features whose name is trigram-similar to `text`, most similar first. */
-  async similarFeatures(mapHash: string, text: string, limit: number): Promise<FeatureRow[]> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      // Low on purpose: the query also holds numbers and locality words that dilute similarity;
-      // the geocoder ranks the candidates itself.
-      await client.query('SET LOCAL pg_trgm.similarity_threshold = 0.12');
-      const rows = await client.query(
-        `SELECT ${featureColumns} FROM geocode_features WHERE map_hash = $1 AND name_key % $2
-          ORDER BY similarity(name_key, $2) DESC LIMIT $3`,
-        [mapHash, text, limit],
-      );
-      await client.query('COMMIT');
-      return rows.rows.map(toFeature);
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+  async similarFeatures(mapHash: string, text: string, limit: number, signal?: AbortSignal): Promise<FeatureRow[]> {
+    // Low threshold on purpose: the query also holds numbers and locality words that dilute
+    // similarity; the geocoder ranks the candidates itself.
+    const rows = await similarityQuery(
+      this.pool,
+      0.12,
+      `SELECT ${featureColumns} FROM geocode_features WHERE map_hash = $1 AND name_key % $2
+        ORDER BY similarity(name_key, $2) DESC LIMIT $3`,
+      [mapHash, text, limit],
+      signal,
+    );
+    return rows.rows.map(toFeature);
   }
 
   async addressesOn(featureIds: readonly number[], houseNumberKey: string): Promise<AddressRow[]> {

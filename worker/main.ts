@@ -46,7 +46,7 @@ function installSdkLogger(log: Logger): void {
  */
 export async function runWorker(config: Config, log: Logger, databaseUrl: string, temporalAddress: string, queues: Queue[]): Promise<RunningWorker> {
   installSdkLogger(log);
-  const pool = createPool(databaseUrl, 10);
+  const pool = createPool(databaseUrl, 10, { statementTimeoutMs: config.statementTimeoutSeconds * 1000 });
   const geocoding = loadGeocodingConfig();
   const activities = {
     ...createTaskActivities({ tasks: new TaskStore(pool), travel: { ...config.travel, map: config.map, mapsDir: config.mapsDir } }),

@@ -14,10 +14,13 @@ export const okResponse = (description: string, schema?: unknown): Json => (sche
 export const COMMON_ERRORS: Json = {
   '400': errorResponse('validation_failed_error: errors lists every fault (at most 100).'),
   '401': errorResponse('authentication_required_error, invalid_session_id_error or invalid_basic_auth_error.'),
+  '408': errorResponse('request_timeout_error: the headers or the body did not arrive in time.'),
+  '413': errorResponse('payload_too_large_error.'),
   '415': errorResponse('unsupported_media_type_error.'),
-  '429': errorResponse('too_many_requests_error: the account has too many requests in flight.'),
+  '429': errorResponse('too_many_requests_error: the account has too many requests in flight, or too many failed logins (Retry-After).'),
+  '431': errorResponse('request_header_fields_too_large_error.'),
   '500': errorResponse('internal_server_error.'),
-  default: errorResponse('Any other error (not_found_error, method_not_allowed_error, payload_too_large_error, service_unavailable_error, ...).'),
+  default: errorResponse('Any other error (not_found_error, method_not_allowed_error, service_unavailable_error, ...).'),
 };
 
 export function query(name: string, schema: unknown, required: boolean, description: string): Json {

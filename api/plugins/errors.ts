@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorResponse } from '../errors.js';
 
 /** Fastify's own failures, translated to the interface's error codes. */
@@ -9,9 +11,40 @@ function fromFastify(error: FastifyError): ApiError | undefined {
       return new ApiError(415, 'unsupported_media_type_error', 'The Content-Type header must be application/json.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(413, 'payload_too_large_error', 'The request body is larger than this server accepts.');
+    case 'FST_ERR_BAD_URL':
+      return new ApiError(400, 'bad_request_error', 'The URL is not validly percent-encoded.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ApiError(414, 'uri_too_long_error', 'A path segment of the URL is longer than any id this service issues.');
     default:
-      return undefined;
+      // Any other client fault Fastify detects: its status, our words (its codes and messages are
+      // framework internals, not the interface).
+      return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+        ? new ApiError(error.statusCode, 'bad_request_error', 'The request could not be read.')
+        : undefined;
   }
+}
+
+/** Failures Fastify reports before a route is found (bad URL, path segment too long). */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = fromFastify(error) ?? new ApiError(400, 'bad_request_error', 'The request could not be read.');
+  request.log.info({ code: error.code }, 'request refused by the HTTP layer');
+  void reply.code(known.statusCode).send(known.body());
+}
+
+/** What Node's HTTP parser refuses (headers too large, request timeout, malformed): answered in our error shape on the raw socket. */
+export function clientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ErrorResponse] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, { status_code: 408, error_code: 'request_timeout_error', message: 'The request (headers and body) did not arrive in time.' }]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { status_code: 431, error_code: 'request_header_fields_too_large_error', message: 'The request headers are larger than this server accepts.' }]
+        : [400, { status_code: 400, error_code: 'bad_request_error', message: 'The request is not valid HTTP.' }];
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  }
+  socket.destroy();
 }
 
 export function errorHandling(app: FastifyInstance): void {
@@ -21,11 +54,7 @@ export function errorHandling(app: FastifyInstance): void {
       void reply.code(known.statusCode).headers(known.headers).send(known.body());
       return;
     }
-    if (error.statusCode && error.statusCode < 500 && error.statusCode >= 400) {
-      request.log.info({ err: error }, 'client error');
-    } else {
-      request.log.error({ err: error }, 'unexpected failure');
-    }
+    request.log.error({ err: error }, 'unexpected failure');
     const body: ErrorResponse = { status_code: 500, error_code: 'internal_server_error', message: 'Unexpected failure; retry later.' };
     void reply.code(500).send(body);
   });

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ValidationFailedError } from '../errors.js';
 import { locateJsonError } from '../json-error-position.js';
+import { bodyShapeFault } from '../body-shape.js';
 
 /**
- * Parses JSON bodies, answering a malformed one with `invalid_json_error` and where it broke. JSON
- * is strict (RFC 8259: no comments, no trailing commas). An empty body is no body: clients of the
+ * Parses JSON bodies, answering a malformed one with `invalid_json_error` and where it broke, and
+ * one too deep or holding NUL characters with the fault before any route sees it. JSON is strict
+ * (RFC 8259: no comments, no trailing commas). An empty body is no body: clients of the
  * compatible API send `Content-Type: application/json` on every call, body-less ones included
  * (task cancel, sandbox rename, expiry, permissions, delete).
  */
@@ -16,8 +18,9 @@ export function jsonBodies(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(body));
+      parsed = JSON.parse(body);
     } catch {
       const where = locateJsonError(body);
       done(
@@ -31,6 +34,9 @@ export function jsonBodies(app: FastifyInstance): void {
         ]),
         undefined,
       );
+      return;
     }
+    const fault = bodyShapeFault(parsed);
+    done(fault ? new ValidationFailedError([fault]) : null, fault ? undefined : parsed);
   });
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { instantiate, type InstantiateOptions } from '../../engine/calendar/instantiate.js';
+import { instantiateWorkBound } from '../../engine/calendar/instantiate-size.js';
+import { MAX_INSTANTIATE_WORK } from '../../model/limits.js';
 import { parseDate, resolveProblem, validateRequest } from '../../model/index.js';
 import { ValidationFailedError, type ValidationErrorEntry } from '../errors.js';
 import { query, ref, syncOperationDoc } from '../openapi/describe.js';
@@ -97,7 +99,19 @@ export function instantiateRoutes(app: FastifyInstance): void {
         faults.push(...validateRequest(body, 'instantiate'));
         scheduleFrequencies(body, faults);
         if (faults.length > 0 || start === undefined) throw new ValidationFailedError(faults);
-        return instantiate(resolveProblem(body, 'instantiate'), body, { ...options, startDate: start });
+        const problem = resolveProblem(body, 'instantiate');
+        const bound = instantiateWorkBound(problem, { ...options, startDate: start });
+        if (bound > MAX_INSTANTIATE_WORK) {
+          throw new ValidationFailedError([
+            {
+              property: 'num_days',
+              code: 'value_out_of_range_error',
+              message: `This request would make or examine up to ${bound} routes and visits; at most ${MAX_INSTANTIATE_WORK} per call: ask for fewer days.`,
+              parameters: { maximum: MAX_INSTANTIATE_WORK, work: bound },
+            },
+          ]);
+        }
+        return instantiate(problem, body, { ...options, startDate: start });
       },
     },
   });

@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.js';
-import { splitUsername } from '../plugins/auth.js';
+import { ApiError } from '../errors.js';
 import { errorResponse, okResponse, ref } from '../openapi/describe.js';
+import { authenticateHeaders, sessionId, splitUsername, throttledAuthenticate, type LoginThrottles } from '../plugins/auth.js';
 import { resource } from '../resource.js';
 import { requireJsonBody } from './operations.js';
 
-/** `POST {auth_url}/login`: `{username: "account:user", password, application: "session"}` → `{success, sessionId}`. */
-export function loginRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const path = `${new URL(ctx.config.authUrl).pathname.replace(/\/+$/, '')}/login`;
+/**
+ * `POST {auth_url}/login`: `{username: "account:user", password, application: "session"}` →
+ * `{success, sessionId}`, throttled like Basic credentials; `POST {auth_url}/logout` with the
+ * session header ends that session.
+ */
+export function loginRoutes(app: FastifyInstance, ctx: ApiContext, throttles: LoginThrottles): void {
+  const base = new URL(ctx.config.authUrl).pathname.replace(/\/+$/, '');
   resource(
     app,
-    path,
+    `${base}/login`,
     {
       POST: {
         doc: {
@@ -27,12 +32,10 @@ export function loginRoutes(app: FastifyInstance, ctx: ApiContext): void {
         handler: async (request, reply) => {
           const body = requireJsonBody(request) as { username?: unknown; password?: unknown; application?: unknown };
           const name = typeof body.username === 'string' ? splitUsername(body.username) : undefined;
-          const identity =
-            name && typeof body.password === 'string' && body.application === 'session'
-              ? await ctx.users.authenticate(name.account, name.user, body.password)
-              : undefined;
+          const password = typeof body.password === 'string' && body.application === 'session' ? body.password : undefined;
+          const identity = await throttledAuthenticate(ctx, throttles, request, name, password);
           if (!identity) {
-            return reply.code(401).send({
+            return reply.code(401).headers(authenticateHeaders).send({
               success: false,
               status_code: 401,
               error_code: 'invalid_basic_auth_error',
@@ -40,6 +43,32 @@ export function loginRoutes(app: FastifyInstance, ctx: ApiContext): void {
             });
           }
           return { success: true, sessionId: await ctx.sessions.create(identity) };
+        },
+      },
+    },
+    true,
+  );
+  resource(
+    app,
+    `${base}/logout`,
+    {
+      POST: {
+        doc: {
+          operationId: 'logout',
+          tags: ['authentication'],
+          security: [],
+          responses: {
+            '200': okResponse('The session has ended.', { type: 'object', required: ['success'], properties: { success: { type: 'boolean' } } }),
+            default: errorResponse('No session header, or any other error.'),
+          },
+        },
+        handler: async (request) => {
+          const session = sessionId(request);
+          if (session === undefined) {
+            throw new ApiError(401, 'authentication_required_error', 'Send the session to end in the X-Telogis-Session-Id (or X-Service-Session-Id) header.', authenticateHeaders);
+          }
+          await ctx.sessions.end(session);
+          return { success: true };
         },
       },
     },

@@ -4,7 +4,7 @@ import { encodePolyline } from '../../geo/polyline.js';
 import type { TravelOptions, TravelPoint } from '../../geo/travel.js';
 import { formatTimespan } from '../../model/formats/timespan.js';
 import { formatLatLon, parseLatLon } from '../../model/latlon.js';
-import { validateRequest } from '../../model/index.js';
+import { MAX_PATH_STOPS, validateRequest } from '../../model/index.js';
 import type { ApiContext } from '../context.js';
 import { ValidationFailedError, type ValidationErrorEntry } from '../errors.js';
 import { ref, syncOperationDoc } from '../openapi/describe.js';
@@ -61,6 +61,10 @@ export function pathRoutes(app: FastifyInstance, ctx: ApiContext): void {
               faults.push({ property: `request.routes[${i}].stops`, code: 'too_few_items_error', message: 'A path needs at least two stops.', attempted_value: route.stops.length });
             }
           });
+          const stops = body.routes.reduce((sum, route) => sum + route.stops.length, 0);
+          if (stops > MAX_PATH_STOPS) {
+            faults.push({ property: 'request.routes', code: 'too_many_items_error', message: `A path request has at most ${MAX_PATH_STOPS} stops over all its routes; this one has ${stops}.`, parameters: { maximum: MAX_PATH_STOPS } });
+          }
         }
         if (faults.length) throw new ValidationFailedError(faults);
         const routes = [];

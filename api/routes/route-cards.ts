@@ -1,3 +1,4 @@
+import { MAX_ROUTE_CARD_JOBS } from '../../model/limits.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CardFormat, isSupportedLocale } from '../../cards/card-format.js';
 import { routeCardsHtml } from '../../cards/html-document.js';
@@ -91,6 +92,9 @@ export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
         const problem = resolveProblem(body, 'evaluate');
         if (problem.routes.length === 0) {
           throw new ValidationFailedError([{ property: 'request.routes', code: 'too_few_items_error', message: 'Route cards need at least one route.', parameters: { minimum: 1 } }]);
+        }
+        if (problem.jobs.length > MAX_ROUTE_CARD_JOBS) {
+          throw new ValidationFailedError([{ property: 'request.jobs', code: 'too_many_items_error', message: `Route cards are drawn for at most ${MAX_ROUTE_CARD_JOBS} jobs.`, parameters: { maximum: MAX_ROUTE_CARD_JOBS } }]);
         }
         const selection = selectedRoutes(problem, routeIds(query));
         if (selection.unknown.length > 0) {

@@ -15,7 +15,7 @@ function packageVersion(name: string): string {
   }
 }
 
-/** Read once: versions do not change while the process runs. */
+/** Read once: versions do not change while the process runs. The runtime's version is not told: it only helps an attacker. */
 function versionResponse(): Record<string, string> {
   const own = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   return {
@@ -23,7 +23,6 @@ function versionResponse(): Record<string, string> {
     api_version: 'v1',
     engine_version: own.version,
     temporal_sdk_version: packageVersion('@temporalio/client'),
-    node_version: process.versions.node,
   };
 }
 

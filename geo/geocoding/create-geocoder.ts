@@ -2,6 +2,7 @@ import type { Pool } from '../../store/db.js';
 import { GeocodingCacheStore } from '../../store/geocoding-cache.js';
 import { CustomerAddressStore } from '../../store/geocoding-customer-addresses.js';
 import { GeocodingIndexStore } from '../../store/geocoding-index.js';
+import { BoundedQueryGeocoder } from './bounded-query-geocoder.js';
 import { CachedGeocoder } from './cached-geocoder.js';
 import { CustomersFirstGeocoder } from './customers-first-geocoder.js';
 import type { Geocoder } from './geocoder.js';
@@ -15,7 +16,8 @@ import { UpstreamGeocoder } from './upstream/upstream-geocoder.js';
 
 /**
  * The geocoder the configuration asks for, behind the customers' address lists: the local map
- * index (built on first use), or an upstream server with its answers cached in PostgreSQL.
+ * index (built on first use), or an upstream server with its answers cached in PostgreSQL; over-long
+ * addresses refused first.
  */
 export function createGeocoder(pool: Pool, config: GeocodingConfig): Geocoder {
   const customers = new CustomerAddressStore(pool);
@@ -33,7 +35,7 @@ export function createGeocoder(pool: Pool, config: GeocodingConfig): Geocoder {
       );
       return mapHash;
     };
-    return new CustomersFirstGeocoder(customers, new LocalGeocoder(index, ensureIndex));
+    return new BoundedQueryGeocoder(new CustomersFirstGeocoder(customers, new LocalGeocoder(index, ensureIndex)));
   }
   const protocol = config.provider === 'nominatim' ? nominatimProtocol : peliasProtocol(config.apiKey);
   const upstream = new UpstreamGeocoder(protocol, config.upstreamUrl!, {
@@ -43,5 +45,5 @@ export function createGeocoder(pool: Pool, config: GeocodingConfig): Geocoder {
     backoffMaxMs: config.backoffMaxMs,
     breaker: new CircuitBreaker(config.breakerFailures, config.breakerCooldownMs),
   });
-  return new CustomersFirstGeocoder(customers, new CachedGeocoder(upstream, new GeocodingCacheStore(pool, config.cacheDays)));
+  return new BoundedQueryGeocoder(new CustomersFirstGeocoder(customers, new CachedGeocoder(upstream, new GeocodingCacheStore(pool, config.cacheDays))));
 }

@@ -19,7 +19,7 @@ export class CustomersFirstGeocoder implements Geocoder {
 
   async geocode(query: GeocodeQuery, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
     const keys = customerAddressKeys(query.text);
-    const matches = (await this.customers.match(query.account, keys.addressKey, keys.unorderedKey, keys.houseNumberKey, query.maxResults)).filter(
+    const matches = (await this.customers.match(query.account, keys.addressKey, keys.unorderedKey, keys.houseNumberKey, query.maxResults, signal)).filter(
       (m) => !query.country || !m.country || m.country.toUpperCase() === query.country.toUpperCase(),
     );
     const own: GeocodeSuggestion[] = matches.map((m) => ({ location: m.location, formattedAddress: m.address, ...(m.country ? { country: m.country } : {}), confidence: Math.round(m.similarity * 1000) / 1000 }));

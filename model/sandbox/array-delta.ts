@@ -5,6 +5,11 @@ import { checkFields, checkTarget, cloneJson, fieldPath, itemPath, optionalArray
 const arrayDeltaFields = ['$collection', '$path', 'replace', 'insert', 'index', 'remove', 'set'] as const;
 export const ARRAY_OPERATIONS = ['replace', 'insert', 'set', 'remove'] as const;
 export type ArrayOperation = (typeof ARRAY_OPERATIONS)[number];
+/**
+ * A `set` past the end pads with null, so its index alone decides how much work and memory a tiny
+ * delta costs: indexes stay below this (more than any array of a problem holds).
+ */
+export const MAX_SET_INDEX = 99_999;
 
 /**
  * A remove selector matches an element equal to it, an object element with that `id`, or (an
@@ -49,29 +54,36 @@ function insertIndex(delta: JsonObject, length: number, path: string): number {
   return Math.min(index, length);
 }
 
-function applySetters(elements: unknown[], setters: unknown[], path: string): void {
-  setters.forEach((value, position) => {
+/** The setters' `{index, value}` pairs, every one checked before any is applied. */
+function checkedSetters(setters: unknown[], path: string): { index: number; value: unknown }[] {
+  return setters.map((value, position) => {
     const setterPath = itemPath(path, position);
     const setter = requireObject(value, setterPath);
     const index = ownValue(setter, 'index');
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
-      reject(fieldPath(setterPath, 'index'), index === undefined ? 'required_property_missing_error' : 'value_out_of_range_error', 'Each setter has an integer index of at least 0.', {
-        parameters: { property_name: 'index', minimum: 0 },
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > MAX_SET_INDEX) {
+      reject(fieldPath(setterPath, 'index'), index === undefined ? 'required_property_missing_error' : 'value_out_of_range_error', `Each setter has an integer index from 0 to ${MAX_SET_INDEX}.`, {
+        parameters: { property_name: 'index', minimum: 0, maximum: MAX_SET_INDEX },
         attempted_value: index,
       });
     }
     if (!Object.hasOwn(setter, 'value')) {
       reject(setterPath, 'required_property_missing_error', 'Each setter has a value.', { parameters: { property_name: 'value' } });
     }
-    while (elements.length < index) elements.push(null);
-    elements[index] = cloneJson(setter.value);
+    return { index, value: setter.value };
   });
+}
+
+function applySetters(elements: unknown[], setters: unknown[], path: string): void {
+  for (const { index, value } of checkedSetters(setters, path)) {
+    while (elements.length < index) elements.push(null);
+    elements[index] = cloneJson(value);
+  }
 }
 
 /**
  * array_delta: exactly one of replace (the whole array), insert (at index, default the end),
- * remove (the elements matching selectors) and set (`{index, value}` setters; past the end the
- * array is padded with null). A missing array is created.
+ * remove (the elements matching selectors) and set (`{index, value}` setters, index at most
+ * MAX_SET_INDEX; past the end the array is padded with null). A missing array is created.
  */
 export function applyArrayDelta(current: unknown, delta: JsonObject, path: string, allowed?: readonly ArrayOperation[]): unknown[] {
   const operation = arrayOperation(delta, path, allowed);

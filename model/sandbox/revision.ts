@@ -6,6 +6,7 @@ import { validateRequest } from '../validation/validate.js';
 import { applyDeltas } from './apply-deltas.js';
 import { reject, RevisionRejectedError, type SandboxFault } from './codes.js';
 import { cloneJson, fieldPath, itemPath } from './delta-fields.js';
+import { MAX_REVISION } from './revision-number.js';
 
 export const REVISION_KINDS = ['snapshot', 'deltas', 'undo_redo'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
@@ -37,9 +38,9 @@ export function parseRevision(body: unknown): ParsedRevision {
     return { kind: 'deltas', deltas };
   }
   const target = ownValue(body, 'undo_redo_to_revision');
-  if (typeof target !== 'number' || !Number.isInteger(target) || target < 0) {
-    reject('request.undo_redo_to_revision', 'value_out_of_range_error', 'undo_redo_to_revision is a revision number (an integer of at least 0).', {
-      parameters: { minimum: 0 },
+  if (typeof target !== 'number' || !Number.isInteger(target) || target < 0 || target > MAX_REVISION) {
+    reject('request.undo_redo_to_revision', 'value_out_of_range_error', `undo_redo_to_revision is a revision number (an integer from 0 to ${MAX_REVISION}).`, {
+      parameters: { minimum: 0, maximum: MAX_REVISION },
       attempted_value: target,
     });
   }

@@ -2,7 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Problem } from '../types/problem.js';
 import { Timestamp } from '../types/meta.js';
 import { StringEnum } from '../types/schema.js';
+import { MAX_SET_INDEX } from './array-delta.js';
 import { DELTA_COLLECTIONS } from './nested.js';
+import { MAX_REVISION } from './revision-number.js';
 
 const DeltaPath = Type.Array(Type.Union([Type.String(), Type.Object({ id: Type.String() })]), {
   description: 'From the problem root; top-level deltas only. Allowed: [], ["jobs"|"routes"|"drivers"|"schedules"|... (singular accepted)], ["routes", {"id"}, "jobs"], ["schedules", {"id"}, "jobs"].',
@@ -49,7 +51,7 @@ export const ArrayDelta = Type.Object(
     insert: Type.Optional(Type.Array(Type.Unknown())),
     index: Type.Optional(Type.Integer({ minimum: 0, description: 'Insert position; default the end; past the end = the end.' })),
     remove: Type.Optional(Type.Array(Type.Unknown(), { description: 'Selectors: an id string or an object of fields to match.' })),
-    set: Type.Optional(Type.Array(Type.Object({ index: Type.Integer({ minimum: 0 }), value: Type.Unknown() }), { description: 'Past the end pads with null.' })),
+    set: Type.Optional(Type.Array(Type.Object({ index: Type.Integer({ minimum: 0, maximum: MAX_SET_INDEX }), value: Type.Unknown() }), { description: 'Past the end pads with null.' })),
   },
   { $id: 'array_delta', description: 'Exactly one of replace, insert, set, remove. Route jobs take replace/insert/remove and move jobs between routes; schedule jobs take set.' },
 );
@@ -85,7 +87,7 @@ export const Revision = Type.Object(
   {
     snapshot: Type.Optional(Problem),
     deltas: Type.Optional(Type.Array(Delta)),
-    undo_redo_to_revision: Type.Optional(Type.Integer({ minimum: 0, description: 'A snapshot or deltas revision to restore.' })),
+    undo_redo_to_revision: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_REVISION, description: 'A snapshot or deltas revision to restore.' })),
   },
   { $id: 'revision', description: 'Exactly one field.' },
 );

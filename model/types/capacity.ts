@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Custom, Id, Timespan, TimeWindow } from './common.js';
+import { Custom, Id, MAX_AMOUNT, Timespan, TimeWindow } from './common.js';
 import { Reference } from './schema.js';
 
 export const CapacityMetric = Type.Object(
@@ -12,7 +12,7 @@ export const CapacityMetricReference = Reference('capacity_metrics', CapacityMet
 export const LoadAmount = Type.Object(
   {
     metric: CapacityMetricReference,
-    amount: Type.Number({ description: 'Route capacity, or job load (negative = pickup).' }),
+    amount: Type.Number({ minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT, description: 'Route capacity, or job load (negative = pickup).' }),
   },
   { $id: 'load_amount', description: 'At most 4 distinct metrics per request; metric unique within one array.' },
 );

@@ -85,8 +85,14 @@ export type DateRange = Static<typeof DateRange>;
 export type Polygon = Static<typeof Polygon>;
 export type StopType = Static<typeof StopType>;
 
+/**
+ * Largest magnitude of a cost, capacity or load: finite inputs near the double limit would sum to
+ * Infinity (answered as null); under this bound every total of a problem stays finite and exact enough.
+ */
+export const MAX_AMOUNT = 1e12;
+
 export function NonNegativeNumber(description?: string) {
-  return Type.Number(description === undefined ? { minimum: 0 } : { minimum: 0, description });
+  return Type.Number(description === undefined ? { minimum: 0, maximum: MAX_AMOUNT } : { minimum: 0, maximum: MAX_AMOUNT, description });
 }
 
 export function NonNegativeInteger(description?: string) {

@@ -77,6 +77,7 @@ export interface SchemaNode extends WayplanSchemaExtensions {
   minItems?: number;
   maxItems?: number;
   minLength?: number;
+  maxLength?: number;
   readOnly?: boolean;
 }
 

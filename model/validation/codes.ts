@@ -36,6 +36,9 @@ export const VALIDATION_CODES = {
     'settings.enable_explicit_vehicles contradicts the request: false while vehicles exist, or true while routes carry inline vehicle fields.',
   variance_kind_count_error: 'A variance sets no kind or more than one.',
   job_on_multiple_routes_error: 'A job is placed twice: on two routes, or twice on one route.',
+  string_too_long_error: 'A text is longer than parameters.maximum characters (e.g. a geocoding query).',
+  nesting_too_deep_error: 'The body nests arrays and objects deeper than parameters.maximum levels; property: where the limit is crossed.',
+  invalid_character_error: 'A text (value or property name) holds a NUL character, which no id, name or address may contain.',
   unsupported_operation_error: 'The operation has no request schema (a server fault, not the client\'s).',
 } as const;
 

@@ -126,6 +126,10 @@ function walkString(schema: SchemaNode, value: unknown, path: string, context: W
     context.faults.add(path, 'empty_string_error', `${path} must not be empty.`);
     return;
   }
+  if (schema.maxLength !== undefined && value.length > schema.maxLength) {
+    context.faults.add(path, 'string_too_long_error', `${path} has at most ${schema.maxLength} characters.`, { parameters: { maximum: schema.maxLength } });
+    return;
+  }
   const format = schema.format === undefined ? undefined : FORMATS[schema.format];
   if (format === undefined) return;
   if (schema.format === 'timespan') {

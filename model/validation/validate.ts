@@ -3,6 +3,7 @@ import { isJsonObject } from '../json.js';
 import { OPERATIONS, isOperationName } from '../operations.js';
 import { schemaNode } from '../types/schema.js';
 import { FaultCollector, type ValidationFault } from './faults.js';
+import { problemTooLarge } from './problem-size.js';
 import { checkSemanticRules, collectIds } from './rules.js';
 import { walk } from './schema-walk.js';
 
@@ -24,6 +25,7 @@ export function validateRequest(body: unknown, operation: string): ValidationFau
     walk(schema, body, 'request', { faults, ids: undefined });
     return faults.faults;
   }
+  if (problemTooLarge(body, faults)) return faults.faults;
   const request = canonicalizeBody(body, schema, true);
   if (!isJsonObject(request)) {
     walk(schema, request, 'request', { faults, ids: undefined });

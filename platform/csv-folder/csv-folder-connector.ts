@@ -53,7 +53,7 @@ export class CsvFolderConnector implements PlatformConnector {
     const text = await readText(join(this.folder, file));
     if (text === undefined) {
       if (OPTIONAL_TABLES.has(name)) return { source: file, columns: [...INPUT_TABLES[name].required], rows: [], faults: [] };
-      throw new PlatformSetupError(`${join(this.folder, file)} does not exist`);
+      throw new PlatformSetupError(`${file} does not exist in the connection's folder`);
     }
     return readCsvTable(text, file);
   }
@@ -75,7 +75,8 @@ export class CsvFolderConnector implements PlatformConnector {
     const routesPath = join(this.folder, 'routes.csv');
     const stopsPath = join(this.folder, 'stops.csv');
     const ofThisRun = (cells: string[]): boolean => cells[0] === plan.runId && cells[1] === plan.territory;
-    const result = { routes: routeRows.length, stops: stopRows.length, destination: this.folder };
+    // Relative to the connection's folder: clients of the API never learn server paths.
+    const result = { routes: routeRows.length, stops: stopRows.length, destination: 'routes.csv, stops.csv' };
     return withFolderLock(this.folder, async () => {
       const routes = readOutput(await readText(routesPath), 'routes.csv', ROUTE_COLUMNS);
       const stops = readOutput(await readText(stopsPath), 'stops.csv', STOP_COLUMNS);

@@ -17,7 +17,8 @@ export type SourceTables = Record<InputTable, SourceTable>;
  * table unreadable (one fault at the header), because no row of it could be right.
  */
 function usableRows(table: SourceTable, name: InputTable, faults: RowFault[]): SourceRow[] {
-  faults.push(...table.faults);
+  // One by one: a file of many bad rows has more faults than a call takes arguments.
+  for (const fault of table.faults) faults.push(fault);
   const missing = INPUT_TABLES[name].required.filter((column) => !table.columns.includes(column));
   for (const column of missing) {
     faults.push({ source: table.source, line: 1, column, message: `required column ${column} is missing from the header` });

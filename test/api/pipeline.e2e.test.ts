@@ -92,5 +92,6 @@ describe('request pipeline errors', () => {
     const version = await request(`${stack.baseUrl}/v1/version`, { headers: { authorization: user.basic } });
     expect(version.status).toBe(200);
     expect(version.body).toMatchObject({ api_version: 'v1', temporal_sdk_version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(version.body).not.toHaveProperty('node_version');
   });
 });

@@ -69,7 +69,7 @@ describe('fleet platform endpoints on the demo fleet', () => {
     const body = { territory: 'condamine', date_range: dateRange, run_id: 'night-1', plan: evaluated.body, problem: request };
     const synced = await postJson(`${stack.baseUrl}/v1/platform/sync?wait=1`, body, auth());
     expect(synced.status).toBe(200);
-    expect(synced.body).toEqual({ routes: 1, stops: 5, unchanged: false, destination: folder });
+    expect(synced.body).toEqual({ routes: 1, stops: 5, unchanged: false, destination: 'routes.csv, stops.csv' });
     const again = await postJson(`${stack.baseUrl}/v1/platform/sync?wait=1`, body, auth());
     expect(again.body).toEqual({ ...synced.body, unchanged: true });
 
@@ -102,5 +102,22 @@ describe('fleet platform endpoints on the demo fleet', () => {
     const broken = await request(`${stack.baseUrl}/v1/platform/territories?connection=second`, { headers: auth() });
     expect(broken.status).toBe(503);
     expect(broken.body.message).toContain('territories.csv does not exist');
+    // Server paths stay on the server.
+    expect(broken.text).not.toContain(folder);
+  });
+
+  it('a platform database that cannot be reached fails the pull with 503, naming neither its host and port nor its user', async () => {
+    await addPlatformConnection(pool, user.account, 'unreachable', { kind: 'postgres', settings: { url: 'postgres://fleet_secret_user:pw@127.0.0.1:9/fleet', schema: 'fleet' } });
+    const started = await postJson(`${stack.baseUrl}/v1/platform/pull`, { connection: 'unreachable', territory: 'condamine', date_range: dateRange }, auth());
+    expect(started.status).toBe(200);
+    let status: { status?: string } = {};
+    for (let i = 0; i < 120 && status.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      status = (await request(`${stack.baseUrl}/v1/tasks/${started.body.task_id}`, { headers: auth() })).body;
+    }
+    const result = await request(`${stack.baseUrl}/v1/tasks/${started.body.task_id}/result`, { headers: auth() });
+    expect(result.status).toBe(503);
+    expect(result.body).toMatchObject({ error_code: 'service_unavailable_error', message: expect.stringContaining('refused the connection') });
+    expect(result.text).not.toMatch(/127\.0\.0\.1|:9\b|fleet_secret_user/);
   });
 });

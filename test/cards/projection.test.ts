@@ -32,6 +32,14 @@ describe('Web Mercator map view', () => {
     expect(view.metersPerUnit).toBeGreaterThan(1);
   });
 
+  test('a long road geometry (more points than a call takes arguments) fits a view', () => {
+    const points = Array.from({ length: 300_000 }, (_, i) => ({ lat: 43.72 + (i % 1000) * 1e-5, lon: 7.41 + Math.floor(i / 1000) * 1e-4 }));
+    const view = fitView(points, 500, 300, 20);
+    const corner = view.project({ lat: 43.72, lon: 7.41 });
+    expect(corner.x).toBeCloseTo(20, 6);
+    expect(corner.y).toBeGreaterThanOrEqual(20 - 1e-9);
+  });
+
   test('scale bars have round lengths', () => {
     expect(roundScaleLength(730)).toBe(500);
     expect(roundScaleLength(1999)).toBe(1000);

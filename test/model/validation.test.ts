@@ -1,4 +1,4 @@
-import { VALIDATION_CODES, validateRequest, validationCodesMarkdown, type ValidationFault } from '../../model/index.js';
+import { MAX_PROBLEM_ENTITIES, VALIDATION_CODES, validateRequest, validationCodesMarkdown, type ValidationFault } from '../../model/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -299,6 +299,19 @@ describe('semantic rules', () => {
     expect(validateRequest(schedules, 'instantiate')).toEqual([
       expect.objectContaining({ property: 'request.schedules[0].earliest_date', code: 'required_property_missing_error' }),
     ]);
+  });
+});
+
+describe('problem size', () => {
+  it('refuses more than MAX_PROBLEM_ENTITIES entities, inline route jobs counted, with one fault', () => {
+    // The route counts too: jobs + 1 route + 2 inline jobs = the limit + 1.
+    const jobs = Array.from({ length: MAX_PROBLEM_ENTITIES - 2 }, (_, i) => ({ id: `j${i}`, location: '47.6, -122.3' }));
+    const body = { jobs, routes: [{ id: 'r', jobs: [{ id: 'inline-1', location: '47.6, -122.3' }, { id: 'inline-2', location: '47.6, -122.3' }] }] };
+    expect(validateRequest(body, 'canonicalize')).toEqual([
+      expect.objectContaining({ property: 'request', code: 'too_many_items_error', parameters: { maximum: MAX_PROBLEM_ENTITIES } }),
+    ]);
+    body.routes[0]!.jobs.pop();
+    expect(validateRequest(body, 'canonicalize')).toEqual([]);
   });
 });
 

@@ -122,7 +122,7 @@ describe('CSV folder connector: sync', () => {
 
   it('writes routes.csv and stops.csv; the same run again writes nothing', async () => {
     const first = await sync('run-1', 'condamine');
-    expect(first).toEqual({ routes: 1, stops: 4, unchanged: false, destination: folder });
+    expect(first).toEqual({ routes: 1, stops: 4, unchanged: false, destination: 'routes.csv, stops.csv' });
     const routes = csvRows(await readFile(join(folder, 'routes.csv'), 'utf8'));
     expect(routes[0]).toEqual(['run_id', 'territory', 'route_id', 'name', 'date', 'driver', 'vehicle', 'planned_start', 'stops', 'jobs', 'distance_meters', 'driving_time', 'working_time', 'cost', 'violations']);
     expect(routes.slice(1)).toEqual([['run-1', 'condamine', 'r1', 'Route r1', '2026-11-23', '', 'v1', '2026-11-23T07:00:00', '4', '2', '2346', '00:10:00', '00:40:00', '12.35', '']]);

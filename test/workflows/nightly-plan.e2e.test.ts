@@ -118,7 +118,7 @@ describe('nightly planning pipeline over the real stack', () => {
       expect(territory.jobs).toBeGreaterThanOrEqual(100);
       expect(territory.routed).toBeGreaterThan(0);
       expect(territory.row_faults).toEqual([]);
-      expect(territory.synced_to).toBe(folder);
+      expect(territory.synced_to).toBe('routes.csv, stops.csv');
       expect(Object.keys(territory.steps)).toEqual(['pull', 'geocode', 'instantiate', 'build', 'optimize', 'sync']);
       for (const step of Object.values(territory.steps)) expect(step).toMatchObject({ status: 'completed', ms: expect.any(Number) });
     }

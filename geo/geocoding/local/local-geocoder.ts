@@ -28,11 +28,11 @@ export class LocalGeocoder implements Geocoder {
     private readonly mapHash: () => Promise<string>,
   ) {}
 
-  async geocode(query: GeocodeQuery): Promise<GeocodeSuggestion[]> {
+  async geocode(query: GeocodeQuery, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
     const mapHash = await this.mapHash();
     const parsed = parseQuery(query.text);
     const searchText = parsed.words.join(' ') || parsed.postcode || '';
-    const ranked = searchText ? await this.rankMap(mapHash, parsed, searchText) : [];
+    const ranked = searchText ? await this.rankMap(mapHash, parsed, searchText, signal) : [];
     const seen = new Set<string>();
     return ranked
       .filter((r) => !query.country || !r.suggestion.country || r.suggestion.country.toUpperCase() === query.country.toUpperCase())
@@ -45,8 +45,8 @@ export class LocalGeocoder implements Geocoder {
     return this.mapHash().then((mapHash) => reverseGeocode(this.index, mapHash, point, maxResults));
   }
 
-  private async rankMap(mapHash: string, parsed: ParsedQuery, searchText: string): Promise<Ranked[]> {
-    const candidates = await this.index.similarFeatures(mapHash, searchText, candidateCount);
+  private async rankMap(mapHash: string, parsed: ParsedQuery, searchText: string, signal: AbortSignal | undefined): Promise<Ranked[]> {
+    const candidates = await this.index.similarFeatures(mapHash, searchText, candidateCount, signal);
     const scored = candidates.map((feature) => ({ feature, ...scoreFeature(feature, parsed) })).filter((c) => c.score > 0);
     const ranked: Ranked[] = [];
     // Per street, the house number is the first number candidate its name did not take.

@@ -1,3 +1,4 @@
+import { MAX_SET_INDEX } from '../../../model/sandbox/array-delta.js';
 import { apply, faultsOf } from './apply.js';
 
 const jobs = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id }));
@@ -88,6 +89,14 @@ describe('array delta on schedule jobs', () => {
       { property: 'request.deltas[0].set[0].index', code: 'required_property_missing_error' },
     ]);
   });
+
+  test('a set index past the limit is refused before anything is padded', () => {
+    const path = ['schedules', { id: 'weekly' }, 'jobs'];
+    expect(faultsOf(scheduled, { $path: path, $collection: 'array', set: [{ index: 0, value: 's2' }, { index: 3_000_000, value: 's2' }] })).toEqual([
+      expect.objectContaining({ property: 'request.deltas[0].set[1].index', code: 'value_out_of_range_error', parameters: { property_name: 'index', minimum: 0, maximum: MAX_SET_INDEX } }),
+    ]);
+    expect(apply(scheduled, { $path: path, $collection: 'array', set: [{ index: MAX_SET_INDEX, value: 's2' }] }).schedules![0]!.jobs).toHaveLength(MAX_SET_INDEX + 1);
+  });
 });
 
 describe('array delta as a sub-delta', () => {
@@ -98,5 +107,11 @@ describe('array delta as a sub-delta', () => {
     expect(edit({ insert: ['w'], index: 0 })).toEqual(['w', 'x', 'y']);
     expect(edit({ remove: ['x'] })).toEqual(['y']);
     expect(edit({ set: [{ index: 1, value: 'q' }] })).toEqual(['x', 'q']);
+  });
+
+  test('nested in a job sub-delta, a huge set index is refused too', () => {
+    const before = { jobs: [{ id: 'j', custom: { tags: ['a'] } }] };
+    const faults = faultsOf(before, { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'j', custom: { tags: { $collection: 'array', set: [{ index: 3_000_000, value: 'b' }] } } }] });
+    expect(faults).toMatchObject([{ code: 'value_out_of_range_error', property: 'request.deltas[0].assign[0].custom.tags.set[0].index' }]);
   });
 });

@@ -29,6 +29,10 @@ describe('revision', () => {
       { code: 'mutually_exclusive_properties_error', parameters: { property_names: ['deltas', 'undo_redo_to_revision'] } },
     ]);
     expect(rejection(() => parseRevision({ undo_redo_to_revision: -1 })).faults).toMatchObject([{ property: 'request.undo_redo_to_revision' }]);
+    // Revision numbers live in a 32-bit column: larger ones are out of range, not a database fault.
+    for (const huge of [2 ** 31, 2 ** 53]) {
+      expect(rejection(() => parseRevision({ undo_redo_to_revision: huge })).faults).toMatchObject([{ property: 'request.undo_redo_to_revision', code: 'value_out_of_range_error' }]);
+    }
     expect(rejection(() => parseRevision({ deltas: {} })).faults).toMatchObject([{ property: 'request.deltas', code: 'invalid_type_error' }]);
     expect(rejection(() => parseRevision([])).faults).toMatchObject([{ property: 'request', code: 'invalid_type_error' }]);
   });
