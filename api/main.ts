@@ -2,6 +2,7 @@ import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
 import { connectTemporal } from '../runtime/temporal-client.js';
 import { createPool } from '../store/db.js';
+import { AccountSlots } from '../store/account-slots.js';
 import { SessionStore } from '../store/sessions.js';
 import { ChangeEvents } from '../store/change-events.js';
 import { sandboxChannel } from '../store/sandboxes.js';
@@ -22,6 +23,7 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
   const sandboxEvents = new ChangeEvents(databaseUrl, sandboxChannel);
   await sandboxEvents.start();
   const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace);
+  const slots = new AccountSlots(databaseUrl);
   const app = buildServer({
     config,
     log,
@@ -32,6 +34,7 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
     events,
     sandboxEvents,
     temporal: client,
+    slots,
   });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
@@ -43,6 +46,7 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
       await app.close();
       await events.close();
       await sandboxEvents.close();
+      await slots.close();
       await connection.close();
       await pool.end();
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
+import type { Role } from '../store/users.js';
 import { ApiError } from './errors.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -7,6 +8,8 @@ const allMethods: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export interface MethodDefinition {
   handler: RouteHandlerMethod;
   options?: RouteShorthandOptions;
+  /** The least role allowed (README "Users and roles"); default viewer for GET, planner otherwise. */
+  role?: Role;
 }
 
 /**
@@ -19,7 +22,8 @@ export function resource(app: FastifyInstance, url: string, methods: Partial<Rec
   for (const method of allMethods) {
     const definition = methods[method];
     if (definition) {
-      app.route({ method, url, ...definition.options, config: { public: isPublic }, handler: definition.handler });
+      const role = definition.role ?? (method === 'GET' ? 'viewer' : 'planner');
+      app.route({ method, url, ...definition.options, config: { public: isPublic, role }, handler: definition.handler });
     } else {
       app.route({
         method,

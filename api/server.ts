@@ -4,6 +4,7 @@ import { authentication } from './plugins/auth.js';
 import { concurrencyLimit } from './plugins/concurrency.js';
 import { errorHandling } from './plugins/errors.js';
 import { jsonBodies } from './plugins/json-body.js';
+import { roleCheck } from './plugins/roles.js';
 import { healthRoutes } from './routes/health.js';
 import { instantiateRoutes } from './routes/instantiate.js';
 import { loginRoutes } from './routes/login.js';
@@ -19,8 +20,9 @@ import { versionRoutes } from './routes/version.js';
 import { TaskService } from './tasks/task-service.js';
 
 /**
- * The HTTP API. Hooks run in the pipeline order of design.md §3: authentication, routing (404/405),
- * concurrency, content type and size, JSON parsing, validation, the operation.
+ * The HTTP API. Hooks run in the pipeline order of the README: authentication, routing (404/405),
+ * role (403), content type and size, JSON parsing, concurrency (after the body is read, so a slow
+ * upload holds no slot), validation, the operation.
  */
 export function buildServer(ctx: ApiContext): FastifyInstance {
   const app = Fastify({
@@ -33,7 +35,8 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
   errorHandling(app);
   jsonBodies(app);
   authentication(app, ctx);
-  concurrencyLimit(app, ctx.config.concurrencyLimit);
+  roleCheck(app);
+  concurrencyLimit(app, ctx.slots, { work: ctx.config.concurrencyLimit, wait: ctx.config.waitLimit });
   const tasks = new TaskService(ctx);
   loginRoutes(app, ctx);
   healthRoutes(app, ctx);

@@ -77,6 +77,7 @@ const errorResponse = (description: string) => ({ description, content: json(ref
 const COMMON_ERRORS = {
   '400': errorResponse('validation_failed_error: errors lists every fault (at most 100).'),
   '401': errorResponse('authentication_required_error, invalid_session_id_error or invalid_basic_auth_error.'),
+  '403': errorResponse("permission_denied_error: the user's role does not allow this (viewers only read; platform pull and sync need the owner)."),
   '415': errorResponse('unsupported_media_type_error.'),
   '429': errorResponse('too_many_requests_error: the account has too many requests in flight.'),
   '500': errorResponse('internal_server_error.'),

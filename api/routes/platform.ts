@@ -102,6 +102,8 @@ export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: T
   ] as const) {
     resource(app, path, {
       POST: {
+        // Pull reads every customer address of a territory; sync writes to the fleet platform.
+        role: 'owner',
         handler: async (request, reply) => {
           const body = validated<{ connection?: string }>(schema, requireJsonBody(request));
           const connection = await connectionName(ctx, request.identity!.account, body.connection, 'request.connection');

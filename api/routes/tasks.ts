@@ -5,7 +5,7 @@ import { ValidationFailedError } from '../errors.js';
 import { decodeCursor, encodeCursor } from '../page-cursor.js';
 import { resource } from '../resource.js';
 import { taskRedirectResponse, taskStatusResponse } from '../tasks/responses.js';
-import { queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
+import { listedUser, queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
 
 const statuses: TaskStatus[] = ['running', 'completed', 'failed', 'canceled'];
 
@@ -33,6 +33,7 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
         if (errors.length) throw new ValidationFailedError(errors);
         const tasks = await ctx.tasks.list(request.identity!.account, {
           status: query.status as TaskStatus | undefined,
+          user: listedUser(request.identity!),
           limit: limit + 1,
           after: query.cursor ? decodeCursor(query.cursor) : undefined,
         });
