@@ -2,20 +2,17 @@ import { connect, type Socket } from 'node:net';
 import { TestStack, type TestUser } from '../support/stack.js';
 import { postJson, request } from '../support/http.js';
 import { sequenceProblem } from '../support/problems.js';
-import { join } from 'node:path';
-import { repoRoot } from '../../runtime/paths.js';
 
-// Two API processes: the limits are per account over both.
+// Two API processes: the limits are per account over both (the work limit over two processes is in
+// multi-host.e2e.test.ts).
 let stack: TestStack;
 let busy: TestUser;
-let calm: TestUser;
 const limit = 4;
 const waitLimit = 6;
 
 beforeAll(async () => {
   stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '3', WAYPLAN_CONCURRENCY_LIMIT: String(limit), WAYPLAN_WAIT_LIMIT: String(waitLimit) }, { apis: 2 });
   busy = await stack.createUser();
-  calm = await stack.createUser();
 });
 afterAll(() => stack.stop());
 
@@ -61,21 +58,3 @@ test('long-polls hold a waiting place, not a work slot; the waiting places are l
   expect((await get(1, `/v1/tasks/${id}/result?wait=1`, busy)).status).toBe(302);
   await request(`${stack.baseUrl}/v1/tasks/${id}/cancel`, { method: 'POST', headers: { authorization: busy.basic } });
 }, 60000);
-
-test('the work limit holds over both API processes; other accounts are unaffected', async () => {
-  // GET territories waits for a worker to read the platform: with no worker it holds its slot.
-  const demoFleet = join(repoRoot, 'platform', 'demo-fleet');
-  await stack.query(`INSERT INTO platform_connections(account, name, kind, settings) VALUES ($1, 'files', 'csv_folder', $2)`, [busy.account, JSON.stringify({ path: demoFleet })]);
-  await stack.killWorker('SIGTERM');
-  const holding = Array.from({ length: limit }, (_, i) => get(i % 2, '/v1/platform/territories', busy));
-    await new Promise((r) => setTimeout(r, 1500));
-  const rejected = await Promise.all([get(0, '/v1/tasks', busy), get(1, '/v1/tasks', busy)]);
-  const otherAccount = await get(1, '/v1/tasks', calm);
-  expect(rejected.map((r) => r.status)).toEqual([429, 429]);
-  expect(rejected[0]!.body).toMatchObject({ status_code: 429, error_code: 'too_many_requests_error' });
-  expect(otherAccount.status).toBe(200);
-  stack.startWorker();
-  const held = await Promise.all(holding);
-  expect(held.map((r) => r.status)).toEqual(Array(limit).fill(200));
-  expect((await get(1, '/v1/tasks', busy)).status).toBe(200);
-}, 90000);

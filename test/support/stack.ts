@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { waitHealthy } from '../../bench/support/infra.js';
 import { freePort } from '../../runtime/ports.js';
 import { cliMain } from './paths.js';
 import { hashPassword } from '../../store/passwords.js';
@@ -51,7 +52,9 @@ export class TestStack {
       WAYPLAN_TASK_QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}`,
       ...env,
     };
-    this.pool = new pg.Pool({ connectionString: process.env.WAYPLAN_TEST_DATABASE_URL, max: 2 });
+    this.pool = new pg.Pool({ connectionString: this.env.DATABASE_URL, max: 2 });
+    // A PostgreSQL restart (chaos tests) breaks idle clients; the pool replaces them.
+    this.pool.on('error', () => undefined);
   }
 
   static async start(env: Record<string, string> = {}, layout: StackLayout = {}): Promise<TestStack> {
@@ -81,6 +84,11 @@ export class TestStack {
     this.workers[i] = this.spawn('worker');
   }
 
+  /** The process id of worker `i` (Temporal names a worker `<pid>@<host>`). */
+  workerPid(i: number): number | undefined {
+    return this.workers[i]?.pid;
+  }
+
   /** Kills worker `i` without letting it clean up, as a crash would. */
   async killWorker(signal: NodeJS.Signals = 'SIGKILL', i = 0): Promise<void> {
     await stopChild(this.workers[i], signal);
@@ -90,25 +98,12 @@ export class TestStack {
   /** Starts API process `i` on its port and waits until it answers healthz. */
   async startApi(i = 0): Promise<void> {
     this.apis[i] = this.spawn('api', { PORT: String(this.ports[i]) });
-    await this.waitHealthy(this.apiUrl(i));
+    await waitHealthy(this.apiUrl(i), 60000);
   }
 
   async killApi(signal: NodeJS.Signals = 'SIGKILL', i = 0): Promise<void> {
     await stopChild(this.apis[i], signal);
     this.apis[i] = undefined;
-  }
-
-  private async waitHealthy(url: string): Promise<void> {
-    const deadline = Date.now() + 60000;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${url}/healthz`)).status === 200) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('the API did not become healthy');
   }
 
   /** A new user (by default the owner of a new account), created directly in the database. */
