@@ -142,7 +142,7 @@ async function main(): Promise<void> {
       children.push(spawn(process.execPath, [cliMain, 'api'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] }));
       urls.push(`http://127.0.0.1:${port}`);
     }
-    await Promise.all(urls.map(waitHealthy));
+    await Promise.all(urls.map((url) => waitHealthy(url)));
     const users = new UserStore(pool);
     const credentials: string[] = [];
     for (let a = 0; a < accounts; a++) {
