@@ -14,6 +14,12 @@ export interface Slot {
 /** PostgreSQL could not be asked; the caller answers 503. */
 export class SlotStoreUnavailableError extends Error {}
 
+/** No connection could be made: retrying at once would only queue more requests behind it. */
+class UnreachableError extends SlotStoreUnavailableError {}
+
+// After a failed connection attempt, requests fail at once for this long instead of each trying.
+const reconnectPauseMs = 1000;
+
 // A query that takes longer than this means PostgreSQL is in trouble: give the connection up.
 const queryTimeoutMs = 5000;
 
@@ -33,6 +39,7 @@ export class AccountSlots {
   /** Queries run one at a time, so `held` is exact when each acquire picks its candidates. */
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private unreachableUntil = 0;
 
   constructor(private readonly databaseUrl: string) {}
 
@@ -41,7 +48,12 @@ export class AccountSlots {
    * connection found broken is replaced once before giving up.
    */
   acquire(kind: SlotKind, account: string, limit: number): Promise<Slot | undefined> {
-    return this.serialized(() => this.tryAcquire(kind, account, limit).catch(() => this.tryAcquire(kind, account, limit)));
+    return this.serialized(() =>
+      this.tryAcquire(kind, account, limit).catch((err: unknown) => {
+        if (err instanceof UnreachableError) throw err;
+        return this.tryAcquire(kind, account, limit);
+      }),
+    );
   }
 
   private async tryAcquire(kind: SlotKind, account: string, limit: number): Promise<Slot | undefined> {
@@ -88,13 +100,15 @@ export class AccountSlots {
   private async connection(): Promise<pg.Client> {
     if (this.closed) throw new SlotStoreUnavailableError('the slot store is closed');
     if (this.client) return this.client;
+    if (Date.now() < this.unreachableUntil) throw new UnreachableError('PostgreSQL was unreachable a moment ago');
     const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: queryTimeoutMs });
     client.on('error', () => this.lose(client));
     client.on('end', () => this.lose(client));
     try {
       await client.connect();
     } catch (err) {
-      throw new SlotStoreUnavailableError(`PostgreSQL is unreachable: ${(err as Error).message}`);
+      this.unreachableUntil = Date.now() + reconnectPauseMs;
+      throw new UnreachableError(`PostgreSQL is unreachable: ${(err as Error).message}`);
     }
     this.client = client;
     return client;

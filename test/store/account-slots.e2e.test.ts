@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { AccountSlots, type Slot } from '../../store/account-slots.js';
+import { freePort } from '../../runtime/ports.js';
+import { AccountSlots, SlotStoreUnavailableError, type Slot } from '../../store/account-slots.js';
 
 // Two AccountSlots are two API processes: each holds its slots on a PostgreSQL connection of its own.
 let a: AccountSlots;
@@ -68,6 +69,16 @@ test('a process that dies or loses its connection frees its slots; it reconnects
   // Closing a process (its connection ends) frees everything it held.
   await b.close();
   expect(await a.acquire('work', acct, 2)).toBeDefined();
+});
+
+test('an unreachable PostgreSQL is an error the API answers with 503, not a free slot or a full account', async () => {
+  const nowhere = new AccountSlots(`postgres://wayplan:x@127.0.0.1:${await freePort()}/wayplan`);
+  try {
+    await expect(nowhere.acquire('work', account(), 3)).rejects.toBeInstanceOf(SlotStoreUnavailableError);
+    await expect(nowhere.acquire('work', account(), 3)).rejects.toBeInstanceOf(SlotStoreUnavailableError);
+  } finally {
+    await nowhere.close();
+  }
 });
 
 /** The terminated backend's locks go when PostgreSQL has reaped it, a moment after the call. */
