@@ -3,6 +3,7 @@ import type { ApiContext } from './context.js';
 import type { Logger } from '../runtime/logger.js';
 import { connectTemporal } from '../runtime/temporal-client.js';
 import { createPool } from '../store/db.js';
+import { AccountSlots } from '../store/account-slots.js';
 import { SessionStore } from '../store/sessions.js';
 import { ChangeEvents } from '../store/change-events.js';
 import { sandboxChannel } from '../store/sandboxes.js';
@@ -23,6 +24,7 @@ export async function connectApiContext(config: Config, log: Logger, databaseUrl
   const sandboxEvents = new ChangeEvents(databaseUrl, sandboxChannel);
   await sandboxEvents.start();
   const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace);
+  const slots = new AccountSlots(databaseUrl);
   const ctx: ApiContext = {
     config,
     log,
@@ -33,12 +35,14 @@ export async function connectApiContext(config: Config, log: Logger, databaseUrl
     events,
     sandboxEvents,
     temporal: client,
+    slots,
   };
   return {
     ctx,
     close: async () => {
       await events.close();
       await sandboxEvents.close();
+      await slots.close();
       await connection.close();
       await pool.end();
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
+import type { Role } from '../store/users.js';
 import { ApiError } from './errors.js';
 import type { OperationDoc } from './openapi/catalog.js';
 
@@ -12,6 +13,8 @@ export interface MethodDefinition {
   /** The operation as the OpenAPI document lists it (api/openapi/describe.ts helps write it). */
   doc: OperationDoc;
   options?: RouteShorthandOptions;
+  /** The least role allowed (README "Users and roles"); default viewer for GET, planner otherwise. */
+  role?: Role;
 }
 
 /**
@@ -34,7 +37,8 @@ export function resource(app: FastifyInstance, url: string, methods: Partial<Rec
   for (const method of allMethods) {
     const definition = methods[method];
     if (definition) {
-      app.route({ method, url, ...definition.options, config: { public: isPublic, openapi: definition.doc }, handler: definition.handler });
+      const role = definition.role ?? (method === 'GET' ? 'viewer' : 'planner');
+      app.route({ method, url, ...definition.options, config: { public: isPublic, openapi: definition.doc, role }, handler: definition.handler });
     } else {
       notAllowed(method);
     }

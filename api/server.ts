@@ -7,6 +7,7 @@ import { concurrencyLimit } from './plugins/concurrency.js';
 import { clientError, errorHandling, frameworkError } from './plugins/errors.js';
 import { jsonBodies } from './plugins/json-body.js';
 import { textParameters } from './plugins/text-parameters.js';
+import { roleCheck } from './plugins/roles.js';
 import { healthRoutes } from './routes/health.js';
 import { instantiateRoutes } from './routes/instantiate.js';
 import { loginRoutes } from './routes/login.js';
@@ -22,8 +23,9 @@ import { versionRoutes } from './routes/version.js';
 import { TaskService } from './tasks/task-service.js';
 
 /**
- * The HTTP API. Hooks run in the pipeline order of design.md §3: authentication, routing (404/405),
- * concurrency, content type and size, JSON parsing, validation, the operation.
+ * The HTTP API. Hooks run in the pipeline order of the README: authentication, routing (404/405),
+ * role (403), content type and size, JSON parsing, concurrency (after the body is read, so a slow
+ * upload holds no slot), validation, the operation.
  */
 export function buildServer(ctx: ApiContext): FastifyInstance {
   const { headersSeconds, requestSeconds } = ctx.config.requestTimeouts;
@@ -46,7 +48,8 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
   const { accountFailures, addressFailures, windowSeconds } = ctx.config.loginThrottle;
   const throttles: LoginThrottles = { account: new LoginThrottle(accountFailures, windowSeconds * 1000), address: new LoginThrottle(addressFailures, windowSeconds * 1000) };
   authentication(app, ctx, throttles);
-  concurrencyLimit(app, ctx.config.concurrencyLimit);
+  roleCheck(app);
+  concurrencyLimit(app, ctx.slots, { work: ctx.config.concurrencyLimit, wait: ctx.config.waitLimit });
   const tasks = new TaskService(ctx);
   loginRoutes(app, ctx, throttles);
   healthRoutes(app, ctx);

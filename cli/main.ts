@@ -10,7 +10,7 @@ import { routeCardsCommand, type RouteCardsFlags } from './commands/route-cards.
 import { startCommand } from './commands/start.js';
 import { tasksCancel, tasksList, tasksResult, tasksShow } from './commands/tasks.js';
 import { geocodeFile, geocodeImport, geocodeIndex, geocodeRetry, type BatchFlags, type ColumnFlags } from './commands/geocode.js';
-import { usersAdd, usersList, usersPasswd } from './commands/users.js';
+import { usersAdd, usersList, usersPasswd, usersRole } from './commands/users.js';
 import { runNightly, scheduleChange, scheduleList, scheduleNightly, type RunNightlyFlags, type ScheduleNightlyFlags } from './commands/nightly.js';
 import { runsList, runsShow } from './commands/runs.js';
 import { platformAdd, platformList, platformRemove, type PlatformAddFlags } from './commands/platform.js';
@@ -72,9 +72,14 @@ const users = program.command('users').description('manage accounts and users');
 users
   .command('add <name>')
   .description('add <account>:<user>; the account is created with its first user')
-  .option('--owner', 'make the user the account owner')
+  .option('--role <role>', 'owner (one per account: everything), planner (default: plans, sees its own tasks) or viewer (reads only)')
+  .option('--owner', 'short for --role owner')
   .option('--password-stdin', 'read the password from standard input')
-  .action(action('users add', (config, log, name: string, options: { owner?: boolean; passwordStdin?: boolean }) => usersAdd(config, log, name, options)));
+  .action(action('users add', (config, log, name: string, options: { owner?: boolean; role?: string; passwordStdin?: boolean }) => usersAdd(config, log, name, options)));
+users
+  .command('role <name> <role>')
+  .description("change <account>:<user>'s role to owner, planner or viewer (an account has at most one owner)")
+  .action(action('users role', (config, log, name: string, role: string) => usersRole(config, log, name, role)));
 users
   .command('list')
   .description('list users')

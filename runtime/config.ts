@@ -14,6 +14,8 @@ export interface Config {
   temporalNamespace: string;
   admin: { account: string; user: string; password: string } | undefined;
   concurrencyLimit: number;
+  /** Long-polls of one account waiting at once (they do not count against concurrencyLimit). */
+  waitLimit: number;
   waitSeconds: number;
   sessionTtlSeconds: number;
   /** Absolute session lifetime from login, however often the session is used. */
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
     admin: parseAdmin(env),
     concurrencyLimit: integer(env, 'WAYPLAN_CONCURRENCY_LIMIT', 10, 1),
+    waitLimit: integer(env, 'WAYPLAN_WAIT_LIMIT', 100, 1),
     waitSeconds: number(env, 'WAYPLAN_WAIT_SECONDS', 15, 0.1),
     sessionTtlSeconds: number(env, 'WAYPLAN_SESSION_TTL', 3600, 1),
     sessionMaxAgeSeconds: number(env, 'WAYPLAN_SESSION_MAX_AGE', 12 * 3600, 1),

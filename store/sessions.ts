@@ -34,11 +34,11 @@ export class SessionStore {
       `UPDATE sessions s SET expires_time = LEAST(now() + make_interval(secs => $2::float8), s.created_time + make_interval(secs => $3::float8))
          FROM users u
         WHERE s.id_hash = $1 AND s.expires_time > now() AND u.account = s.account AND u.name = s.user_name
-        RETURNING s.account, s.user_name, u.is_owner`,
+        RETURNING s.account, s.user_name, u.role`,
       [hashSessionId(id), this.ttlSeconds, this.maxAgeSeconds],
     );
     const row = result.rows[0];
-    return row ? { account: row.account, user: row.user_name, isOwner: row.is_owner } : undefined;
+    return row ? { account: row.account, user: row.user_name, role: row.role } : undefined;
   }
 
   /** Logout: the session is gone whether or not it was still valid. */

@@ -26,6 +26,8 @@ export interface NewTask {
 
 export interface TaskListFilter {
   status?: TaskStatus;
+  /** Only the tasks this user started. */
+  user?: string;
   limit: number;
   /** Opaque position from a previous page: the last task's start time and id. */
   after?: { startedTime: Date; id: string };
@@ -88,9 +90,9 @@ export class TaskStore {
     const rows = await this.pool.query(
       `SELECT ${columns} FROM tasks
         WHERE ($1::text IS NULL OR account = $1) AND ($2::text IS NULL OR status = $2)
-          AND ($3::timestamptz IS NULL OR (started_time, id) < ($3, $4))
+          AND ($3::timestamptz IS NULL OR (started_time, id) < ($3, $4)) AND ($6::text IS NULL OR user_name = $6)
         ORDER BY started_time DESC, id DESC LIMIT $5`,
-      [account ?? null, filter.status ?? null, filter.after?.startedTime ?? null, filter.after?.id ?? null, filter.limit],
+      [account ?? null, filter.status ?? null, filter.after?.startedTime ?? null, filter.after?.id ?? null, filter.limit, filter.user ?? null],
     );
     return rows.rows.map(toRecord);
   }

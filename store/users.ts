@@ -1,11 +1,24 @@
 import { createHash } from 'node:crypto';
-import type { Pool } from './db.js';
+import type { Pool, PoolClient } from './db.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+
+/** What a user may do in its account (README "Users and roles"); each role includes the ones after it. */
+export const roles = ['owner', 'planner', 'viewer'] as const;
+export type Role = (typeof roles)[number];
+
+export function isRole(value: string): value is Role {
+  return (roles as readonly string[]).includes(value);
+}
+
+/** True when `held` includes `needed`: owner > planner > viewer. */
+export function roleIncludes(held: Role, needed: Role): boolean {
+  return roles.indexOf(held) <= roles.indexOf(needed);
+}
 
 export interface Identity {
   account: string;
   user: string;
-  isOwner: boolean;
+  role: Role;
 }
 
 export interface UserRow extends Identity {
@@ -28,19 +41,16 @@ export class UserStore {
 
   constructor(private readonly pool: Pool) {}
 
-  async add(account: string, user: string, password: string, isOwner: boolean): Promise<void> {
+  async add(account: string, user: string, password: string, role: Role): Promise<void> {
     const hash = await hashPassword(password);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
       await client.query('INSERT INTO accounts(name) VALUES ($1) ON CONFLICT DO NOTHING', [account]);
-      if (isOwner) {
-        const owner = await client.query('SELECT name FROM users WHERE account = $1 AND is_owner', [account]);
-        if (owner.rowCount) throw new UserExistsError(`account ${account} already has an owner (${owner.rows[0].name})`);
-      }
+      if (role === 'owner') await this.requireNoOwner(client, account);
       const inserted = await client.query(
-        'INSERT INTO users(account, name, password_hash, is_owner) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-        [account, user, hash, isOwner],
+        'INSERT INTO users(account, name, password_hash, role) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+        [account, user, hash, role],
       );
       if (inserted.rowCount === 0) throw new UserExistsError(`user ${account}:${user} already exists`);
       await client.query('COMMIT');
@@ -52,12 +62,24 @@ export class UserStore {
     }
   }
 
+  private async requireNoOwner(client: Pool | PoolClient, account: string, except?: string): Promise<void> {
+    const owner = await client.query("SELECT name FROM users WHERE account = $1 AND role = 'owner' AND name IS DISTINCT FROM $2", [account, except ?? null]);
+    if (owner.rowCount) throw new UserExistsError(`account ${account} already has an owner (${owner.rows[0].name})`);
+  }
+
+  /** Changes a user's role; an account keeps at most one owner (demote the old one first). */
+  async setRole(account: string, user: string, role: Role): Promise<void> {
+    if (role === 'owner') await this.requireNoOwner(this.pool, account, user);
+    const updated = await this.pool.query('UPDATE users SET role = $3 WHERE account = $1 AND name = $2', [account, user, role]);
+    if (updated.rowCount === 0) throw new UnknownUserError(`no user ${account}:${user}`);
+  }
+
   /** Creates the user unless it exists; the bootstrap admin of `wayplan start`. */
-  async ensure(account: string, user: string, password: string, isOwner: boolean): Promise<boolean> {
+  async ensure(account: string, user: string, password: string, role: Role): Promise<boolean> {
     const found = await this.pool.query('SELECT 1 FROM users WHERE account = $1 AND name = $2', [account, user]);
     if (found.rowCount) return false;
     try {
-      await this.add(account, user, password, isOwner);
+      await this.add(account, user, password, role);
       return true;
     } catch (err) {
       // Two processes bootstrapping at once: the other one won.
@@ -75,15 +97,15 @@ export class UserStore {
 
   async list(account?: string): Promise<UserRow[]> {
     const rows = await this.pool.query(
-      'SELECT account, name, is_owner, created_time FROM users WHERE ($1::text IS NULL OR account = $1) ORDER BY account, name',
+      'SELECT account, name, role, created_time FROM users WHERE ($1::text IS NULL OR account = $1) ORDER BY account, name',
       [account ?? null],
     );
-    return rows.rows.map((r) => ({ account: r.account, user: r.name, isOwner: r.is_owner, createdTime: r.created_time }));
+    return rows.rows.map((r) => ({ account: r.account, user: r.name, role: r.role, createdTime: r.created_time }));
   }
 
   /** The identity for these credentials, or undefined when the user is unknown or the password wrong. */
   async authenticate(account: string, user: string, password: string): Promise<Identity | undefined> {
-    const row = await this.pool.query('SELECT password_hash, is_owner FROM users WHERE account = $1 AND name = $2', [account, user]);
+    const row = await this.pool.query('SELECT password_hash, role FROM users WHERE account = $1 AND name = $2', [account, user]);
     const stored: string | undefined = row.rows[0]?.password_hash;
     if (!stored) {
       // Same work for unknown users as for known ones, so timing does not reveal which users exist.
@@ -97,6 +119,6 @@ export class UserStore {
       if (this.verified.size > 10000) this.verified.clear();
       this.verified.set(cacheKey, Date.now());
     }
-    return { account, user, isOwner: row.rows[0].is_owner };
+    return { account, user, role: row.rows[0].role };
   }
 }

@@ -98,7 +98,8 @@ export async function geocodeBatch(input: GeocodeBatchInput): Promise<BatchCount
 export async function geocodeBatchChunk(input: GeocodeChunkInput): Promise<ChunkCounts> {
   const { geocodeBatchChunk: geocodeChunk } = proxyActivities<GeocodeActivities>({
     startToCloseTimeout: '30m',
-    heartbeatTimeout: '1m',
+    // The activity beats every second: a chunk whose worker died is retried elsewhere within 15 s.
+    heartbeatTimeout: '15s',
     retry: {
       initialInterval: input.retryIntervalMs,
       backoffCoefficient: 2,

@@ -14,6 +14,7 @@ export const okResponse = (description: string, schema?: unknown): Json => (sche
 export const COMMON_ERRORS: Json = {
   '400': errorResponse('validation_failed_error: errors lists every fault (at most 100).'),
   '401': errorResponse('authentication_required_error, invalid_session_id_error or invalid_basic_auth_error.'),
+  '403': errorResponse("permission_denied_error: the user's role does not allow this (viewers only read; platform pull and sync need the owner)."),
   '408': errorResponse('request_timeout_error: the headers or the body did not arrive in time.'),
   '413': errorResponse('payload_too_large_error.'),
   '415': errorResponse('unsupported_media_type_error.'),

@@ -140,6 +140,8 @@ export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: T
     resource(app, path, {
       POST: {
         doc: platformTaskDocs[operation],
+        // Pull reads every customer address of a territory; sync writes to the fleet platform.
+        role: 'owner',
         handler: async (request, reply) => {
           const body = validated<{ connection?: string }>(schema, requireJsonBody(request));
           const connection = await connectionName(ctx, request.identity!.account, body.connection, 'request.connection');

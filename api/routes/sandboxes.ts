@@ -77,7 +77,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
       doc: sandboxDocs.list,
       handler: async (request) => {
         const identity = identityOf(request);
-        return (await sandboxes.listVisible(identity.account, identity.user, identity.isOwner)).map((sandbox) => sandboxResponse(sandbox));
+        return (await sandboxes.listVisible(identity.account, identity.user, identity.role === 'owner')).map((sandbox) => sandboxResponse(sandbox));
       },
     },
     POST: {
@@ -211,7 +211,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
       doc: sandboxDocs.allAcl,
       handler: async (request): Promise<AllSandboxAclResponse> => {
         const identity = identityOf(request);
-        const visible = await sandboxes.listVisible(identity.account, identity.user, identity.isOwner);
+        const visible = await sandboxes.listVisible(identity.account, identity.user, identity.role === 'owner');
         const granted = await grants.grants(visible.map((sandbox) => sandbox.id));
         const entries = await Promise.all(
           visible.map(async (sandbox) => aclResponse(sandbox, (await access.permission(identity, sandbox))!, granted.get(sandbox.id)!)),
@@ -245,6 +245,8 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
     },
     DELETE: {
       doc: sandboxDocs.revoke,
+      // A viewer may give up its own grant; the handler checks the rest.
+      role: 'viewer',
       handler: async (request) => {
         const identity = identityOf(request);
         const query = request.query as Query;

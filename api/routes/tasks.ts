@@ -8,7 +8,7 @@ import { resource } from '../resource.js';
 import { taskResultSchemas } from './operations.js';
 import { platformTaskResults } from './platform.js';
 import { taskRedirectResponse, taskStatusResponse } from '../tasks/responses.js';
-import { queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
+import { listedUser, queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
 
 const statuses: TaskStatus[] = ['running', 'completed', 'failed', 'canceled'];
 const taskId = pathParameter('taskId', 'The task_id of a task_redirect_response.');
@@ -55,6 +55,7 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
         if (errors.length) throw new ValidationFailedError(errors);
         const tasks = await ctx.tasks.list(request.identity!.account, {
           status: query.status as TaskStatus | undefined,
+          user: listedUser(request.identity!),
           limit: limit + 1,
           after: query.cursor ? decodeCursor(query.cursor) : undefined,
         });

@@ -21,7 +21,8 @@ export function sandboxNotFound(id: string): ApiError {
 
 /**
  * Who may do what with a sandbox (design.md §8): the account owner and the creator always have
- * admin; other users of the account what they were granted; other accounts nothing. No access
+ * admin; other users of the account what they were granted, a viewer at most read; other accounts
+ * nothing. No access
  * answers 404 (a sandbox one cannot see does not exist for them), too little access 403.
  */
 export class SandboxAccess {
@@ -32,8 +33,10 @@ export class SandboxAccess {
 
   async permission(identity: Identity, sandbox: SandboxRecord): Promise<SandboxPermission | undefined> {
     if (identity.account !== sandbox.account) return undefined;
-    if (identity.isOwner || identity.user === sandbox.creator) return 'admin';
-    return strongest(await this.grants.permissionsOf(sandbox.id, identity.user));
+    if (identity.role === 'owner') return 'admin';
+    const held = identity.user === sandbox.creator ? 'admin' : strongest(await this.grants.permissionsOf(sandbox.id, identity.user));
+    // A viewer only reads, whatever it was granted (or created while it was a planner).
+    return identity.role === 'viewer' && held !== undefined ? 'read' : held;
   }
 
   /** The sandbox if the caller holds `needed` on it; every such use counts as activity for expiry. */

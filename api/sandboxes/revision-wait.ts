@@ -22,6 +22,7 @@ export async function waitForRevision(events: ChangeEvents, sandboxes: SandboxSt
     if (!reply.raw.writableFinished) stop.abort();
   };
   reply.raw.once('close', onClose);
+  reply.request.slots?.beginWait();
   const deadline = Date.now() + waitMs;
   try {
     for (;;) {

@@ -29,6 +29,15 @@ export interface TaskQuery {
   aggregate?: string;
 }
 
+function canSee(identity: Identity, task: { user: string }): boolean {
+  return identity.role === 'owner' || task.user === identity.user;
+}
+
+/** The user whose tasks a task list shows: undefined (all of them) for the owner. */
+export function listedUser(identity: Identity): string | undefined {
+  return identity.role === 'owner' ? undefined : identity.user;
+}
+
 export class TaskService {
   constructor(private readonly ctx: ApiContext) {}
 
@@ -51,9 +60,13 @@ export class TaskService {
     return task;
   }
 
+  /**
+   * A task the caller may see: the owner sees every task of the account, other users only their
+   * own; any other task answers 404 as if it did not exist.
+   */
   async find(identity: Identity, id: string): Promise<TaskRecord> {
     const task = await this.ctx.tasks.get(identity.account, id);
-    if (!task) throw new ApiError(404, 'invalid_task_id_error', `No task ${id}.`);
+    if (!task || !canSee(identity, task)) throw new ApiError(404, 'invalid_task_id_error', `No task ${id}.`);
     return task;
   }
 
@@ -112,6 +125,7 @@ export class TaskService {
       if (!reply.raw.writableFinished) disconnect.abort();
     };
     reply.raw.once('close', onClose);
+    request.slots?.beginWait();
     const deadline = Date.now() + this.ctx.config.waitSeconds * 1000;
     let current = task;
     try {

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { demoFleetFolder } from '../../cli/commands/demo-connection.js';
 import { createPool } from '../../store/db.js';
 import { addPlatformConnection } from '../../store/platform-connections.js';
 import { pipelineSteps } from '../../store/pipeline-runs.js';
+import { benchEnv, cli, cliMain, startInfra, stopInfra } from '../support/infra.js';
 import { writeSyntheticFleet } from './synthetic-fleet.js';
 
 /**
@@ -18,7 +17,6 @@ import { writeSyntheticFleet } from './synthetic-fleet.js';
  *   node dist/bench/nightly/main.js [--time-limit <seconds>]
  */
 
-const cliMain = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli', 'main.js');
 const account = 'bench';
 const planDate = '2026-12-01';
 
@@ -38,30 +36,6 @@ interface TerritoryJson {
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
-}
-
-function cli(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [cliMain, ...args], { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolveRun({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
-async function startInfra(dataDir: string): Promise<{ child: ChildProcess; databaseUrl: string; temporalAddress: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.TEMPORAL_ADDRESS;
-  const child = spawn(process.execPath, [cliMain, 'infra', '--exit-with-stdin'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolveLine, reject) => {
-    child.once('exit', (code) => reject(new Error(`wayplan infra exited with code ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', resolveLine);
-  });
-  return { child, ...(JSON.parse(line) as { databaseUrl: string; temporalAddress: string }) };
 }
 
 function median(values: number[]): number {
@@ -97,14 +71,7 @@ async function main(): Promise<void> {
   const timeLimit = argument('--time-limit');
   const dataDir = mkdtempSync(join(tmpdir(), 'wayplan-bench-nightly-'));
   const infra = await startInfra(dataDir);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: infra.databaseUrl,
-    TEMPORAL_ADDRESS: infra.temporalAddress,
-    WAYPLAN_DATA_DIR: dataDir,
-    WAYPLAN_TASK_QUEUE_PREFIX: 'bench-nightly',
-    LOG_LEVEL: 'warn',
-  };
+  const env = benchEnv(infra, dataDir, 'bench-nightly');
   const worker = spawn(process.execPath, [cliMain, 'worker'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const pool = createPool(infra.databaseUrl, 2);
   try {
@@ -125,8 +92,7 @@ async function main(): Promise<void> {
     await pool.end();
     worker.kill('SIGTERM');
     await new Promise((r) => worker.once('exit', r));
-    infra.child.stdin!.end();
-    await new Promise((r) => infra.child.once('exit', r));
+    await stopInfra(infra);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -29,7 +29,7 @@ export async function bootstrapAdmin(config: Config, log: Logger, databaseUrl: s
   if (!config.admin) return;
   const pool = createPool(databaseUrl, 2);
   try {
-    const created = await new UserStore(pool).ensure(config.admin.account, config.admin.user, config.admin.password, true);
+    const created = await new UserStore(pool).ensure(config.admin.account, config.admin.user, config.admin.password, 'owner');
     if (created) log.info(`created admin ${config.admin.account}:${config.admin.user}`);
   } finally {
     await pool.end();

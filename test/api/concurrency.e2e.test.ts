@@ -1,33 +1,60 @@
+import { connect, type Socket } from 'node:net';
 import { TestStack, type TestUser } from '../support/stack.js';
 import { postJson, request } from '../support/http.js';
 import { sequenceProblem } from '../support/problems.js';
 
+// Two API processes: the limits are per account over both (the work limit over two processes is in
+// multi-host.e2e.test.ts).
 let stack: TestStack;
 let busy: TestUser;
-let calm: TestUser;
+const limit = 4;
+const waitLimit = 6;
 
 beforeAll(async () => {
-  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '4', WAYPLAN_CONCURRENCY_LIMIT: '10' });
+  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '3', WAYPLAN_CONCURRENCY_LIMIT: String(limit), WAYPLAN_WAIT_LIMIT: String(waitLimit) }, { apis: 2 });
   busy = await stack.createUser();
-  calm = await stack.createUser();
 });
 afterAll(() => stack.stop());
 
-test('the 11th simultaneous request of an account gets 429; another account is unaffected', async () => {
+const get = (api: number, path: string, user: TestUser) => request(`${stack.apiUrl(api)}${path}`, { headers: { authorization: user.basic } });
+
+/** Opens a request whose body never finishes arriving: headers and the first bytes only. */
+function trickle(api: number, user: TestUser): Promise<Socket> {
+  return new Promise((resolveSocket, reject) => {
+    const socket = connect(stack.ports[api]!, '127.0.0.1', () => {
+      socket.write(`POST /v1/validate HTTP/1.1\r\nHost: x\r\nAuthorization: ${user.basic}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"jobs": [`);
+      resolveSocket(socket);
+    });
+    socket.on('error', reject);
+  });
+}
+
+test('clients trickling bodies hold no slot: the account is still served', async () => {
+  const sockets = await Promise.all(Array.from({ length: 2 * limit + 2 }, (_, i) => trickle(i % 2, busy)));
+  await new Promise((r) => setTimeout(r, 500));
+  try {
+    expect((await get(0, '/v1/tasks', busy)).status).toBe(200);
+    expect((await get(1, '/v1/tasks', busy)).status).toBe(200);
+  } finally {
+    sockets.forEach((s) => s.destroy());
+  }
+});
+
+test('long-polls hold a waiting place, not a work slot; the waiting places are limited over both processes', async () => {
   const started = await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(200, { timeLimit: '00:00:30' }), { authorization: busy.basic });
   const id: string = started.body.task_id;
-  // Each long-poll holds its request for WAYPLAN_WAIT_SECONDS: eleven of them are in flight at once.
-  const slow = Array.from({ length: 11 }, () => request(`${stack.baseUrl}/v1/tasks/${id}/result?wait=1`, { headers: { authorization: busy.basic } }));
+  // More long-polls than work slots, spread over both processes, all waiting at once.
+  const polls = Array.from({ length: waitLimit }, (_, i) => get(i % 2, `/v1/tasks/${id}/result?wait=1`, busy));
   await new Promise((r) => setTimeout(r, 1000));
-  const otherAccount = await request(`${stack.baseUrl}/v1/tasks`, { headers: { authorization: calm.basic } });
-  const responses = await Promise.all(slow);
-  const statuses = responses.map((r) => r.status).sort();
-  expect(statuses.filter((s) => s === 429)).toHaveLength(1);
-  expect(statuses.filter((s) => s === 302)).toHaveLength(10);
-  const rejected = responses.find((r) => r.status === 429)!;
-  expect(rejected.body).toMatchObject({ status_code: 429, error_code: 'too_many_requests_error' });
-  expect(otherAccount.status).toBe(200);
-  // The slots are free again once the slow requests are answered.
-  expect((await request(`${stack.baseUrl}/v1/tasks`, { headers: { authorization: busy.basic } })).status).toBe(200);
+  const served = await Promise.all(Array.from({ length: limit }, (_, i) => get(i % 2, '/v1/tasks', busy)));
+  const overWaiting = await get(1, `/v1/tasks/${id}/result?wait=1`, busy);
+  const answered = await Promise.all(polls);
+  expect(served.map((r) => r.status)).toEqual(Array(limit).fill(200));
+  expect(overWaiting.status).toBe(429);
+  expect(overWaiting.body).toMatchObject({ status_code: 429, error_code: 'too_many_requests_error' });
+  expect(overWaiting.body.message).toMatch(/waiting/);
+  expect(answered.map((r) => r.status).sort()).toEqual(Array(waitLimit).fill(302));
+  // The places are free again once the waits are over.
+  expect((await get(1, `/v1/tasks/${id}/result?wait=1`, busy)).status).toBe(302);
   await request(`${stack.baseUrl}/v1/tasks/${id}/cancel`, { method: 'POST', headers: { authorization: busy.basic } });
-});
+}, 60000);

@@ -21,11 +21,11 @@ let otherAccount: TestUser;
 beforeAll(async () => {
   stack = await TestStack.start({ WAYPLAN_CONCURRENCY_LIMIT: '500', WAYPLAN_WAIT_SECONDS: String(waitSeconds), WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix });
   pool = createPool(process.env.WAYPLAN_TEST_DATABASE_URL!, 2);
-  owner = await stack.createUser(account, 'owner', true);
-  creator = await stack.createUser(account, 'creator', false);
-  writer = await stack.createUser(account, 'writer', false);
-  reader = await stack.createUser(account, 'reader', false);
-  otherSubuser = await stack.createUser(account, 'other', false);
+  owner = await stack.createUser(account, 'owner', 'owner');
+  creator = await stack.createUser(account, 'creator', 'planner');
+  writer = await stack.createUser(account, 'writer', 'planner');
+  reader = await stack.createUser(account, 'reader', 'planner');
+  otherSubuser = await stack.createUser(account, 'other', 'planner');
   otherAccount = await stack.createUser();
 });
 afterAll(async () => {

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { waitHealthy } from '../../bench/support/infra.js';
 import { freePort } from '../../runtime/ports.js';
 import { cliMain } from './paths.js';
 import { hashPassword } from '../../store/passwords.js';
+import type { Role } from '../../store/users.js';
 
 export interface TestUser {
   account: string;
@@ -13,22 +15,31 @@ export interface TestUser {
   basic: string;
 }
 
+/** How many API and worker processes a stack runs (the multi-host layout runs two of each). */
+export interface StackLayout {
+  apis?: number;
+  workers?: number;
+}
+
 /**
- * An API and a worker process started for one test file against the suite's PostgreSQL and
- * Temporal, on a free port and with their own task queues, so files never disturb each other.
+ * API and worker processes started for one test file against the suite's PostgreSQL and Temporal,
+ * on free ports and with their own task queues, so files never disturb each other.
  */
 export class TestStack {
   readonly baseUrl: string;
-  private api: ChildProcess | undefined;
-  private worker: ChildProcess | undefined;
+  private readonly apis: (ChildProcess | undefined)[];
+  private readonly workers: (ChildProcess | undefined)[];
   private readonly env: NodeJS.ProcessEnv;
   private readonly pool: pg.Pool;
 
   private constructor(
-    readonly port: number,
+    readonly ports: number[],
+    workers: number,
     env: Record<string, string>,
   ) {
-    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.baseUrl = `http://127.0.0.1:${ports[0]}`;
+    this.apis = ports.map(() => undefined);
+    this.workers = Array.from({ length: workers }, () => undefined);
     this.env = {
       ...process.env,
       DATABASE_URL: process.env.WAYPLAN_TEST_DATABASE_URL,
@@ -36,56 +47,70 @@ export class TestStack {
       // Derived files (imported road graphs) go to the suite's data folder, not the checkout's.
       WAYPLAN_DATA_DIR: process.env.WAYPLAN_TEST_DATA_DIR,
       HOST: '127.0.0.1',
-      PORT: String(port),
       // Tests provoke failures on purpose (retries, kills); only errors are worth printing.
       LOG_LEVEL: 'error',
       WAYPLAN_TASK_QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}`,
       ...env,
     };
-    this.pool = new pg.Pool({ connectionString: process.env.WAYPLAN_TEST_DATABASE_URL, max: 2 });
+    this.pool = new pg.Pool({ connectionString: this.env.DATABASE_URL, max: 2 });
+    // A PostgreSQL restart (chaos tests) breaks idle clients; the pool replaces them.
+    this.pool.on('error', () => undefined);
   }
 
-  static async start(env: Record<string, string> = {}): Promise<TestStack> {
+  static async start(env: Record<string, string> = {}, layout: StackLayout = {}): Promise<TestStack> {
     if (!process.env.WAYPLAN_TEST_DATABASE_URL) throw new Error('the e2e global setup did not run');
-    const stack = new TestStack(await freePort(), env);
-    stack.startWorker();
-    stack.api = stack.spawn('api');
-    await stack.waitHealthy();
+    const ports: number[] = [];
+    for (let i = 0; i < (layout.apis ?? 1); i++) ports.push(await freePort());
+    const stack = new TestStack(ports, layout.workers ?? 1, env);
+    stack.workers.forEach((_, i) => stack.startWorker(i));
+    await Promise.all(ports.map((_, i) => stack.startApi(i)));
     return stack;
   }
 
-  private spawn(command: string): ChildProcess {
-    return spawn(process.execPath, [cliMain, command], { env: this.env, stdio: ['ignore', 'inherit', 'inherit'] });
+  get port(): number {
+    return this.ports[0]!;
   }
 
-  startWorker(): void {
-    this.worker = this.spawn('worker');
+  /** The base URL of API process `i`. */
+  apiUrl(i: number): string {
+    return `http://127.0.0.1:${this.ports[i]}`;
   }
 
-  /** Kills the worker without letting it clean up, as a crash would. */
-  async killWorker(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    await stopChild(this.worker, signal);
-    this.worker = undefined;
+  private spawn(command: string, env: Record<string, string> = {}): ChildProcess {
+    return spawn(process.execPath, [cliMain, command], { env: { ...this.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   }
 
-  private async waitHealthy(): Promise<void> {
-    const deadline = Date.now() + 60000;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${this.baseUrl}/healthz`)).status === 200) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('the API did not become healthy');
+  startWorker(i = 0): void {
+    this.workers[i] = this.spawn('worker');
   }
 
-  /** A new account with one owner user, created directly in the database. */
-  async createUser(account = `acct-${randomBytes(4).toString('hex')}`, user = 'ops', owner = true): Promise<TestUser> {
+  /** The process id of worker `i` (Temporal names a worker `<pid>@<host>`). */
+  workerPid(i: number): number | undefined {
+    return this.workers[i]?.pid;
+  }
+
+  /** Kills worker `i` without letting it clean up, as a crash would. */
+  async killWorker(signal: NodeJS.Signals = 'SIGKILL', i = 0): Promise<void> {
+    await stopChild(this.workers[i], signal);
+    this.workers[i] = undefined;
+  }
+
+  /** Starts API process `i` on its port and waits until it answers healthz. */
+  async startApi(i = 0): Promise<void> {
+    this.apis[i] = this.spawn('api', { PORT: String(this.ports[i]) });
+    await waitHealthy(this.apiUrl(i), 60000);
+  }
+
+  async killApi(signal: NodeJS.Signals = 'SIGKILL', i = 0): Promise<void> {
+    await stopChild(this.apis[i], signal);
+    this.apis[i] = undefined;
+  }
+
+  /** A new user (by default the owner of a new account), created directly in the database. */
+  async createUser(account = `acct-${randomBytes(4).toString('hex')}`, user = 'ops', role: Role = 'owner'): Promise<TestUser> {
     const password = randomBytes(12).toString('base64url');
     await this.pool.query('INSERT INTO accounts(name) VALUES ($1) ON CONFLICT DO NOTHING', [account]);
-    await this.pool.query('INSERT INTO users(account, name, password_hash, is_owner) VALUES ($1, $2, $3, $4)', [account, user, await hashPassword(password), owner]);
+    await this.pool.query('INSERT INTO users(account, name, password_hash, role) VALUES ($1, $2, $3, $4)', [account, user, await hashPassword(password), role]);
     const basic = `Basic ${Buffer.from(`${account}%3A${user}:${password}`).toString('base64')}`;
     return { account, user, password, basic };
   }
@@ -95,7 +120,7 @@ export class TestStack {
   }
 
   async stop(): Promise<void> {
-    await Promise.all([stopChild(this.api, 'SIGTERM'), stopChild(this.worker, 'SIGTERM')]);
+    await Promise.all([...this.apis, ...this.workers].map((child) => stopChild(child, 'SIGTERM')));
     await this.pool.end();
   }
 }

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** The compiled `wayplan` command the benches run, as an operator would. */
+export const cliMain = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli', 'main.js');
+
+export function cli(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [cliMain, ...args], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolveRun({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+export interface BenchInfra {
+  child: ChildProcess;
+  databaseUrl: string;
+  temporalAddress: string;
+}
+
+/** PostgreSQL and Temporal of the bench's own (`wayplan infra` on a data folder); they stop when its stdin closes. */
+export async function startInfra(dataDir: string): Promise<BenchInfra> {
+  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.TEMPORAL_ADDRESS;
+  const child = spawn(process.execPath, [cliMain, 'infra', '--exit-with-stdin'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolveLine, reject) => {
+    child.once('exit', (code) => reject(new Error(`wayplan infra exited with code ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', resolveLine);
+  });
+  return { child, ...(JSON.parse(line) as { databaseUrl: string; temporalAddress: string }) };
+}
+
+export async function stopInfra(infra: { child: ChildProcess }): Promise<void> {
+  infra.child.stdin!.end();
+  await new Promise((r) => infra.child.once('exit', r));
+}
+
+/** The environment of the bench's `wayplan` processes on that infra, with their own task queues. */
+export function benchEnv(infra: BenchInfra, dataDir: string, queuePrefix: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: infra.databaseUrl,
+    TEMPORAL_ADDRESS: infra.temporalAddress,
+    WAYPLAN_DATA_DIR: dataDir,
+    WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+/** Resolves once the API at `url` answers healthz with 200 (PostgreSQL and Temporal reachable). */
+export async function waitHealthy(url: string, timeoutMs = 120000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
