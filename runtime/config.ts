@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string | undefined;
   temporalAddress: string | undefined;
   temporalNamespace: string;
+  /** The embedded Temporal dev server's Web UI (`WAYPLAN_TEMPORAL_UI`, `WAYPLAN_TEMPORAL_UI_PORT`). */
+  temporalUi: { enabled: boolean; port: number | undefined };
   admin: { account: string; user: string; password: string } | undefined;
   concurrencyLimit: number;
   waitSeconds: number;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     temporalAddress: env.TEMPORAL_ADDRESS || undefined,
     temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
+    temporalUi: { enabled: env.WAYPLAN_TEMPORAL_UI !== '0', port: env.WAYPLAN_TEMPORAL_UI_PORT ? integer(env, 'WAYPLAN_TEMPORAL_UI_PORT', 0, 1) : undefined },
     admin: parseAdmin(env),
     concurrencyLimit: integer(env, 'WAYPLAN_CONCURRENCY_LIMIT', 10, 1),
     waitSeconds: number(env, 'WAYPLAN_WAIT_SECONDS', 15, 0.1),

@@ -74,7 +74,7 @@ export async function startCommand(config: Config, log: Logger): Promise<void> {
           `wayplan is running`,
           `  API        ${config.serverUrl}/v1   (health: ${config.serverUrl}/healthz)`,
           `  login      POST ${config.authUrl}/login`,
-          `  Temporal   ${temporal.address}`,
+          `  Temporal   ${temporal.address}${temporal.uiUrl ? `\n  Temporal UI ${temporal.uiUrl}/namespaces/${config.temporalNamespace}/workflows/<task id>` : ''}`,
           `  PostgreSQL ${database.url.replace(/:[^:@/]*@/, ':***@')}`,
           `  data       ${config.dataDir}`,
           config.admin ? `  admin      ${config.admin.account}:${config.admin.user}` : '  no admin configured: add users with `npx wayplan users add <account>:<user> --owner`',
