@@ -7,6 +7,8 @@ import { ChangeEvents } from '../store/change-events.js';
 import { sandboxChannel } from '../store/sandboxes.js';
 import { taskChannel, TaskStore } from '../store/tasks.js';
 import { UserStore } from '../store/users.js';
+import { collectProcessMetrics, serveMetrics } from '../runtime/metrics-endpoint.js';
+import { recordFamilies } from './metrics/record-families.js';
 import { buildServer } from './server.js';
 
 export interface RunningApi {
@@ -34,6 +36,8 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
     temporal: client,
   });
   await app.listen({ host: config.host, port: config.port });
+  collectProcessMetrics(pool, 'api');
+  const metrics = config.metrics.apiPort ? await serveMetrics(config.metrics.host, config.metrics.apiPort, log, () => recordFamilies(pool)) : undefined;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
@@ -41,6 +45,7 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
     url,
     close: async () => {
       await app.close();
+      await metrics?.close();
       await events.close();
       await sandboxEvents.close();
       await connection.close();

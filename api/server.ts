@@ -3,6 +3,7 @@ import type { ApiContext } from './context.js';
 import { authentication } from './plugins/auth.js';
 import { concurrencyLimit } from './plugins/concurrency.js';
 import { errorHandling } from './plugins/errors.js';
+import { httpMetrics } from './plugins/http-metrics.js';
 import { jsonBodies } from './plugins/json-body.js';
 import { healthRoutes } from './routes/health.js';
 import { instantiateRoutes } from './routes/instantiate.js';
@@ -31,6 +32,7 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
     return503OnClosing: true,
   });
   errorHandling(app);
+  httpMetrics(app);
   jsonBodies(app);
   authentication(app, ctx);
   concurrencyLimit(app, ctx.config.concurrencyLimit);
