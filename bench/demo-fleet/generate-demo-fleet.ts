@@ -15,6 +15,10 @@ import { seededRandom as random } from '../../engine/operations/search-budget.js
 
 const out = join(repoRoot, 'platform', 'demo-fleet');
 const jobsPerTerritory = 100;
+// A territory's night is about 200 load units (100 jobs of 1–3, plus its recurring visits), and on
+// weekends only three of its four vans run (one driver works weekdays): three vans of 100 carry it
+// all, so a first night plans every job and what is left unrouted is a real conflict.
+const vanCapacity = 100;
 const box = { south: 43.724, north: 43.752, west: 7.405, east: 7.44 };
 
 interface Band {
@@ -85,7 +89,7 @@ for (const band of bands) {
   const patternOf = [`${t}-every-day`, `${t}-every-day`, `${t}-rotating`, `${t}-weekdays`];
   patternOf.forEach((pattern, i) => {
     const n = i + 1;
-    vehicles.push([`${t}-van${n}`, t, `Van ${n}`, `${t}-depot`, 'van', 40, '', 25, n === 1 ? 'refrigerated' : '']);
+    vehicles.push([`${t}-van${n}`, t, `Van ${n}`, `${t}-depot`, 'van', vanCapacity, '', 25, n === 1 ? 'refrigerated' : '']);
     drivers.push([`${t}-driver${n}`, t, firstNames.shift()!, `${t}-depot`, `${t}-van${n}`, pattern, '2026-01-05', n === 1 ? 'cold-chain' : '', 24, 36]);
   });
 }
