@@ -75,6 +75,9 @@ describe('metrics', () => {
     expect(worker.value('wayplan_db_pool_connections{pool="worker",state="total"}')).toBeGreaterThan(0);
     // The Temporal SDK's runtime metrics, passed on from its exporter.
     expect([...worker.families].some((name) => name.startsWith('temporal_'))).toBe(true);
+    // Each process shows what it measures: no empty families of the other kind of process.
+    expect([...api.families].filter((name) => /^wayplan_(solver|geocoding)_/.test(name))).toEqual([]);
+    expect([...worker.families].filter((name) => /^wayplan_(http|tasks?|nightly)_/.test(name))).toEqual([]);
   });
 
   test('a task the engine refuses counts as failed', async () => {
