@@ -1,5 +1,6 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { runOperation } from '../engine/operations/index.js';
+import { takeSearchRuns, type SearchRun } from '../engine/operations/search-tally.js';
 import { loadTravelProvider, travelIdentity, type TravelSettings } from '../geo/configured-provider.js';
 import { RemoteMatrixStore } from '../geo/travel-cache/cache-port.js';
 import { withMatrixCache } from '../geo/travel-cache/cached-provider.js';
@@ -16,9 +17,13 @@ export interface ThreadInput {
 
 export type ThreadMessage =
   | { kind: 'progress'; progress: unknown }
+  | { kind: 'search'; runs: SearchRun[] }
   | { kind: 'result'; body: string }
   | { kind: 'rejected'; body: string }
   | { kind: 'crashed'; message: string; stack?: string };
+
+/** How an operation thread ends. */
+export type ThreadOutcome = Exclude<ThreadMessage, { kind: 'progress' | 'search' }>;
 
 /** Runs one operation off the activity's event loop, so heartbeats keep flowing and cancel can terminate it. */
 async function main(): Promise<void> {
@@ -29,8 +34,10 @@ async function main(): Promise<void> {
     const provider = cache ? withMatrixCache(loadTravelProvider(input.travel), cache, travelIdentity(input.travel)) : loadTravelProvider(input.travel);
     const result = await runOperation(input.operation, JSON.parse(input.request), input.options, provider, (progress) => post({ kind: 'progress', progress }));
     await cache?.close();
+    post({ kind: 'search', runs: takeSearchRuns() });
     post({ kind: 'result', body: JSON.stringify(result) });
   } catch (err) {
+    post({ kind: 'search', runs: takeSearchRuns() });
     if (err instanceof OperationError) post({ kind: 'rejected', body: JSON.stringify(err.body()) });
     else post({ kind: 'crashed', message: (err as Error).message ?? String(err), stack: (err as Error).stack });
   }

@@ -369,8 +369,6 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
             throw ApplicationFailure.nonRetryable(`${input.operation} refused the problem: ${outcome.body}`, invalidProblemFailure);
           case 'crashed':
             throw ApplicationFailure.retryable(outcome.message, 'OperationCrashed');
-          case 'progress':
-            throw new Error('unreachable: progress is not an outcome');
         }
       } finally {
         clearInterval(beat);

@@ -3,7 +3,8 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { TravelSettings } from '../geo/configured-provider.js';
 import { openMatrixCachePort } from '../geo/travel-cache/process-cache.js';
 import type { TaskStore } from '../store/tasks.js';
-import type { ThreadInput, ThreadMessage } from './operation-thread.js';
+import type { ThreadInput, ThreadMessage, ThreadOutcome } from './operation-thread.js';
+import { observeSearch } from './solver-metrics.js';
 
 export interface TaskActivityDeps {
   tasks: TaskStore;
@@ -15,7 +16,7 @@ const internalError = JSON.stringify({ status_code: 500, error_code: 'internal_s
 /** Progress is written to PostgreSQL at most this often; heartbeats carry it every second. */
 const progressWriteIntervalMs = 2000;
 
-export function runInThread(input: ThreadInput, onProgress: (progress: unknown) => void, signal: AbortSignal): Promise<ThreadMessage> {
+export function runInThread(input: ThreadInput, onProgress: (progress: unknown) => void, signal: AbortSignal): Promise<ThreadOutcome> {
   return new Promise((resolveRun, reject) => {
     // Threads are per task; travel matrices outlive them in the worker process's cache.
     const cache = openMatrixCachePort();
@@ -36,6 +37,7 @@ export function runInThread(input: ThreadInput, onProgress: (progress: unknown) 
     if (signal.aborted) abort();
     thread.on('message', (message: ThreadMessage) => {
       if (message.kind === 'progress') onProgress(message.progress);
+      else if (message.kind === 'search') observeSearch(input.operation, message.runs);
       else settle(() => resolveRun(message));
     });
     thread.on('error', (err) => settle(() => reject(err)));
@@ -78,8 +80,6 @@ export function createTaskActivities(deps: TaskActivityDeps) {
           case 'crashed':
             context.log.error('operation crashed', { taskId, message: outcome.message, stack: outcome.stack });
             throw ApplicationFailure.retryable(outcome.message, 'OperationCrashed');
-          case 'progress':
-            throw new Error('unreachable: progress is not an outcome');
         }
       } finally {
         clearInterval(beat);

@@ -9,6 +9,8 @@ import { ChangeEvents } from '../store/change-events.js';
 import { sandboxChannel } from '../store/sandboxes.js';
 import { taskChannel, TaskStore } from '../store/tasks.js';
 import { UserStore } from '../store/users.js';
+import { collectProcessMetrics, serveMetrics } from '../runtime/metrics-endpoint.js';
+import { recordFamilies } from './metrics/record-families.js';
 import { buildServer } from './server.js';
 
 export interface RunningApi {
@@ -54,6 +56,8 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
   const { ctx, close } = await connectApiContext(config, log, databaseUrl, temporalAddress);
   const app = buildServer(ctx);
   await app.listen({ host: config.host, port: config.port });
+  collectProcessMetrics(ctx.pool, 'api');
+  const metrics = config.metrics.apiPort ? await serveMetrics(config.metrics.host, config.metrics.apiPort, log, () => recordFamilies(ctx.pool)) : undefined;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
@@ -61,6 +65,7 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
     url,
     close: async () => {
       await app.close();
+      await metrics?.close();
       await close();
     },
   };

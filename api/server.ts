@@ -5,6 +5,7 @@ import { catalogRoutes } from './openapi/catalog.js';
 import { authentication, type LoginThrottles } from './plugins/auth.js';
 import { concurrencyLimit } from './plugins/concurrency.js';
 import { clientError, errorHandling, frameworkError } from './plugins/errors.js';
+import { httpMetrics } from './plugins/http-metrics.js';
 import { jsonBodies } from './plugins/json-body.js';
 import { textParameters } from './plugins/text-parameters.js';
 import { roleCheck } from './plugins/roles.js';
@@ -43,6 +44,7 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
   // First: every route registered after this is in the catalog the OpenAPI document is made from.
   catalogRoutes(app);
   errorHandling(app);
+  httpMetrics(app);
   jsonBodies(app);
   textParameters(app);
   const { accountFailures, addressFailures, windowSeconds } = ctx.config.loginThrottle;

@@ -1,8 +1,8 @@
 import type { RouteCard } from './card-data.js';
 import type { CardFormat } from './card-format.js';
-import { textWidth, type FontStyle } from './helvetica-metrics.js';
+import { CardFonts, type FontStyle } from './card-fonts.js';
 import { mapPicture, type MapPicture } from './map-picture.js';
-import { PdfWriter, type PdfPage, type Rgb } from './pdf-writer.js';
+import { PdfCanvas, type PdfPage, type Rgb } from './pdf-canvas.js';
 import { cardFacts, cardTitle, stopColumns, stopRows, violationText, type StopRow } from './stop-table.js';
 
 // A4 portrait in points.
@@ -23,6 +23,8 @@ const blue: Rgb = [0.12, 0.37, 0.75];
 const white: Rgb = [1, 1, 1];
 const paleRed: Rgb = [0.99, 0.9, 0.9];
 const paleGrey: Rgb = [0.94, 0.94, 0.94];
+
+const textWidth = (text: string, style: FontStyle, size: number): number => CardFonts.get().width(text, style, size);
 
 /** `text` cut to `width` points, with an ellipsis when something had to go. */
 function fitted(text: string, width: number, style: FontStyle, size: number): string {
@@ -121,7 +123,7 @@ function drawHeader(page: PdfPage, card: RouteCard, format: CardFormat): number 
 }
 
 /** Draws a card over as many pages as its stop list needs: header and map on the first, the table continuing on the next. */
-function drawCard(writer: PdfWriter, card: RouteCard, format: CardFormat): void {
+function drawCard(writer: PdfCanvas, card: RouteCard, format: CardFormat): void {
   const pages: PdfPage[] = [];
   const newPage = (): PdfPage => {
     const page = writer.addPage(pageWidth, pageHeight);
@@ -148,8 +150,8 @@ function drawCard(writer: PdfWriter, card: RouteCard, format: CardFormat): void 
 }
 
 /** A PDF with a page per route (and continuation pages for long stop lists). */
-export function routeCardsPdf(cards: readonly RouteCard[], format: CardFormat): Buffer {
-  const writer = new PdfWriter(cards.length === 1 ? cardTitle(cards[0]!) : 'Route cards');
+export function routeCardsPdf(cards: readonly RouteCard[], format: CardFormat): Promise<Buffer> {
+  const writer = new PdfCanvas(cards.length === 1 ? cardTitle(cards[0]!) : 'Route cards');
   for (const card of cards) drawCard(writer, card, format);
   return writer.toBuffer();
 }

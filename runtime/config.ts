@@ -12,7 +12,11 @@ export interface Config {
   databaseUrl: string | undefined;
   temporalAddress: string | undefined;
   temporalNamespace: string;
+  /** The embedded Temporal dev server's Web UI (`WAYPLAN_TEMPORAL_UI`, `WAYPLAN_TEMPORAL_UI_PORT`). */
+  temporalUi: { enabled: boolean; port: number | undefined };
   admin: { account: string; user: string; password: string } | undefined;
+  /** Prometheus endpoints (`WAYPLAN_METRICS_*`): their own ports, 0 = none. */
+  metrics: { host: string; apiPort: number; workerPort: number };
   concurrencyLimit: number;
   /** Long-polls of one account waiting at once (they do not count against concurrencyLimit). */
   waitLimit: number;
@@ -94,7 +98,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     temporalAddress: env.TEMPORAL_ADDRESS || undefined,
     temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
+    temporalUi: { enabled: env.WAYPLAN_TEMPORAL_UI !== '0', port: env.WAYPLAN_TEMPORAL_UI_PORT ? integer(env, 'WAYPLAN_TEMPORAL_UI_PORT', 0, 1) : undefined },
     admin: parseAdmin(env),
+    metrics: {
+      host: env.WAYPLAN_METRICS_HOST || '127.0.0.1',
+      apiPort: integer(env, 'WAYPLAN_METRICS_PORT', 9464, 0),
+      workerPort: integer(env, 'WAYPLAN_WORKER_METRICS_PORT', 9465, 0),
+    },
     concurrencyLimit: integer(env, 'WAYPLAN_CONCURRENCY_LIMIT', 10, 1),
     waitLimit: integer(env, 'WAYPLAN_WAIT_LIMIT', 100, 1),
     waitSeconds: number(env, 'WAYPLAN_WAIT_SECONDS', 15, 0.1),

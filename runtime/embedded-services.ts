@@ -14,8 +14,8 @@ export async function startDatabase(config: Config, log: Logger): Promise<Runnin
 
 /** Temporal from TEMPORAL_ADDRESS, else the embedded dev server (started here). */
 export async function startTemporal(config: Config, log: Logger): Promise<RunningTemporal> {
-  if (config.temporalAddress) return { address: config.temporalAddress, process: undefined, stop: () => Promise.resolve() };
-  return new EmbeddedTemporal(config.dataDir, log).start();
+  if (config.temporalAddress) return { address: config.temporalAddress, uiUrl: undefined, process: undefined, stop: () => Promise.resolve() };
+  return new EmbeddedTemporal(config.dataDir, log, config.temporalUi).start();
 }
 
 /** Addresses of services that must already run (for `wayplan api` / `wayplan worker` on their own). */

@@ -1,70 +1,40 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, portIsOpen, waitForPort } from './ports.js';
 import type { Logger } from './logger.js';
-
-/** The last Temporal CLI tag that `go install` accepts (later ones carry a replace directive). */
-export const temporalCliVersion = '1.5.1';
+import { locateTemporalCli } from './temporal-cli.js';
 
 export interface RunningTemporal {
   address: string;
+  /** The dev server's Web UI, when it runs one. */
+  uiUrl: string | undefined;
   process: ChildProcess | undefined;
   stop(): Promise<void>;
 }
 
-function works(binary: string): boolean {
-  const result = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 20000 });
-  return result.status === 0;
-}
-
-export function temporalCacheBinary(env: NodeJS.ProcessEnv = process.env): string {
-  const cacheHome = env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(cacheHome, 'wayplan', 'bin', `temporal-${temporalCliVersion}`);
-}
-
-/**
- * The Temporal CLI (its `server start-dev` is the embedded server): `TEMPORAL_CLI`, else `temporal`
- * on PATH, else a per-user cache outside the checkout, built there once with `go install` so that
- * every fresh clone (CI clones afresh) reuses it.
- */
-export function locateTemporalCli(log: Logger, env: NodeJS.ProcessEnv = process.env): string {
-  if (env.TEMPORAL_CLI) {
-    if (!works(env.TEMPORAL_CLI)) throw new Error(`TEMPORAL_CLI=${env.TEMPORAL_CLI} does not run`);
-    return env.TEMPORAL_CLI;
-  }
-  const onPath = spawnSync('sh', ['-c', 'command -v temporal'], { encoding: 'utf8' });
-  if (onPath.status === 0 && onPath.stdout.trim() && works(onPath.stdout.trim())) return onPath.stdout.trim();
-  const cached = temporalCacheBinary(env);
-  if (existsSync(cached) && works(cached)) return cached;
-  buildTemporalCli(cached, log);
-  return cached;
-}
-
-function buildTemporalCli(target: string, log: Logger): void {
-  const go = spawnSync('go', ['version'], { encoding: 'utf8' });
-  if (go.status !== 0) throw new Error('the Temporal CLI is missing and Go is not installed to build it: install Go, or set TEMPORAL_CLI, or TEMPORAL_ADDRESS');
-  const buildDir = `${target}.build-${process.pid}`;
-  mkdirSync(buildDir, { recursive: true });
-  log.info(`building the Temporal CLI ${temporalCliVersion} once into ${target} (a cold build takes several minutes)`);
-  const started = Date.now();
-  const result = spawnSync('go', ['install', '-ldflags=-s -w', `github.com/temporalio/cli/cmd/temporal@v${temporalCliVersion}`], {
-    env: { ...process.env, CGO_ENABLED: '0', GOBIN: buildDir },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (result.status !== 0) {
-    rmSync(buildDir, { recursive: true, force: true });
-    throw new Error(`go install of the Temporal CLI failed (exit ${result.status ?? result.signal})`);
-  }
-  // Rename is atomic, so a concurrent start never sees a half-written binary.
-  renameSync(join(buildDir, 'temporal'), target);
-  rmSync(buildDir, { recursive: true, force: true });
-  log.info(`built the Temporal CLI in ${Math.round((Date.now() - started) / 1000)} s`);
+/** The dev server's Web UI: on unless `WAYPLAN_TEMPORAL_UI=0`, on a fixed port when one is given. */
+export interface TemporalUiOptions {
+  enabled: boolean;
+  port: number | undefined;
 }
 
 interface TemporalInfo {
   port: number;
+  uiPort?: number;
+}
+
+/** Temporal's own default for the Web UI, so its documentation's links work when nothing else holds it. */
+const defaultUiPort = 8233;
+
+/** A configured port must be free; otherwise the last one used, else Temporal's default, else any free one. */
+async function chooseUiPort(ui: TemporalUiOptions, previous: number | undefined): Promise<number> {
+  if (ui.port !== undefined) {
+    if (await portIsOpen(ui.port)) throw new Error(`WAYPLAN_TEMPORAL_UI_PORT=${ui.port} is already in use`);
+    return ui.port;
+  }
+  for (const candidate of [previous, defaultUiPort]) if (candidate !== undefined && !(await portIsOpen(candidate))) return candidate;
+  return freePort();
 }
 
 /** `temporal server start-dev` with a durable SQLite file under the data folder. */
@@ -75,6 +45,7 @@ export class EmbeddedTemporal {
   constructor(
     dataDir: string,
     private readonly log: Logger,
+    private readonly ui: TemporalUiOptions = { enabled: false, port: undefined },
   ) {
     this.dir = join(dataDir, 'temporal');
     this.infoFile = join(dataDir, 'temporal.json');
@@ -86,14 +57,17 @@ export class EmbeddedTemporal {
 
   async start(): Promise<RunningTemporal> {
     const cli = locateTemporalCli(this.log);
+    this.log.info(`Temporal CLI ${cli.path} (from ${cli.source}, found in ${cli.seconds.toFixed(1)} s)`);
     mkdirSync(this.dir, { recursive: true });
-    let info = this.readInfo();
-    if (!info || (await portIsOpen(info.port))) info = { port: await freePort() };
+    const previous = this.readInfo();
+    const info: TemporalInfo = { port: previous && !(await portIsOpen(previous.port)) ? previous.port : await freePort() };
+    if (this.ui.enabled) info.uiPort = await chooseUiPort(this.ui, previous?.uiPort);
     writeFileSync(this.infoFile, JSON.stringify(info, null, 2));
+    const uiArgs = info.uiPort === undefined ? ['--headless'] : ['--ui-port', String(info.uiPort)];
     const child = spawn(
-      cli,
+      cli.path,
       [
-        'server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(info.port),
+        'server', 'start-dev', ...uiArgs, '--ip', '127.0.0.1', '--port', String(info.port),
         '--db-filename', join(this.dir, 'temporal.db'), '--sqlite-pragma', 'journal_mode=WAL', '--log-level', 'error',
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -106,7 +80,7 @@ export class EmbeddedTemporal {
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
     try {
       await Promise.race([
-        waitForPort(info.port, 60000),
+        Promise.all([info.port, info.uiPort].filter((port) => port !== undefined).map((port) => waitForPort(port, 60000))),
         exited.then(() => {
           throw new Error(`the Temporal dev server exited during start: ${stderr.join('').trim()}`);
         }),
@@ -116,9 +90,11 @@ export class EmbeddedTemporal {
       throw err;
     }
     const address = `127.0.0.1:${info.port}`;
-    this.log.info(`Temporal dev server listening on ${address}`);
+    const uiUrl = info.uiPort === undefined ? undefined : `http://127.0.0.1:${info.uiPort}`;
+    this.log.info(`Temporal dev server listening on ${address}${uiUrl ? `, Web UI at ${uiUrl}` : ''}`);
     return {
       address,
+      uiUrl,
       process: child,
       stop: async () => {
         if (child.exitCode !== null || child.signalCode !== null) return;

@@ -6,18 +6,30 @@ import { createTaskActivities } from '../activities/task-activities.js';
 import { createGeocodeActivities } from '../activities/geocode-activities.js';
 import { createPlatformActivities } from '../activities/platform-activities.js';
 import { createPipelineActivities } from '../activities/pipeline-activities.js';
-import { createGeocoder } from '../geo/geocoding/create-geocoder.js';
+import { createGeocoder, upstreamBreaker } from '../geo/geocoding/create-geocoder.js';
 import { loadGeocodingConfig } from '../geo/geocoding/geocoding-config.js';
 import { GeocodeBatchStore } from '../store/geocoding-batches.js';
 import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
+import { collectProcessMetrics, serveMetrics } from '../runtime/metrics-endpoint.js';
 import { compiledPath } from '../runtime/paths.js';
+import { freePort } from '../runtime/ports.js';
 import { createPool } from '../store/db.js';
 import { PipelineRunStore } from '../store/pipeline-runs.js';
 import { SandboxStore } from '../store/sandboxes.js';
 import { TaskStore } from '../store/tasks.js';
+import { meteredGeocoder, watchCircuit } from './geocoding-metrics.js';
 
 export type Queue = 'solve' | 'io';
+
+/** The SDK exporter's families; none while it is not up yet, so a scrape during start-up still answers. */
+async function sdkMetrics(address: string): Promise<string> {
+  try {
+    return await (await fetch(`http://${address}/metrics`)).text();
+  } catch {
+    return '';
+  }
+}
 
 export interface RunningWorker {
   /** Resolves when every worker has stopped (after shutdown() or a fatal error). */
@@ -27,10 +39,15 @@ export interface RunningWorker {
 
 const sdkLevels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'WARN', warn: 'WARN', error: 'ERROR', fatal: 'ERROR' };
 
-/** The SDK's own log lines go through our logger; its INFO chatter (worker state changes) is kept below info. */
-function installSdkLogger(log: Logger): void {
+/**
+ * The SDK's own log lines go through our logger; its INFO chatter (worker state changes) is kept
+ * below info. With `sdkMetricsAddress` the SDK serves its runtime metrics (polls, slots, latencies
+ * of workflow and activity tasks) in Prometheus format there.
+ */
+function installSdkRuntime(log: Logger, sdkMetricsAddress: string | undefined): void {
   const level = sdkLevels[log.level] ?? 'WARN';
   Runtime.install({
+    ...(sdkMetricsAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: sdkMetricsAddress, useSecondsForDurations: true } } } } : {}),
     logger: new DefaultLogger(level, (entry) => {
       // The solve queue has activities only, by design: the SDK's warning about it is noise.
       const expected = entry.message.startsWith('No workflows registered');
@@ -45,13 +62,19 @@ function installSdkLogger(log: Logger): void {
  * (CPU: each activity runs its operation in a worker thread). Run several with `--queues` to scale.
  */
 export async function runWorker(config: Config, log: Logger, databaseUrl: string, temporalAddress: string, queues: Queue[]): Promise<RunningWorker> {
-  installSdkLogger(log);
+  // The SDK's exporter listens on a private loopback port; the worker's own endpoint passes it on.
+  const sdkMetricsAddress = config.metrics.workerPort ? `127.0.0.1:${await freePort()}` : undefined;
+  installSdkRuntime(log, sdkMetricsAddress);
   const pool = createPool(databaseUrl, 10, { statementTimeoutMs: config.statementTimeoutSeconds * 1000 });
   const geocoding = loadGeocodingConfig();
+  const breaker = upstreamBreaker(geocoding);
+  if (geocoding.provider !== 'local') watchCircuit(breaker);
+  collectProcessMetrics(pool, 'worker');
+  const metrics = sdkMetricsAddress ? await serveMetrics(config.metrics.host, config.metrics.workerPort, log, () => sdkMetrics(sdkMetricsAddress)) : undefined;
   const activities = {
     ...createTaskActivities({ tasks: new TaskStore(pool), travel: { ...config.travel, map: config.map, mapsDir: config.mapsDir } }),
     ...createSandboxActivities({ sandboxes: new SandboxStore(pool) }),
-    ...createGeocodeActivities({ tasks: new TaskStore(pool), batches: new GeocodeBatchStore(pool), geocoder: createGeocoder(pool, geocoding), concurrency: geocoding.concurrency }),
+    ...createGeocodeActivities({ tasks: new TaskStore(pool), batches: new GeocodeBatchStore(pool), geocoder: meteredGeocoder(createGeocoder(pool, geocoding, breaker)), concurrency: geocoding.concurrency }),
     ...createPlatformActivities({ pool, tasks: new TaskStore(pool) }),
     ...createPipelineActivities({ pool, runs: new PipelineRunStore(pool), batches: new GeocodeBatchStore(pool), travel: { ...config.travel, map: config.map, mapsDir: config.mapsDir } }),
   };
@@ -78,6 +101,7 @@ export async function runWorker(config: Config, log: Logger, databaseUrl: string
   const done = Promise.all(workers.map((w) => w.run())).then(
     async () => {
       await connection.close();
+      await metrics?.close();
       await pool.end();
     },
   );

@@ -109,7 +109,7 @@ export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
           case 'text/html':
             return reply.type('text/html; charset=utf-8').send(routeCardsHtml(cards, format));
           case 'application/pdf':
-            return reply.type('application/pdf').header('content-disposition', 'inline; filename="route-cards.pdf"').send(routeCardsPdf(cards, format));
+            return reply.type('application/pdf').header('content-disposition', 'inline; filename="route-cards.pdf"').send(await routeCardsPdf(cards, format));
           case 'application/json':
             return { route_cards: cards };
         }

@@ -15,6 +15,11 @@ import { seededRandom as random } from '../../engine/operations/search-budget.js
 
 const out = join(repoRoot, 'platform', 'demo-fleet');
 const jobsPerTerritory = 100;
+// A territory's night is about 200 load units (100 jobs of 1–3, plus its recurring visits) and
+// about 12 hours on site (4–10 minutes a job). On weekends only three of its four vans run (one
+// driver works weekdays), 22.5 working hours: three vans of 100 carry it all with time to drive,
+// so any first night plans every job and what is left unrouted is a real conflict.
+const vanCapacity = 100;
 const box = { south: 43.724, north: 43.752, west: 7.405, east: 7.44 };
 
 interface Band {
@@ -85,7 +90,7 @@ for (const band of bands) {
   const patternOf = [`${t}-every-day`, `${t}-every-day`, `${t}-rotating`, `${t}-weekdays`];
   patternOf.forEach((pattern, i) => {
     const n = i + 1;
-    vehicles.push([`${t}-van${n}`, t, `Van ${n}`, `${t}-depot`, 'van', 40, '', 25, n === 1 ? 'refrigerated' : '']);
+    vehicles.push([`${t}-van${n}`, t, `Van ${n}`, `${t}-depot`, 'van', vanCapacity, '', 25, n === 1 ? 'refrigerated' : '']);
     drivers.push([`${t}-driver${n}`, t, firstNames.shift()!, `${t}-depot`, `${t}-van${n}`, pattern, '2026-01-05', n === 1 ? 'cold-chain' : '', 24, 36]);
   });
 }
@@ -104,7 +109,7 @@ for (const band of bands) {
     const id = `${t}-job${String(j).padStart(3, '0')}`;
     const window = next();
     const [start, end] = window < 0.25 ? ['08:00', '12:00'] : window < 0.45 ? ['13:00', '18:00'] : ['', ''];
-    const onSite = `00:${String(5 + Math.floor(next() * 11)).padStart(2, '0')}`;
+    const onSite = `00:${String(4 + Math.floor(next() * 7)).padStart(2, '0')}`;
     const load = 1 + Math.floor(next() * 3);
     const cold = next() < 0.08 ? 'cold-chain' : '';
     const name = `${pick(customers)} ${j}`;

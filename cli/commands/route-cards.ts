@@ -60,6 +60,6 @@ export async function routeCardsCommand(config: Config, log: Logger, source: str
   const cards = await buildRouteCards(problem, provider, selection.routes);
   const format = new CardFormat(flags.locale);
   const out = (flags.pdf ?? flags.html)!;
-  writeFileSync(out, flags.pdf !== undefined ? routeCardsPdf(cards, format) : routeCardsHtml(cards, format));
+  writeFileSync(out, flags.pdf !== undefined ? await routeCardsPdf(cards, format) : routeCardsHtml(cards, format));
   process.stdout.write(`wrote ${cards.length} route card${cards.length === 1 ? '' : 's'} to ${out}\n`);
 }

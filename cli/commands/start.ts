@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { prepareTravel } from '../../geo/configured-provider.js';
 import type { Config } from '../../runtime/config.js';
 import { startDatabase, startTemporal } from '../../runtime/embedded-services.js';
@@ -9,6 +11,12 @@ import { createPool } from '../../store/db.js';
 import { migrate } from '../../store/migrate.js';
 import { UserStore } from '../../store/users.js';
 import { bootstrapDemoConnection } from './demo-connection.js';
+
+function metricsLines(config: Config): string[] {
+  const { host, apiPort, workerPort } = config.metrics;
+  const url = (port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`;
+  return [...(apiPort ? [`  metrics    ${url(apiPort)} (API)`] : []), ...(workerPort ? [`             ${url(workerPort)} (worker)`] : [])];
+}
 
 async function waitForHealthy(url: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -74,10 +82,12 @@ export async function startCommand(config: Config, log: Logger): Promise<void> {
           `wayplan is running`,
           `  API        ${config.serverUrl}/v1   (health: ${config.serverUrl}/healthz)`,
           `  login      POST ${config.authUrl}/login`,
-          `  Temporal   ${temporal.address}`,
+          `  Temporal   ${temporal.address}${temporal.uiUrl ? `\n  Temporal UI ${temporal.uiUrl}/namespaces/${config.temporalNamespace}/workflows/<task id>` : ''}`,
           `  PostgreSQL ${database.url.replace(/:[^:@/]*@/, ':***@')}`,
+          ...metricsLines(config),
           `  data       ${config.dataDir}`,
           config.admin ? `  admin      ${config.admin.account}:${config.admin.user}` : '  no admin configured: add users with `npx wayplan users add <account>:<user> --owner`',
+          ...(existsSync(join(config.dataDir, 'demo-fleet')) ? ['', 'Try next: npx wayplan run nightly --connection demo --wait   (plans the demo fleet for tomorrow)'] : []),
           'Press Ctrl-C to stop.',
           '',
         ].join('\n'),

@@ -3,6 +3,7 @@ import { compileProblem } from '../compile/compile-problem.js';
 import { planToSnapshot, resultToPlan, type RoutePlan } from '../compile/solution-mapping.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { solve } from '../solve.js';
+import { recordSearch } from './search-tally.js';
 
 export interface CoreBudget {
   /** Wall-clock deadline (ms since epoch) of the core search. */
@@ -42,5 +43,6 @@ export function corePlan(
     initial: planToSnapshot(compiled, initial),
     onProgress: (event) => onBest(event.cost),
   });
+  recordSearch({ iterations: result.iterations, timeToBestMs: result.timeToBestMs });
   return resultToPlan(compiled, result);
 }

@@ -14,12 +14,17 @@ import { nominatimProtocol } from './upstream/nominatim.js';
 import { peliasProtocol } from './upstream/pelias.js';
 import { UpstreamGeocoder } from './upstream/upstream-geocoder.js';
 
+/** The circuit breaker an upstream geocoder uses, so that its owner can watch its state. */
+export function upstreamBreaker(config: GeocodingConfig): CircuitBreaker {
+  return new CircuitBreaker(config.breakerFailures, config.breakerCooldownMs);
+}
+
 /**
  * The geocoder the configuration asks for, behind the customers' address lists: the local map
  * index (built on first use), or an upstream server with its answers cached in PostgreSQL; over-long
  * addresses refused first.
  */
-export function createGeocoder(pool: Pool, config: GeocodingConfig): Geocoder {
+export function createGeocoder(pool: Pool, config: GeocodingConfig, breaker: CircuitBreaker = upstreamBreaker(config)): Geocoder {
   const customers = new CustomerAddressStore(pool);
   if (config.provider === 'local') {
     const index = new GeocodingIndexStore(pool);
@@ -43,7 +48,7 @@ export function createGeocoder(pool: Pool, config: GeocodingConfig): Geocoder {
     maxAttempts: config.maxAttempts,
     backoffBaseMs: config.backoffBaseMs,
     backoffMaxMs: config.backoffMaxMs,
-    breaker: new CircuitBreaker(config.breakerFailures, config.breakerCooldownMs),
+    breaker,
   });
   return new BoundedQueryGeocoder(new CustomersFirstGeocoder(customers, new CachedGeocoder(upstream, new GeocodingCacheStore(pool, config.cacheDays))));
 }

@@ -28,7 +28,7 @@ function expectStopsInOrder(lines: string[], card: RouteCard): number[] {
 describe('route cards as PDF', () => {
   test('a 3-route plan: one page per route with its header, and every stop id and arrival time in order', async () => {
     const cards = await cardsOf(threeRoutePlan());
-    const pdf = routeCardsPdf(cards, british);
+    const pdf = await routeCardsPdf(cards, british);
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     expect(pdf.subarray(-6).toString('latin1')).toBe('%%EOF\n');
     const pages = pdfPages(pdf);
@@ -52,7 +52,7 @@ describe('route cards as PDF', () => {
 
   test('a 60-stop route runs over several pages, the table continuing in order with its header repeated', async () => {
     const [card] = await cardsOf(longRoute(60));
-    const pages = pdfPages(routeCardsPdf([card!], british));
+    const pages = pdfPages(await routeCardsPdf([card!], british));
     expect(pages.length).toBeGreaterThanOrEqual(2);
     pages.slice(1).forEach((page) => {
       expect(page).toContain('Route long (continued)');
@@ -70,7 +70,7 @@ describe('route cards as PDF', () => {
   test('locales change number and date formats, not the content', async () => {
     const [card] = await cardsOf(threeRoutePlan());
     const german = new CardFormat('de-DE');
-    const [page] = pdfPages(routeCardsPdf([card!], german));
+    const [page] = pdfPages(await routeCardsPdf([card!], german));
     // Intl's no-break spaces come out of the PDF as no-break spaces, but not always of the same kind.
     const spaced = (text: string): string => text.replace(/\s/g, ' ');
     expect(spaced(page!)).toContain('Montag, 10. März 2025');

@@ -14,7 +14,8 @@ import unitSetup from './unit-setup.js';
 export default async function globalSetup(): Promise<void> {
   unitSetup();
   const dataDir = mkdtempSync(join(tmpdir(), 'wayplan-test-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // Headless: the Web UI is for people, and its port would be one more to find free.
+  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', WAYPLAN_TEMPORAL_UI: '0' };
   delete env.DATABASE_URL;
   delete env.TEMPORAL_ADDRESS;
   delete env.WAYPLAN_ADMIN;

@@ -50,6 +50,9 @@ export class TestStack {
       // Tests provoke failures on purpose (retries, kills); only errors are worth printing.
       LOG_LEVEL: 'error',
       WAYPLAN_TASK_QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+      // No metrics endpoints unless a test asks for them: their default ports are one per host.
+      WAYPLAN_METRICS_PORT: '0',
+      WAYPLAN_WORKER_METRICS_PORT: '0',
       ...env,
     };
     this.pool = new pg.Pool({ connectionString: this.env.DATABASE_URL, max: 2 });

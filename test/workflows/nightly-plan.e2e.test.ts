@@ -108,7 +108,9 @@ describe('nightly planning pipeline over the real stack', () => {
     folders.push(folder);
     cpSync(demoFleetFolder, folder, { recursive: true, filter: (path) => !/(routes|stops)\.csv$/.test(path) });
     await addPlatformConnection(pool, user.account, 'demo', { kind: 'csv_folder', settings: { path: folder } });
-    const first = await runNightly('demo', ['--days', '2']);
+    // The search ends on its iteration budget, not on a clock: the plan is the same on a busy machine.
+    const demoNight = ['--days', '2', '--time-limit', '3600'];
+    const first = await runNightly('demo', demoNight);
     expect(first.run.stderr).toBe('');
     expect(first.run.code).toBe(0);
     expect(first.json).toMatchObject({ status: 'completed', plan_date: planDate });
@@ -116,7 +118,8 @@ describe('nightly planning pipeline over the real stack', () => {
     for (const territory of first.json.territories) {
       expectAccounted(territory);
       expect(territory.jobs).toBeGreaterThanOrEqual(100);
-      expect(territory.routed).toBeGreaterThan(0);
+      // The demo fleet is sized to plan completely: a first look shows no holes.
+      expect(territory.unrouted).toEqual([]);
       expect(territory.row_faults).toEqual([]);
       expect(territory.synced_to).toBe('routes.csv, stops.csv');
       expect(Object.keys(territory.steps)).toEqual(['pull', 'geocode', 'instantiate', 'build', 'optimize', 'sync']);
@@ -128,7 +131,7 @@ describe('nightly planning pipeline over the real stack', () => {
     expect(jobStops).toHaveLength(first.json.territories.reduce((sum, t) => sum + t.routed, 0));
     expect(new Set(jobStops.map((s) => s.job)).size).toBe(jobStops.length);
 
-    const second = await runNightly('demo', ['--days', '2']);
+    const second = await runNightly('demo', demoNight);
     expect(second.run.code).toBe(0);
     expect(second.json.run_id).not.toBe(first.json.run_id);
     expect(readFileSync(join(folder, 'routes.csv'), 'utf8')).toBe(routes);
@@ -155,7 +158,7 @@ describe('nightly planning pipeline over the real stack', () => {
     const hidden = await fetch(`${stack.baseUrl}/v1/platform/runs/${first.json.run_id}`, { headers: { authorization: stranger.basic } });
     expect(hidden.status).toBe(404);
     expect(await hidden.json()).toMatchObject({ status_code: 404, error_code: 'not_found_error' });
-  }, 120000);
+  }, 900000);
 
   it('reports a malformed jobs.csv row by file, line and column and routes the valid rows', async () => {
     const folder = await csvConnection('faulty', { territories: 1, jobsPerTerritory: 12, driversPerTerritory: 2, date: planDate });

@@ -1,0 +1,60 @@
+import type { Pool } from './db.js';
+
+/** Records counted by their labels, with the total of their durations. */
+export interface CountRow {
+  labels: Record<string, string>;
+  count: number;
+  /** How many of them have a duration, and its sum. */
+  timed: number;
+  seconds: number;
+}
+
+/** How many durations of those labels are at most `le` seconds. */
+export interface BucketRow {
+  labels: Record<string, string>;
+  le: number;
+  count: number;
+}
+
+export interface DurationTally {
+  totals: CountRow[];
+  buckets: BucketRow[];
+}
+
+/**
+ * Durations of one kind of record, tallied per label set and bucket by PostgreSQL. `source` is a
+ * query yielding the label columns and `seconds` (NULL while unfinished: counted, not timed).
+ */
+async function tally(pool: Pool, source: string, labels: string[], le: readonly number[]): Promise<DurationTally> {
+  const cols = labels.join(', ');
+  const totals = await pool.query<Record<string, string | number>>(
+    `SELECT ${cols}, count(*)::float8 AS count, count(seconds)::float8 AS timed, coalesce(sum(seconds), 0)::float8 AS seconds FROM (${source}) d GROUP BY ${cols}`,
+  );
+  const buckets = await pool.query<Record<string, string | number>>(
+    `SELECT ${cols}, b.le, count(*) FILTER (WHERE d.seconds <= b.le)::float8 AS count
+       FROM (${source}) d CROSS JOIN unnest($1::float8[]) AS b(le) WHERE d.seconds IS NOT NULL GROUP BY ${cols}, b.le`,
+    [le],
+  );
+  const pick = (row: Record<string, string | number>): Record<string, string> => Object.fromEntries(labels.map((l) => [l, String(row[l])]));
+  return {
+    totals: totals.rows.map((row) => ({ labels: pick(row), count: Number(row.count), timed: Number(row.timed), seconds: Number(row.seconds) })),
+    buckets: buckets.rows.map((row) => ({ labels: pick(row), le: Number(row.le), count: Number(row.count) })),
+  };
+}
+
+/** Every task by operation and status, with the duration of the finished ones. */
+export function taskTally(pool: Pool, le: readonly number[]): Promise<DurationTally> {
+  return tally(pool, `SELECT operation, status, extract(epoch FROM finished_time - started_time)::float8 AS seconds FROM tasks`, ['operation', 'status'], le);
+}
+
+/** Every step of every nightly territory run by step and status; reused outputs count, untimed. */
+export function nightlyStepTally(pool: Pool, le: readonly number[]): Promise<DurationTally> {
+  return tally(
+    pool,
+    `SELECT s.key AS step, s.value->>'status' AS status,
+            CASE WHEN coalesce((s.value->>'reused')::boolean, false) THEN NULL ELSE (s.value->>'ms')::float8 / 1000 END AS seconds
+       FROM pipeline_run_territories t CROSS JOIN jsonb_each(t.steps) AS s`,
+    ['step', 'status'],
+    le,
+  );
+}
