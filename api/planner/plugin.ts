@@ -6,7 +6,7 @@ import { staticApp } from './static-app.js';
 
 /** The web planner: its files at `/app`, and the read-only views it draws a plan from. */
 export function webPlanner(app: FastifyInstance, ctx: ApiContext): void {
-  staticApp(app);
+  staticApp(app, ctx.config);
   roadMapRoutes(app, ctx);
   nightPlanRoutes(app, ctx);
 }

@@ -28,7 +28,7 @@ export class RequestFailed extends Error {
 
 /** Signs in with the session login and keeps the session id for this tab. */
 export async function signIn(username: string, password: string): Promise<Session> {
-  const response = await fetch('/auth/login', {
+  const response = await fetch(document.body.dataset.loginUrl ?? '/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password, application: 'session' }),

@@ -5,8 +5,13 @@ import { mapContainer, PlanMap, type MapPlan } from './plan-map';
 import { jobLocation, moveDeltas, parseLatLon, placeOf, replaceOrderDeltas, routeColour, routeJobIds, type LatLngPair, type Move } from './plan-model';
 import type { Problem, ProblemResponse, RecommendOption, SandboxEnvelope, SandboxResponse, TaskStatus } from './types';
 
+interface RoutePath {
+  path?: string[];
+  straight_line_fallback?: boolean;
+}
+
 interface PathAnswer {
-  routes: { id?: string; path?: string[]; straight_line_fallback?: boolean }[];
+  routes: RoutePath[];
 }
 
 /**
@@ -32,6 +37,8 @@ class PlanEditor {
   private readonly taskPanel = h('div', { class: 'task-panel', 'aria-live': 'polite' });
   private readonly revisionLabel = h('span', { id: 'revision' });
   private readonly access = h('span', { id: 'access' });
+  /** Road geometry by the places a route passes, so that a move asks only for the routes it changed. */
+  private readonly pathCache = new Map<string, RoutePath>();
 
   constructor(
     private readonly sandboxId: string,
@@ -99,17 +106,37 @@ class PlanEditor {
     const envelope = await getJson<SandboxEnvelope>(`/v1/sandboxes/${this.sandboxId}?envelope=1`);
     if (envelope.snapshot_revision < this.revision) return;
     const evaluation = await postJson<ProblemResponse>('/v1/evaluate?wait=1', envelope.snapshot);
-    const mapPlan = await this.mapPlan(envelope.snapshot, evaluation);
-    if (envelope.snapshot_revision < this.revision || this.signal.aborted) return;
+    const revision = envelope.snapshot_revision;
+    if (revision < this.revision || this.signal.aborted) return;
     this.problem = envelope.snapshot;
     this.evaluation = evaluation;
-    this.revision = envelope.snapshot_revision;
+    this.revision = revision;
     (this.main.querySelector('#plan-title') as HTMLElement).textContent = envelope.sandbox.sandbox_name;
-    this.revisionLabel.textContent = `revision ${this.revision}`;
-    this.main.dataset.revision = String(this.revision);
+    this.revisionLabel.textContent = `revision ${revision}`;
+    // Times, violations and costs first; the map follows once the changed routes' roads are known.
     this.renderList();
+    this.main.dataset.listedRevision = String(revision);
+    const mapPlan = await this.mapPlan(envelope.snapshot, evaluation);
+    if (revision !== this.revision || this.signal.aborted) return;
     await this.map.show(mapPlan);
-    this.main.dataset.drawnRevision = String(this.revision);
+    this.main.dataset.drawnRevision = String(revision);
+  }
+
+  /** Road geometry of each route through these places, asked only for routes not seen before. */
+  private async roadPaths(routes: { id: string; places: LatLngPair[] }[]): Promise<Map<string, RoutePath>> {
+    const key = (places: LatLngPair[]): string => places.map((at) => at.join(',')).join(';');
+    const asked = routes.filter((route) => route.places.length >= 2 && !this.pathCache.has(key(route.places)));
+    if (asked.length > 0) {
+      const answer = await postJson<PathAnswer>('/v1/path', {
+        routes: asked.map((route) => ({ id: route.id, routing_options: { return_path: true }, stops: route.places.map((at) => ({ location: `${at[0]}, ${at[1]}` })) })),
+      });
+      if (this.pathCache.size > 2000) this.pathCache.clear();
+      answer.routes.forEach((path, i) => this.pathCache.set(key(asked[i]!.places), path));
+    }
+    return new Map(routes.flatMap((route) => {
+      const path = this.pathCache.get(key(route.places));
+      return path ? [[route.id, path]] : [];
+    }));
   }
 
   private async mapPlan(problem: Problem, evaluation: ProblemResponse): Promise<MapPlan> {
@@ -120,11 +147,7 @@ class PlanEditor {
         return at ? [{ stop, at }] : [];
       }),
     );
-    const asked = evaluation.routes.flatMap((route, i) =>
-      placed[i]!.length >= 2 ? [{ id: route.id, routing_options: { return_path: true }, stops: placed[i]!.map(({ at }) => ({ location: `${at[0]}, ${at[1]}` })) }] : [],
-    );
-    const paths = asked.length > 0 ? await postJson<PathAnswer>('/v1/path', { routes: asked }) : { routes: [] };
-    const geometry = new Map(paths.routes.map((route) => [route.id, route]));
+    const geometry = await this.roadPaths(evaluation.routes.map((route, i) => ({ id: route.id, places: placed[i]!.map(({ at }) => at) })));
     const depots = new Map<string, LatLngPair>();
     for (const stops of placed) for (const { stop, at } of stops) if (stop.type === 'depot') depots.set(at.join(','), at);
     return {
