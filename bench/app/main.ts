@@ -1,16 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { demoFleetFolder } from '../../cli/commands/demo-connection.js';
 import { freePort } from '../../runtime/ports.js';
 import { createPool } from '../../store/db.js';
 import { hashPassword } from '../../store/passwords.js';
 import { dragBetween, freshPage, launchChromium, signIn } from '../../test/app/browser.js';
+import { cliMain, startInfra } from '../own-infra.js';
 
 /**
  * The web planner in headless Chromium over a stack of its own: first paint of a plan of `--stops`
@@ -21,7 +20,6 @@ import { dragBetween, freshPage, launchChromium, signIn } from '../../test/app/b
  *   node dist/bench/app/main.js [--stops 300] [--routes 10] [--drags 5]
  */
 
-const cliMain = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli', 'main.js');
 const account = 'bench';
 
 function argument(name: string, fallback: number): number {
@@ -32,18 +30,6 @@ function argument(name: string, fallback: number): number {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-}
-
-async function startInfra(dataDir: string): Promise<{ child: ChildProcess; databaseUrl: string; temporalAddress: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.TEMPORAL_ADDRESS;
-  const child = spawn(process.execPath, [cliMain, 'infra', '--exit-with-stdin'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolveLine, reject) => {
-    child.once('exit', (code) => reject(new Error(`wayplan infra exited with code ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', resolveLine);
-  });
-  return { child, ...(JSON.parse(line) as { databaseUrl: string; temporalAddress: string }) };
 }
 
 async function waitHealthy(baseUrl: string): Promise<void> {

@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { demoFleetFolder } from '../../cli/commands/demo-connection.js';
 import { createPool } from '../../store/db.js';
 import { addPlatformConnection } from '../../store/platform-connections.js';
 import { pipelineSteps } from '../../store/pipeline-runs.js';
 import { writeSyntheticFleet } from './synthetic-fleet.js';
+import { cliMain, startInfra } from '../own-infra.js';
 
 /**
  * Wall time per step of a nightly run over a real stack of its own (PostgreSQL and Temporal from
@@ -18,7 +17,6 @@ import { writeSyntheticFleet } from './synthetic-fleet.js';
  *   node dist/bench/nightly/main.js [--time-limit <seconds>]
  */
 
-const cliMain = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli', 'main.js');
 const account = 'bench';
 const planDate = '2026-12-01';
 
@@ -50,18 +48,6 @@ function cli(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; st
     child.on('error', reject);
     child.on('exit', (code) => resolveRun({ code: code ?? -1, stdout, stderr }));
   });
-}
-
-async function startInfra(dataDir: string): Promise<{ child: ChildProcess; databaseUrl: string; temporalAddress: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.TEMPORAL_ADDRESS;
-  const child = spawn(process.execPath, [cliMain, 'infra', '--exit-with-stdin'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolveLine, reject) => {
-    child.once('exit', (code) => reject(new Error(`wayplan infra exited with code ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', resolveLine);
-  });
-  return { child, ...(JSON.parse(line) as { databaseUrl: string; temporalAddress: string }) };
 }
 
 function median(values: number[]): number {
