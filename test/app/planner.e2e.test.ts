@@ -104,11 +104,52 @@ describe('the web planner in headless Chromium against the real stack', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
+  it('serves the app without credentials and the map and plan views with them', async () => {
+    const index = await fetch(`${stack.baseUrl}/app/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await index.text();
+    expect(html).toContain(`data-login-url="${stack.baseUrl}/auth/login"`);
+    // Nothing outside the API: every script and style comes from /app.
+    expect([...html.matchAll(/(?:src|href)="([^"#]+)"/g)].map((match) => match[1])).toEqual(expect.arrayContaining([expect.stringMatching(/^\/app\/assets\//)]));
+    expect(html).not.toMatch(/(?:src|href)="(?!\/app\/)[^"#]/);
+    expect((await fetch(`${stack.baseUrl}/app/..%2f..%2fpackage.json`)).status).toBe(404);
+    expect((await fetch(`${stack.baseUrl}/app/assets/missing.js`)).status).toBe(404);
+
+    const monaco = '7.40,43.72,7.44,43.76';
+    expect((await fetch(`${stack.baseUrl}/v1/map/roads?bbox=${monaco}`)).status).toBe(401);
+    const roads = await api<{ lines: number[][]; truncated: boolean; attribution: string }>(owner, `/v1/map/roads?bbox=${monaco}`);
+    expect(roads.status).toBe(200);
+    expect(roads.json.lines.length).toBeGreaterThan(500);
+    expect(roads.json.truncated).toBe(false);
+    expect(roads.json.attribution).toMatch(/OpenStreetMap/);
+    const bad = await api<{ errors: { property: string }[] }>(owner, '/v1/map/roads?bbox=7.44,43.72,7.40');
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ status_code: 400, error_code: 'validation_failed_error', errors: [{ property: 'bbox' }] });
+
+    const runs = await api<{ runs: { run_id: string }[] }>(owner, '/v1/platform/runs');
+    const runId = runs.json.runs[0]!.run_id;
+    const plan = await api<Problem>(owner, `/v1/platform/runs/${runId}/plan?territory=${territory}`);
+    expect(plan.status).toBe(200);
+    expect(plan.json.routes.length).toBeGreaterThan(1);
+    expect(plan.json).not.toHaveProperty('unrouted_jobs');
+    for (const route of plan.json.routes) expect(route).not.toHaveProperty('stops');
+    expect((await api(owner, `/v1/platform/runs/${runId}/plan?territory=nowhere`)).json).toMatchObject({ status_code: 404, error_code: 'not_found_error' });
+    const stranger = await stack.createUser();
+    expect((await api(stranger, `/v1/platform/runs/${runId}/plan?territory=${territory}`)).status).toBe(404);
+  });
+
   it("opens the night's plan, moves a stop to another route as evaluate prices it, live on a second page, undoes it, and refuses a read-only drag", async () => {
     const page = await freshPage(browser);
     await signIn(page, stack.baseUrl, `${owner.account}:${owner.user}`, owner.password);
     await (await page.waitForSelector('#runs a'))!.click();
-    await (await page.waitForSelector(`button.open-plan[data-territory="${territory}"]`))!.click();
+    const openPlan = (await page.waitForSelector(`button.open-plan[data-territory="${territory}"]`))!;
+    // The run's dashboard: a wall time for each of the six steps, and the counts.
+    expect(await page.$$eval(`section.territory[data-territory="${territory}"] table.steps td`, (cells) => cells.map((cell) => cell.textContent))).toEqual(
+      Array.from({ length: 6 }, () => expect.stringMatching(/^\d+\.\d s/)),
+    );
+    expect(await page.$eval(`section.territory[data-territory="${territory}"] .counts`, (element) => element.textContent)).toMatch(/^\d+ jobs, \d+ routed on \d+ routes, \d+ unrouted/);
+    await openPlan.click();
     await drawn(page, 0);
     const sandboxId = decodeURIComponent(page.url().split('#/sandboxes/')[1]!);
 
@@ -180,18 +221,35 @@ describe('the web planner in headless Chromium against the real stack', () => {
     await drawn(page, 3);
     expect((await shown(page)).order[target.id]!.slice(0, 2)).toEqual([jobIds(target)[1], first]);
 
+    // Re-optimize as a task, accept its result: one revision with the task's job orders.
+    await page.click('#reoptimize');
+    await (await page.waitForSelector('#accept-result', { timeout: 120000 }))!.click();
+    await drawn(page, 4);
+    const optimized = (await api<Problem>(owner, `/v1/sandboxes/${sandboxId}`)).json;
+    const optimizedView = await shown(page);
+    expect(optimizedView.order).toEqual(Object.fromEntries(optimized.routes.map((route) => [route.id, jobIds(route)])));
+    expect(optimizedView.arrivals).toEqual(arrivals(await evaluate(optimized)));
+
+    // Route cards open as a printable page of their own.
+    const cards = browser.waitForTarget((candidate) => candidate.url().startsWith('blob:'));
+    await page.click('#print-cards');
+    const cardsPage = (await (await cards).page())!;
+    await cardsPage.waitForFunction('document.body && document.body.textContent.length > 0');
+    expect(await cardsPage.evaluate('document.body.textContent')).toContain(target.id);
+    await cardsPage.close();
+
     // A read-only user sees the plan but cannot change it, through the app or around it.
     expect((await api(owner, `/v1/sandboxes/${sandboxId}/acl?subuser=viewer&permission=read`, {})).status).toBe(200);
     const reader = await freshPage(browser);
     await signIn(reader, stack.baseUrl, `${owner.account}:viewer`, viewer.password, `#/sandboxes/${sandboxId}`);
-    await drawn(reader, 3);
+    await drawn(reader, 4);
     expect(await reader.$eval('#access', (element) => element.textContent)).toMatch(/read-only/i);
     await reader.$eval(targetStop, (element) => element.scrollIntoView({ block: 'center' }));
     const readerJob = (await shown(reader)).order[source.id]!.at(-1)!;
     await dragBetween(reader, `li.stop[data-job="${readerJob}"]`, targetStop);
     await reader.waitForSelector('#status.error');
     expect(await reader.$eval('#status', (element) => element.textContent)).toMatch(/read-only/i);
-    expect((await api<{ latest_revision: number }>(owner, `/v1/sandboxes/${sandboxId}/revisions?from=0`)).json.latest_revision).toBe(3);
+    expect((await api<{ latest_revision: number }>(owner, `/v1/sandboxes/${sandboxId}/revisions?from=0`)).json.latest_revision).toBe(4);
     expect((await api(viewer, `/v1/sandboxes/${sandboxId}/revisions`, { undo_redo_to_revision: 0 })).status).toBe(403);
 
     // The map: our road network and the routes' colours, far from blank.
