@@ -1,6 +1,6 @@
 import { getJson } from './api';
 import { formatTime, h, progressText } from './dom';
-import type { PipelineRun, SandboxResponse, TaskStatus } from './types';
+import type { NightlySchedule, PipelineRun, SandboxResponse, TaskStatus } from './types';
 
 type Cell = Node | string;
 
@@ -21,10 +21,11 @@ const statusBadge = (status: string): HTMLElement => h('span', { class: `badge $
 /** The account's tasks, nightly runs and sandboxes, newest first. */
 export async function homeView(main: HTMLElement): Promise<void> {
   main.replaceChildren(h('p', {}, 'Loading…'));
-  const [tasks, runs, sandboxes] = await Promise.all([
+  const [tasks, runs, sandboxes, schedules] = await Promise.all([
     getJson<{ tasks: TaskStatus[] }>('/v1/tasks?limit=20'),
     getJson<{ runs: PipelineRun[] }>('/v1/platform/runs?limit=20'),
     getJson<SandboxResponse[]>('/v1/sandboxes'),
+    getJson<{ schedules: NightlySchedule[] }>('/v1/platform/schedules'),
   ]);
   const newestSandboxes = [...sandboxes].sort((a, b) => b.updated_time.localeCompare(a.updated_time));
   main.replaceChildren(
@@ -35,6 +36,18 @@ export async function homeView(main: HTMLElement): Promise<void> {
       ['Started', 'Connection', 'Plan date', 'Days', 'Status'],
       runs.runs.map((run) => [h('a', { href: `#/runs/${run.run_id}` }, formatTime(run.started_time)), run.connection, run.plan_date, String(run.days), statusBadge(run.status)]),
       'No nightly runs yet.',
+    ),
+    section(
+      'Nightly schedules',
+      'schedules',
+      ['Connection', 'Every day at', 'Next run', 'Last run'],
+      schedules.schedules.map((schedule) => [
+        schedule.connection,
+        `${schedule.at ?? ''} ${schedule.timezone}`,
+        schedule.paused ? 'paused' : schedule.next_run ? formatTime(schedule.next_run) : 'none',
+        schedule.last_run ? formatTime(schedule.last_run) : '',
+      ]),
+      'No nightly schedule: `wayplan schedule nightly` makes one.',
     ),
     section(
       'Sandboxes',

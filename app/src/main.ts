@@ -39,7 +39,7 @@ function route(): void {
   }
   const [, view, id] = location.hash.replace(/^#/, '').split('/');
   const shown =
-    view === 'runs' && id ? runView(main, decodeURIComponent(id)) : view === 'sandboxes' && id ? planView(main, decodeURIComponent(id), current.signal) : homeView(main);
+    view === 'runs' && id ? runView(main, decodeURIComponent(id), current.signal) : view === 'sandboxes' && id ? planView(main, decodeURIComponent(id), current.signal) : homeView(main);
   shown.catch((err: unknown) => {
     main.replaceChildren(h('p', { class: 'error', role: 'alert' }, describeFailure(err)));
   });

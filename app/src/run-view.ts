@@ -54,7 +54,6 @@ function territoryBlock(run: PipelineRun, territory: TerritoryRun): HTMLElement 
           {},
           h('summary', {}, `Failed addresses (${territory.failed_addresses.length})`),
           h('ul', {}, territory.failed_addresses.map((address) => h('li', {}, `${address.kind} ${address.id}: “${address.query}” — ${address.error_code}${address.message ? ` (${address.message})` : ''}`))),
-          h('p', { class: 'hint' }, 'A new run of this night geocodes the failed addresses again: `wayplan run nightly --connection ', run.connection, ' --date ', run.plan_date, '`.'),
         )
       : null,
     territory.row_faults.length
@@ -64,10 +63,33 @@ function territoryBlock(run: PipelineRun, territory: TerritoryRun): HTMLElement 
   );
 }
 
-/** One nightly run: per territory its steps' wall times, counts, unrouted jobs and failed addresses. */
-export async function runView(main: HTMLElement, runId: string): Promise<void> {
+/** Starts the same night again with the run's settings; finished steps are reused, failed ones redone. */
+async function retry(run: PipelineRun): Promise<void> {
+  const started = await postJson<{ run_id: string }>(`/v1/platform/runs/${encodeURIComponent(run.run_id)}/retry`, {});
+  showStatus(`Started run ${started.run_id} of ${run.plan_date}.`);
+  location.hash = `#/runs/${started.run_id}`;
+}
+
+/**
+ * One nightly run: per territory its steps' wall times, counts, unrouted jobs and failed
+ * addresses; refreshed every two seconds while it runs.
+ */
+export async function runView(main: HTMLElement, runId: string, signal: AbortSignal): Promise<void> {
   main.replaceChildren(h('p', {}, 'Loading…'));
-  const run = await getJson<PipelineRun>(`/v1/platform/runs/${encodeURIComponent(runId)}`);
+  for (;;) {
+    const run = await getJson<PipelineRun>(`/v1/platform/runs/${encodeURIComponent(runId)}`, signal);
+    if (signal.aborted) return;
+    showRun(main, run);
+    if (run.status !== 'running') return;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+function showRun(main: HTMLElement, run: PipelineRun): void {
+  const again = h('button', { type: 'button', id: 'retry-run', disabled: run.status === 'running' }, 'Retry this night');
+  again.addEventListener('click', () => {
+    retry(run).catch((err: unknown) => showStatus(describeFailure(err), 'error'));
+  });
   main.replaceChildren(
     h('h1', {}, `Nightly run of ${run.plan_date}`),
     h(
@@ -79,6 +101,7 @@ export async function runView(main: HTMLElement, runId: string): Promise<void> {
       run.finished_time ? `, finished ${formatTime(run.finished_time)}` : '',
     ),
     run.error ? h('p', { class: 'error' }, run.error) : '',
+    h('p', {}, again, ' ', h('span', { class: 'hint' }, 'plans the night again with the same settings: finished steps are reused, failed addresses are geocoded again.')),
     ...(run.territories ?? []).map((territory) => territoryBlock(run, territory)),
   );
 }

@@ -136,3 +136,12 @@ export interface RecommendOption {
   job_index: number;
   routes: RouteResponse[];
 }
+
+export interface NightlySchedule {
+  connection: string;
+  at: string | null;
+  timezone: string;
+  paused: boolean;
+  next_run: string | null;
+  last_run: string | null;
+}

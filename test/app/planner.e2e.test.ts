@@ -92,11 +92,14 @@ describe('the web planner in headless Chromium against the real stack', () => {
       { WAYPLAN_DATA_DIR: process.env.WAYPLAN_TEST_DATA_DIR, WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix },
     );
     expect(night.code).toBe(0);
+    const schedule = await runCli(['schedule', 'nightly', '--connection', 'demo', '--account', owner.account, '--at', '03:30', '--tz', 'UTC'], { WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix });
+    expect(schedule.code).toBe(0);
     browser = await launchChromium();
     mkdirSync(screenshots, { recursive: true });
   }, 180000);
 
   afterAll(async () => {
+    await runCli(['schedule', 'delete', `${owner.account}:demo`], { WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix });
     await browser?.close();
     await stack?.stop();
     await upstream?.stop();
@@ -137,12 +140,24 @@ describe('the web planner in headless Chromium against the real stack', () => {
     expect((await api(owner, `/v1/platform/runs/${runId}/plan?territory=nowhere`)).json).toMatchObject({ status_code: 404, error_code: 'not_found_error' });
     const stranger = await stack.createUser();
     expect((await api(stranger, `/v1/platform/runs/${runId}/plan?territory=${territory}`)).status).toBe(404);
+    expect((await api(stranger, `/v1/platform/runs/${runId}/retry`, {})).json).toMatchObject({ status_code: 404, error_code: 'not_found_error' });
+
+    const schedules = await api<{ schedules: unknown[] }>(owner, '/v1/platform/schedules');
+    expect(schedules.json.schedules).toEqual([{ connection: 'demo', at: '03:30', timezone: 'UTC', days: 1, territories: null, paused: false, next_run: expect.stringMatching(/T03:30:00/), last_run: null }]);
+    expect((await api<{ schedules: unknown[] }>(stranger, '/v1/platform/schedules')).json.schedules).toEqual([]);
   });
 
   it("opens the night's plan, moves a stop to another route as evaluate prices it, live on a second page, undoes it, and refuses a read-only drag", async () => {
     const page = await freshPage(browser);
     await signIn(page, stack.baseUrl, `${owner.account}:${owner.user}`, owner.password);
+    await page.waitForSelector('#schedules');
+    expect(await page.$eval('#schedules', (table) => table.textContent)).toContain('03:30 UTC');
     await (await page.waitForSelector('#runs a'))!.click();
+    // Retry the night from its dashboard: a new run, followed live until it has finished.
+    const firstRun = page.url();
+    await (await page.waitForSelector('#retry-run'))!.click();
+    await page.waitForFunction(`location.href !== ${JSON.stringify(firstRun)} && location.hash.startsWith('#/runs/')`);
+    await page.waitForSelector(`section.territory[data-territory="${territory}"] .badge.completed`, { timeout: 120000 });
     const openPlan = (await page.waitForSelector(`button.open-plan[data-territory="${territory}"]`))!;
     // The run's dashboard: a wall time for each of the six steps, and the counts.
     expect(await page.$$eval(`section.territory[data-territory="${territory}"] table.steps td`, (cells) => cells.map((cell) => cell.textContent))).toEqual(
