@@ -46,6 +46,11 @@ function route(): void {
   showStatus('');
 }
 
+// The skip link moves focus only: its "#main" must not be taken for a view.
+document.querySelector('.skip')!.addEventListener('click', (event) => {
+  event.preventDefault();
+  main.focus();
+});
 whenSignedOut(() => route());
 window.addEventListener('hashchange', route);
 route();

@@ -45,7 +45,7 @@ export class PlanMap {
   private readonly overlay = L.layerGroup();
   private roadsLoaded = false;
   private stopMarkers: { stop: MapStop; marker: L.Marker }[] = [];
-  editable = false;
+  private editable = false;
 
   constructor(
     container: HTMLElement,
