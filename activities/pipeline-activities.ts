@@ -5,6 +5,7 @@ import type { TravelSettings } from '../geo/configured-provider.js';
 import { formatLatLon } from '../model/latlon.js';
 import { parseDate } from '../model/formats/date.js';
 import { formatTimespan } from '../model/formats/timespan.js';
+import { withoutCalculatedValues } from '../model/plan-request.js';
 import { resolveProblem } from '../model/resolve.js';
 import type { DateRange } from '../model/types/common.js';
 import type { ProblemResponse } from '../model/types/responses.js';
@@ -147,19 +148,6 @@ function invalidProblem(step: string, faults: ValidationFault[]): ApplicationFai
 /** A job location written back in the model's form. */
 function located(entity: JsonObject, lat: number, lon: number): JsonObject {
   return { ...entity, location: formatLatLon({ lat, lon }) };
-}
-
-/** The build answer as an optimize request: the planned job order stays, the calculated values go. */
-function optimizeRequest(built: JsonObject): JsonObject {
-  const { unrouted_jobs: _unrouted, return_request: _returnRequest, ...problem } = built;
-  const routes = Array.isArray(problem.routes) ? (problem.routes as JsonObject[]) : [];
-  return {
-    ...problem,
-    routes: routes.map((route) => {
-      const { stops: _stops, response: _response, ...plain } = route;
-      return plain;
-    }),
-  };
 }
 
 export function createPipelineActivities(deps: PipelineActivityDeps) {
@@ -337,7 +325,7 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
     async runPlanOperation(input: SolveStepInput): Promise<SolveStepOutput> {
       const context = Context.current();
       const source = await payload<JsonObject>(input.night.account, input.inputRef);
-      const base = input.operation === 'build' ? source : optimizeRequest(source);
+      const base = input.operation === 'build' ? source : withoutCalculatedValues(source);
       const settings = {
         ...((base.settings as JsonObject | undefined) ?? {}),
         random_seed: input.settings.randomSeed,

@@ -14,6 +14,7 @@ import { instantiateRoutes } from './routes/instantiate.js';
 import { loginRoutes } from './routes/login.js';
 import { modelRoutes } from './routes/model-routes.js';
 import { operationRoutes } from './routes/operations.js';
+import { webPlanner } from './planner/plugin.js';
 import { sandboxRoutes } from './routes/sandboxes.js';
 import { pathRoutes } from './routes/path.js';
 import { pipelineRunRoutes } from './routes/pipeline-runs.js';
@@ -65,5 +66,6 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
   modelRoutes(app);
   pipelineRunRoutes(app, ctx);
   platformRoutes(app, ctx, tasks);
+  webPlanner(app, ctx);
   return app;
 }

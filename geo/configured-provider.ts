@@ -4,6 +4,7 @@ import { createGraphHopperProvider } from './http/graphhopper.js';
 import { createOsrmProvider } from './http/osrm.js';
 import { createValhallaProvider } from './http/valhalla.js';
 import { loadRoadGraph } from './road/load.js';
+import type { RoadGraph } from './road/road-graph.js';
 import { createRoadProvider } from './road/road-provider.js';
 import { straightLineLeg, straightLineProvider } from './straight-line.js';
 import type { PathProvider, TravelOptions, TravelPath, TravelPoint } from './travel.js';
@@ -77,4 +78,10 @@ export function loadTravelProvider(settings: TravelSettings): PathProvider {
   }
   if (!settings.map) return { ...straightLineProvider, path: straightLinePath };
   return createRoadProvider(loadRoadGraph(settings.map, mapGraphPath(settings.map, settings.mapsDir)));
+}
+
+/** The road graph of the configured map (imported on first use), or undefined when travel does not use one. */
+export function configuredRoadGraph(settings: TravelSettings): RoadGraph | undefined {
+  if (settings.provider !== 'road' || !settings.map) return undefined;
+  return loadRoadGraph(settings.map, mapGraphPath(settings.map, settings.mapsDir));
 }

@@ -39,6 +39,8 @@ export interface Config {
   /** Where travel comes from (`WAYPLAN_TRAVEL_PROVIDER`) and the engine's URL for HTTP ones. */
   travel: { provider: TravelProviderName; url: string | undefined };
   taskQueues: { solve: string; io: string };
+  /** A raster tile URL template the web planner draws under our own road network (`WAYPLAN_TILE_URL`); none by default. */
+  tileUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -123,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapsDir: join(resolve(repoRoot, env.WAYPLAN_DATA_DIR || '.data'), 'maps'),
     travel: travelSettings(env),
     taskQueues: taskQueues(env.WAYPLAN_TASK_QUEUE_PREFIX || 'wayplan'),
+    tileUrl: env.WAYPLAN_TILE_URL || undefined,
   };
 }

@@ -87,5 +87,32 @@ function compile() {
   utimesSync(stamp, started, started);
 }
 
+function newestTime(folder) {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  walk(folder);
+  return newest;
+}
+
+/** The web planner (app/): type-checked and bundled by Vite into dist/app when its sources or the dependencies changed. */
+function buildApp() {
+  const stamp = join(root, 'dist', 'app', '.built');
+  const newest = Math.max(newestTime(join(root, 'app')), statSync(join(root, 'package-lock.json')).mtimeMs);
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest) return;
+  log('building the web planner');
+  const started = Date.now() / 1000;
+  run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join('app', 'tsconfig.json')]);
+  run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join('app', 'vite.config.mjs')]);
+  writeFileSync(stamp, '');
+  utimesSync(stamp, started, started);
+}
+
 ensureDependencies();
 compile();
+buildApp();

@@ -1,0 +1,74 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { defaultPayloadConverter, type Payload } from '@temporalio/common';
+import type { FastifyInstance } from 'fastify';
+import { randomId } from '../../runtime/ids.js';
+import { PipelineRunStore } from '../../store/pipeline-runs.js';
+import type { NightlyPlanInput } from '../../workflows/nightly-plan.js';
+import type { ApiContext } from '../context.js';
+import { ApiError, ValidationFailedError } from '../errors.js';
+import { resource } from '../resource.js';
+
+/**
+ * `POST /v1/platform/runs/{id}/retry`: the same night again with the run's own settings (solver,
+ * geocoding, territories). Finished steps whose inputs did not change are reused, so what runs
+ * again is what failed: a geocoding batch's failed addresses, a failed sync.
+ * `GET /v1/platform/schedules`: the account's nightly schedules with their next run.
+ */
+export function nightlyActionRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const runs = new PipelineRunStore(ctx.pool);
+  const schedulePrefix = `${ctx.config.taskQueues.io}-nightly:`;
+
+  resource(app, '/v1/platform/runs/:runId/retry', {
+    POST: {
+      handler: async (request) => {
+        const { runId } = request.params as { runId: string };
+        const account = request.identity!.account;
+        const run = await runs.get(account, runId);
+        if (!run) throw new ApiError(404, 'not_found_error', `No run ${runId}.`);
+        if (run.status === 'running') {
+          throw new ValidationFailedError([{ property: 'run_id', code: 'value_out_of_range_error', message: `Run ${runId} is still running.`, attempted_value: runId }]);
+        }
+        const history = await ctx.temporal.workflow.getHandle(run.workflowId).fetchHistory();
+        const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
+        if (!payload) throw new ApiError(404, 'not_found_error', `The settings of run ${runId} are no longer kept; start the night with \`wayplan run nightly\`.`);
+        const { planOffsetDays: _offset, ...started } = defaultPayloadConverter.fromPayload<NightlyPlanInput>(payload as Payload);
+        const input: NightlyPlanInput = { ...started, date: run.planDate, runId: randomId(9), trigger: 'manual' };
+        // The id the CLI gives a night's run: one run per night and connection at a time.
+        const workflowId = `nightly:${account}:${run.connection}:${run.planDate}`;
+        try {
+          await ctx.temporal.workflow.start('nightlyPlan', { workflowId, taskQueue: ctx.config.taskQueues.io, args: [input] });
+        } catch (err) {
+          if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+          throw new ValidationFailedError([{ property: 'run_id', code: 'value_out_of_range_error', message: `A run of ${run.planDate} on ${run.connection} is already running.`, attempted_value: runId }]);
+        }
+        return { run_id: input.runId, workflow_id: workflowId, plan_date: run.planDate };
+      },
+    },
+  });
+
+  resource(app, '/v1/platform/schedules', {
+    GET: {
+      handler: async (request) => {
+        const own = `${schedulePrefix}${request.identity!.account}:`;
+        const schedules = [];
+        for await (const summary of ctx.temporal.schedule.list()) {
+          if (!summary.scheduleId.startsWith(own)) continue;
+          const description = await ctx.temporal.schedule.getHandle(summary.scheduleId).describe();
+          const calendar = description.spec.calendars?.[0];
+          const input = description.action.type === 'startWorkflow' ? (description.action.args?.[0] as NightlyPlanInput | undefined) : undefined;
+          schedules.push({
+            connection: summary.scheduleId.slice(own.length),
+            at: calendar ? `${String(calendar.hour[0]?.start ?? 0).padStart(2, '0')}:${String(calendar.minute[0]?.start ?? 0).padStart(2, '0')}` : null,
+            timezone: description.spec.timezone ?? 'UTC',
+            days: input?.days ?? null,
+            territories: input?.territories ?? null,
+            paused: description.state.paused,
+            next_run: description.info.nextActionTimes[0]?.toISOString() ?? null,
+            last_run: description.info.recentActions.at(-1)?.takenAt.toISOString() ?? null,
+          });
+        }
+        return { schedules };
+      },
+    },
+  });
+}
