@@ -6,6 +6,7 @@ import { getPlanPayload } from '../../store/plan-payloads.js';
 import { PipelineRunStore } from '../../store/pipeline-runs.js';
 import type { ApiContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { errorResponse, okResponse, pathParameter, query } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 
 type Json = Record<string, unknown>;
@@ -18,6 +19,16 @@ export function nightPlanRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const runs = new PipelineRunStore(ctx.pool);
   resource(app, '/v1/platform/runs/:runId/plan', {
     GET: {
+      doc: {
+        operationId: 'get_pipeline_run_plan',
+        tags: ['platform'],
+        parameters: [pathParameter('runId', 'The run.'), query('territory', { type: 'string' }, true, 'A territory of the run.')],
+        responses: {
+          '200': okResponse("The territory's planned problem (build's problem with optimize's routes), without calculated values.", { $ref: '#/components/schemas/problem' }),
+          '404': errorResponse('not_found_error: no such run, territory, or plan.'),
+          default: errorResponse('Any other error.'),
+        },
+      },
       handler: async (request) => {
         const { runId } = request.params as { runId: string };
         const { territory } = request.query as { territory?: string };

@@ -6,6 +6,7 @@ import { PipelineRunStore } from '../../store/pipeline-runs.js';
 import type { NightlyPlanInput } from '../../workflows/nightly-plan.js';
 import type { ApiContext } from '../context.js';
 import { ApiError, ValidationFailedError } from '../errors.js';
+import { COMMON_ERRORS, errorResponse, okResponse, pathParameter } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 
 /**
@@ -20,6 +21,18 @@ export function nightlyActionRoutes(app: FastifyInstance, ctx: ApiContext): void
 
   resource(app, '/v1/platform/runs/:runId/retry', {
     POST: {
+      doc: {
+        operationId: 'retry_pipeline_run',
+        tags: ['platform'],
+        parameters: [pathParameter('runId', 'A finished run.')],
+        responses: {
+          '200': okResponse('The new run.', { type: 'object', required: ['run_id', 'workflow_id', 'plan_date'], properties: { run_id: { type: 'string' }, workflow_id: { type: 'string' }, plan_date: { type: 'string' } } }),
+          '404': errorResponse('not_found_error: no such run, or its settings are no longer kept.'),
+          ...COMMON_ERRORS,
+        },
+      },
+      // A night pulls every customer address of its territories and syncs to the fleet platform.
+      role: 'owner',
       handler: async (request) => {
         const { runId } = request.params as { runId: string };
         const account = request.identity!.account;
@@ -48,6 +61,11 @@ export function nightlyActionRoutes(app: FastifyInstance, ctx: ApiContext): void
 
   resource(app, '/v1/platform/schedules', {
     GET: {
+      doc: {
+        operationId: 'list_pipeline_schedules',
+        tags: ['platform'],
+        responses: { '200': okResponse("The account's nightly schedules with their next run.", { type: 'array', items: { type: 'object' } }), default: errorResponse('Any other error.') },
+      },
       handler: async (request) => {
         const own = `${schedulePrefix}${request.identity!.account}:`;
         const schedules = [];

@@ -4,6 +4,7 @@ import type { RoadGraph } from '../../geo/road/road-graph.js';
 import { roadLinesIn, type GeoBox } from '../../geo/road/road-lines.js';
 import type { ApiContext } from '../context.js';
 import { ValidationFailedError } from '../errors.js';
+import { errorResponse, okResponse, query } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 
 /** Enough for a city centre at full detail; a larger box answers `truncated: true`. */
@@ -34,6 +35,19 @@ export function roadMapRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const roads = (): RoadGraph | undefined => (graph === null ? (graph = configuredRoadGraph({ ...ctx.config.travel, map: ctx.config.map, mapsDir: ctx.config.mapsDir })) : graph);
   resource(app, '/v1/map/roads', {
     GET: {
+      doc: {
+        operationId: 'map_roads',
+        tags: ['map'],
+        parameters: [query('bbox', { type: 'string' }, true, 'west,south,east,north in degrees.')],
+        responses: {
+          '200': okResponse('Road segments of the configured map in the box.', {
+            type: 'object',
+            required: ['lines', 'truncated'],
+            properties: { lines: { type: 'array' }, truncated: { type: 'boolean' }, attribution: { type: 'string' } },
+          }),
+          default: errorResponse('validation_failed_error on bbox, or any other error.'),
+        },
+      },
       handler: (request) => {
         const box = parseBox((request.query as { bbox?: unknown }).bbox);
         const loaded = roads();

@@ -5,6 +5,8 @@ import { escapeHtml } from '../../cards/html-escape.js';
 import type { Config } from '../../runtime/config.js';
 import { compiledPath } from '../../runtime/paths.js';
 import { ApiError } from '../errors.js';
+import { errorResponse } from '../openapi/describe.js';
+import type { OperationDoc } from '../openapi/catalog.js';
 import { resource } from '../resource.js';
 
 /** Where `scripts/prepare.mjs` has Vite write the web planner: beside the compiled server. */
@@ -51,14 +53,24 @@ async function send(reply: FastifyReply, relativePath: string, config: Config): 
  * `GET /app`: the web planner, static files without authentication (the app signs in with the
  * session login itself). Paths without a file extension are the app's own views: index.html.
  */
+function appDoc(operationId: string): OperationDoc {
+  return {
+    operationId,
+    tags: ['web planner'],
+    security: [],
+    responses: { '200': { description: 'A file of the web planner (HTML, script, style, image).' }, '404': errorResponse('not_found_error.'), '503': errorResponse('service_unavailable_error: the planner is not built.') },
+  };
+}
+
 export function staticApp(app: FastifyInstance, config: Config): void {
-  const index = { GET: { handler: (_request: FastifyRequest, reply: FastifyReply) => send(reply, 'index.html', config) } };
+  const index = { GET: { doc: appDoc('web_planner'), handler: (_request: FastifyRequest, reply: FastifyReply) => send(reply, 'index.html', config) } };
   resource(app, '/app', index, true);
   resource(
     app,
     '/app/*',
     {
       GET: {
+        doc: appDoc('web_planner_file'),
         handler: (request, reply) => {
           const rest = (request.params as { '*': string })['*'];
           return send(reply, rest === '' || extname(rest) === '' ? 'index.html' : rest, config);
