@@ -1,3 +1,4 @@
+import { formatDate, parseDate } from './formats/date.js';
 import { formatTimespan, parseTimespan } from './formats/timespan.js';
 import { isJsonObject, jsonEqual, jsonTypeOf, ownValue, type JsonObject } from './json.js';
 import { OPERATIONS, type OperationName } from './operations.js';
@@ -44,12 +45,17 @@ function latLonText(text: string): string {
 }
 
 /**
- * A string in its wire form (notes §1.3): timespans as `[d.]hh:mm:ss`, latlons without the space.
+ * A string in its wire form (notes §1.3): timespans as `[d.]hh:mm:ss`, latlons without the space,
+ * dates as `YYYY-MM-DD`.
  * Only lossless rewrites: a malformed value stays for validation to report, and a timespan with a
  * fraction of a second keeps it.
  */
 function wireString(text: string, schema: SchemaNode): string {
   if (schema.format === 'latlon') return latLonText(text);
+  if (schema.format === 'date') {
+    const day = parseDate(text);
+    return day === undefined ? text : formatDate(day);
+  }
   if (schema.format !== 'timespan') return text;
   const seconds = parseTimespan(text);
   return seconds !== undefined && Number.isInteger(seconds) ? formatTimespan(seconds) : text;

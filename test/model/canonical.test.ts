@@ -39,7 +39,7 @@ describe('canonicalize', () => {
     });
   });
 
-  it('writes timespans and latlons in their wire form, losslessly, and leaves malformed values for validation', () => {
+  it('writes timespans, latlons and dates in their wire form, losslessly, and leaves malformed values for validation', () => {
     const canonical = canonicalize({
       markers: [{ id: 'm', location: ' 39.6 , -105.0 ' }],
       jobs: [
@@ -49,6 +49,10 @@ describe('canonicalize', () => {
       ],
     } as Problem);
     expect(canonical.markers![0]!.location).toBe('39.6,-105.0');
+    expect(canonicalize({ routes: [{ id: 'r', date: '2016-1-8' }], jobs: [{ id: 'j', allowed_dates: ['2016-01-09T00:00:00', 'someday'] }] } as Problem)).toEqual({
+      jobs: [{ id: 'j', allowed_dates: ['2016-01-09', 'someday'] }],
+      routes: [{ id: 'r', date: '2016-01-08' }],
+    });
     expect(canonical.jobs).toEqual([
       { id: 'a', location: '39.6,-105.0', time_on_site: '00:05:00', time_window: { start: '1.03:00:00', end: '1.04:30:00' } },
       { id: 'b', location: 'm', time_on_site: '00:00:30.5' },

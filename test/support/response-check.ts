@@ -15,6 +15,9 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,7})?Z$/;
 const TIMESPAN_LIKE = /^-?(\d+\.)?\d{1,3}:\d{1,2}(:\d{1,2}(\.\d+)?)?$/;
 const DATETIME_LIKE = /^\d{4}-\d{1,2}-\d{1,2}T\d/;
 
+/** What the client sent, echoed as written: a revision's deltas, the value a validation fault names. */
+const verbatim = new Set(['deltas', 'attempted_value']);
+
 /** Every string that looks like a time and is not in its wire form, with where it is. */
 export function timeFormatFaults(value: unknown, path = 'body'): string[] {
   if (typeof value === 'string') {
@@ -23,8 +26,7 @@ export function timeFormatFaults(value: unknown, path = 'body'): string[] {
     return [];
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => timeFormatFaults(item, `${path}[${i}]`));
-  // A revision's deltas are the client's own request, kept as it was written.
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => (key === 'deltas' ? [] : timeFormatFaults(item, `${path}.${key}`)));
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => (verbatim.has(key) ? [] : timeFormatFaults(item, `${path}.${key}`)));
   return [];
 }
 
