@@ -1,4 +1,4 @@
-import { ActivityCancellationType, proxyActivities } from '@temporalio/workflow';
+import { ActivityCancellationType, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
 import type { PlatformActivities } from '../activities/platform-activities.js';
 import { settleTask } from './settle-task.js';
 import type { Territory } from '../platform/connector.js';
@@ -11,7 +11,9 @@ function failureMessage(err: unknown): string {
   let current: unknown = err;
   // The activity's own message sits under the ActivityFailure wrapper.
   while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return current instanceof Error ? current.message : String(err);
+  // Only the activities' own PlatformUnreachable failures are worded for clients; anything else
+  // (our own database unreachable, a timeout) may name internal hosts and stays in the worker's log.
+  return current instanceof ApplicationFailure && current.type === 'PlatformUnreachable' ? current.message : 'the worker could not finish the task';
 }
 
 /**
