@@ -208,6 +208,8 @@ async function round(name: string, inject: (build: BuildWork) => Promise<void>):
           + (SELECT count(*) FROM pipeline_runs WHERE status = 'running')::int AS n`,
   );
   expect(running.rows[0].n).toBe(0);
+  // Only the processes the fault killed went away.
+  expect(stack.crashes).toEqual([]);
 }
 
 test('SIGKILL of the API in the middle of the work', () => round('api-kill', async () => {
