@@ -17,6 +17,9 @@ export function createPool(url: string, max = 10, options: PoolOptions = {}): pg
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor may a client that is checked out between two queries (inside a transaction, say): the pool
+  // listens only to idle ones. Its next query fails, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

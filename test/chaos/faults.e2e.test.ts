@@ -113,9 +113,15 @@ function startBuild(round: string): BuildWork {
     taskId: () => id,
     running: async () => (await started) !== undefined && (await status()).body.progress !== undefined,
     finish: async () => {
+      let last = '';
       let response: JsonResponse = await eventually('the build result', async () => {
         const r = await request(`${stack.baseUrl}/v1/tasks/${id}/result?wait=1`, { headers: auth });
+        last = `${r.status} ${r.text.slice(0, 300)}`;
         return r.status === 200 ? r : undefined;
+      }).catch(async (err: Error) => {
+        const row = (await stack.query('SELECT status, progress IS NOT NULL AS progressed FROM tasks WHERE id = $1', [id])).rows[0];
+        const pending = (await (await temporalClient()).workflow.getHandle(id!).describe()).raw.pendingActivities;
+        throw new Error(`${err.message}; last answer ${last}; task ${JSON.stringify(row)}; pending activities ${JSON.stringify(pending)}`);
       });
       expect(response.status).toBe(200);
       const placed = (response.body.routes as { stops: { type: string; id: string }[] }[]).flatMap((r) => r.stops.filter((s) => s.type === 'job').map((s) => s.id));
@@ -157,7 +163,7 @@ function startBatch(round: string): Work {
 async function startNightly(round: string): Promise<Work> {
   const fleet = join(folder, `fleet-${round}`);
   writeSyntheticFleet(fleet, { territories: 1, jobsPerTerritory: 60, driversPerTerritory: 3, date: planDate, addressEvery: 4, seed: round.length + 11 });
-  expect((await cli(['platform', 'add', round, '--account', user.account, '--csv-folder', fleet, '--no-check'])).code).toBe(0);
+  await stack.query(`INSERT INTO platform_connections(account, name, kind, settings) VALUES ($1, $2, 'csv_folder', $3)`, [user.account, round, JSON.stringify({ path: fleet })]);
   const started = await cli(['run', 'nightly', '--connection', round, '--account', user.account, '--date', planDate, '--json', '--time-limit', '3']);
   expect(started.code).toBe(0);
   const { run_id: runId, workflow_id: workflowId } = JSON.parse(started.stdout) as { run_id: string; workflow_id: string };
@@ -202,6 +208,8 @@ async function round(name: string, inject: (build: BuildWork) => Promise<void>):
           + (SELECT count(*) FROM pipeline_runs WHERE status = 'running')::int AS n`,
   );
   expect(running.rows[0].n).toBe(0);
+  // Only the processes the fault killed went away.
+  expect(stack.crashes).toEqual([]);
 }
 
 test('SIGKILL of the API in the middle of the work', () => round('api-kill', async () => {

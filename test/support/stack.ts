@@ -31,6 +31,9 @@ export class TestStack {
   private readonly workers: (ChildProcess | undefined)[];
   private readonly env: NodeJS.ProcessEnv;
   private readonly pool: pg.Pool;
+  private readonly stopped = new Set<ChildProcess>();
+  /** API and worker processes that ended without the test stopping them (a crash). */
+  readonly crashes: string[] = [];
 
   private constructor(
     readonly ports: number[],
@@ -80,7 +83,16 @@ export class TestStack {
   }
 
   private spawn(command: string, env: Record<string, string> = {}): ChildProcess {
-    return spawn(process.execPath, [cliMain, command], { env: { ...this.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [cliMain, command], { env: { ...this.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('exit', (code, signal) => {
+      if (!this.stopped.has(child)) this.crashes.push(`${command} (pid ${child.pid}) exited by itself: ${signal ?? `code ${code}`}`);
+    });
+    return child;
+  }
+
+  private async stopProcess(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+    if (child) this.stopped.add(child);
+    await stopChild(child, signal);
   }
 
   startWorker(i = 0): void {
@@ -94,7 +106,7 @@ export class TestStack {
 
   /** Kills worker `i` without letting it clean up, as a crash would. */
   async killWorker(signal: NodeJS.Signals = 'SIGKILL', i = 0): Promise<void> {
-    await stopChild(this.workers[i], signal);
+    await this.stopProcess(this.workers[i], signal);
     this.workers[i] = undefined;
   }
 
@@ -105,7 +117,7 @@ export class TestStack {
   }
 
   async killApi(signal: NodeJS.Signals = 'SIGKILL', i = 0): Promise<void> {
-    await stopChild(this.apis[i], signal);
+    await this.stopProcess(this.apis[i], signal);
     this.apis[i] = undefined;
   }
 
@@ -123,7 +135,7 @@ export class TestStack {
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.apis, ...this.workers].map((child) => stopChild(child, 'SIGTERM')));
+    await Promise.all([...this.apis, ...this.workers].map((child) => this.stopProcess(child, 'SIGTERM')));
     await this.pool.end();
   }
 }
