@@ -53,7 +53,8 @@ function cli(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; st
 }
 
 async function startInfra(dataDir: string): Promise<{ child: ChildProcess; databaseUrl: string; temporalAddress: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // Headless: a bench stack next to a `npm start` must not reach for its Web UI port.
+  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', WAYPLAN_TEMPORAL_UI: '0' };
   delete env.DATABASE_URL;
   delete env.TEMPORAL_ADDRESS;
   const child = spawn(process.execPath, [cliMain, 'infra', '--exit-with-stdin'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -104,6 +105,8 @@ async function main(): Promise<void> {
     WAYPLAN_DATA_DIR: dataDir,
     WAYPLAN_TASK_QUEUE_PREFIX: 'bench-nightly',
     LOG_LEVEL: 'warn',
+    // Its metrics port would be the running `npm start` worker's.
+    WAYPLAN_WORKER_METRICS_PORT: '0',
   };
   const worker = spawn(process.execPath, [cliMain, 'worker'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const pool = createPool(infra.databaseUrl, 2);
