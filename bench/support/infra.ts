@@ -26,7 +26,8 @@ export interface BenchInfra {
 
 /** PostgreSQL and Temporal of the bench's own (`wayplan infra` on a data folder); they stop when its stdin closes. */
 export async function startInfra(dataDir: string): Promise<BenchInfra> {
-  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // Headless: a bench stack next to a `npm start` must not reach for its Web UI port.
+  const env: NodeJS.ProcessEnv = { ...process.env, WAYPLAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', WAYPLAN_TEMPORAL_UI: '0' };
   delete env.DATABASE_URL;
   delete env.TEMPORAL_ADDRESS;
   const child = spawn(process.execPath, [cliMain, 'infra', '--exit-with-stdin'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -51,6 +52,9 @@ export function benchEnv(infra: BenchInfra, dataDir: string, queuePrefix: string
     WAYPLAN_DATA_DIR: dataDir,
     WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix,
     LOG_LEVEL: 'warn',
+    // The metrics ports would be those of a running `npm start`.
+    WAYPLAN_METRICS_PORT: '0',
+    WAYPLAN_WORKER_METRICS_PORT: '0',
     ...extra,
   };
 }
