@@ -54,6 +54,18 @@ export function nightlyActionRoutes(app: FastifyInstance, ctx: ApiContext): void
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
           throw new ValidationFailedError([{ property: 'run_id', code: 'value_out_of_range_error', message: `A run of ${run.planDate} on ${run.connection} is already running.`, attempted_value: runId }]);
         }
+        // The workflow records the run too (the same row, written once): recorded here as well, the
+        // run can be read as soon as this answer arrives.
+        await runs.create({
+          id: input.runId!,
+          account,
+          connection: run.connection,
+          workflowId,
+          planDate: run.planDate,
+          days: input.days,
+          requestedTerritories: input.territories,
+          trigger: 'manual',
+        });
         return { run_id: input.runId, workflow_id: workflowId, plan_date: run.planDate };
       },
     },

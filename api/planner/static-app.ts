@@ -10,7 +10,7 @@ import type { OperationDoc } from '../openapi/catalog.js';
 import { resource } from '../resource.js';
 
 /** Where `scripts/prepare.mjs` has Vite write the web planner: beside the compiled server. */
-export const appFolder = compiledPath('app');
+const appFolder = compiledPath('app');
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -28,6 +28,7 @@ function renderNav(): void {
 function route(): void {
   current.abort();
   current = new AbortController();
+  delete main.dataset.run;
   renderNav();
   if (!currentSession()) {
     loginView(main, () => {
@@ -40,8 +41,10 @@ function route(): void {
   const [, view, id] = location.hash.replace(/^#/, '').split('/');
   const shown =
     view === 'runs' && id ? runView(main, decodeURIComponent(id), current.signal) : view === 'sandboxes' && id ? planView(main, decodeURIComponent(id), current.signal) : homeView(main);
+  const signal = current.signal;
   shown.catch((err: unknown) => {
-    main.replaceChildren(h('p', { class: 'error', role: 'alert' }, describeFailure(err)));
+    // A view left for another one ends with its requests aborted: nothing to report.
+    if (!signal.aborted) main.replaceChildren(h('p', { class: 'error', role: 'alert' }, describeFailure(err)));
   });
   showStatus('');
 }

@@ -45,6 +45,9 @@ class PlanEditor {
     private readonly main: HTMLElement,
     private readonly signal: AbortSignal,
   ) {
+    // The revision marks of a sandbox shown before in this page must not stand for this one.
+    delete main.dataset.listedRevision;
+    delete main.dataset.drawnRevision;
     const mapHost = mapContainer();
     this.map = new PlanMap(mapHost, (job, target) => this.dropOnMap(job, target), document.body.dataset.tileUrl || undefined);
     this.undoButton.addEventListener('click', () => this.undo());
@@ -312,9 +315,10 @@ class PlanEditor {
 
   private async recommend(job: string, host: HTMLElement): Promise<void> {
     host.replaceChildren(h('p', {}, 'Looking for the best places…'));
-    const answer = await postJson<{ recommend_options: RecommendOption[] }>('/v1/recommend?wait=1', { ...this.problem, job, max_results: 5 });
+    // Options with a hard violation are listed too (ranked after the others): the dispatcher decides.
+    const answer = await postJson<{ recommend_options: RecommendOption[] }>('/v1/recommend?wait=1', { ...this.problem, job, max_results: 5, allow_hard_constraint_violations: true });
     if (answer.recommend_options.length === 0) {
-      host.replaceChildren(h('p', {}, `No route can take ${job} without a hard violation.`));
+      host.replaceChildren(h('p', { class: 'no-fit' }, `No route can take ${job}.`));
       return;
     }
     host.replaceChildren(

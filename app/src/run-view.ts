@@ -86,6 +86,7 @@ export async function runView(main: HTMLElement, runId: string, signal: AbortSig
 }
 
 function showRun(main: HTMLElement, run: PipelineRun): void {
+  main.dataset.run = run.run_id;
   const again = h('button', { type: 'button', id: 'retry-run', disabled: run.status === 'running' }, 'Retry this night');
   again.addEventListener('click', () => {
     retry(run).catch((err: unknown) => showStatus(describeFailure(err), 'error'));
@@ -96,7 +97,7 @@ function showRun(main: HTMLElement, run: PipelineRun): void {
       'p',
       {},
       `Connection ${run.connection}, ${run.days} day(s), ${run.trigger}, `,
-      h('span', { class: `badge ${run.status}` }, run.status),
+      h('span', { class: `badge ${run.status}`, id: 'run-status' }, run.status),
       `, started ${formatTime(run.started_time)}`,
       run.finished_time ? `, finished ${formatTime(run.finished_time)}` : '',
     ),

@@ -157,14 +157,17 @@ describe('the web planner in headless Chromium against the real stack', () => {
     const firstRun = page.url();
     await (await page.waitForSelector('#retry-run'))!.click();
     await page.waitForFunction(`location.href !== ${JSON.stringify(firstRun)} && location.hash.startsWith('#/runs/')`);
-    await page.waitForSelector(`section.territory[data-territory="${territory}"] .badge.completed`, { timeout: 120000 });
-    const openPlan = (await page.waitForSelector(`button.open-plan[data-territory="${territory}"]`))!;
+    const retried = decodeURIComponent(page.url().split('#/runs/')[1]!);
+    // Once the run has ended the page stops refreshing.
+    await page.waitForSelector(`main[data-run="${retried}"] #run-status.completed`, { timeout: 120000 });
+    const openPlan = `main[data-run="${retried}"] button.open-plan[data-territory="${territory}"]`;
+    await page.waitForSelector(openPlan);
     // The run's dashboard: a wall time for each of the six steps, and the counts.
     expect(await page.$$eval(`section.territory[data-territory="${territory}"] table.steps td`, (cells) => cells.map((cell) => cell.textContent))).toEqual(
       Array.from({ length: 6 }, () => expect.stringMatching(/^\d+\.\d s/)),
     );
     expect(await page.$eval(`section.territory[data-territory="${territory}"] .counts`, (element) => element.textContent)).toMatch(/^\d+ jobs, \d+ routed on \d+ routes, \d+ unrouted/);
-    await openPlan.click();
+    await page.click(openPlan);
     await drawn(page, 0);
     const sandboxId = decodeURIComponent(page.url().split('#/sandboxes/')[1]!);
 
@@ -236,10 +239,21 @@ describe('the web planner in headless Chromium against the real stack', () => {
     await drawn(page, 3);
     expect((await shown(page)).order[target.id]!.slice(0, 2)).toEqual([jobIds(target)[1], first]);
 
+    // "Where does it fit best?": recommend's first option, applied as a move.
+    await page.click(`li.stop[data-job="${first}"]`);
+    await (await page.waitForSelector('#best-fit'))!.click();
+    await page.waitForSelector('.fit-list li, .fit-options .no-fit, #status.error', { timeout: 60000 });
+    expect(await page.$eval('.fit-options', (element) => element.textContent)).toMatch(/position \d+:/);
+    const option = (await page.$('.fit-list li'))!;
+    const [, fitRoute, fitPosition] = /^(.+), position (\d+):/.exec((await option.evaluate((item) => item.textContent))!)!;
+    await page.click('.fit-list li .fit-apply');
+    await drawn(page, 4);
+    expect((await shown(page)).order[fitRoute!]![Number(fitPosition) - 1]).toBe(first);
+
     // Re-optimize as a task, accept its result: one revision with the task's job orders.
     await page.click('#reoptimize');
     await (await page.waitForSelector('#accept-result', { timeout: 120000 }))!.click();
-    await drawn(page, 4);
+    await drawn(page, 5);
     const optimized = (await api<Problem>(owner, `/v1/sandboxes/${sandboxId}`)).json;
     const optimizedView = await shown(page);
     expect(optimizedView.order).toEqual(Object.fromEntries(optimized.routes.map((route) => [route.id, jobIds(route)])));
@@ -257,14 +271,14 @@ describe('the web planner in headless Chromium against the real stack', () => {
     expect((await api(owner, `/v1/sandboxes/${sandboxId}/acl?subuser=viewer&permission=read`, {})).status).toBe(200);
     const reader = await freshPage(browser);
     await signIn(reader, stack.baseUrl, `${owner.account}:viewer`, viewer.password, `#/sandboxes/${sandboxId}`);
-    await drawn(reader, 4);
+    await drawn(reader, 5);
     expect(await reader.$eval('#access', (element) => element.textContent)).toMatch(/read-only/i);
     await reader.$eval(targetStop, (element) => element.scrollIntoView({ block: 'center' }));
     const readerJob = (await shown(reader)).order[source.id]!.at(-1)!;
     await dragBetween(reader, `li.stop[data-job="${readerJob}"]`, targetStop);
     await reader.waitForSelector('#status.error');
     expect(await reader.$eval('#status', (element) => element.textContent)).toMatch(/read-only/i);
-    expect((await api<{ latest_revision: number }>(owner, `/v1/sandboxes/${sandboxId}/revisions?from=0`)).json.latest_revision).toBe(4);
+    expect((await api<{ latest_revision: number }>(owner, `/v1/sandboxes/${sandboxId}/revisions?from=0`)).json.latest_revision).toBe(5);
     expect((await api(viewer, `/v1/sandboxes/${sandboxId}/revisions`, { undo_redo_to_revision: 0 })).status).toBe(403);
 
     // The map: our road network and the routes' colours, far from blank.
