@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { runOperation } from '../engine/operations/index.js';
 import { loadTravelProvider, travelIdentity, type TravelSettings } from '../geo/configured-provider.js';
@@ -27,7 +28,9 @@ async function main(): Promise<void> {
   try {
     const cache = input.travelCache && new RemoteMatrixStore(input.travelCache);
     const provider = cache ? withMatrixCache(loadTravelProvider(input.travel), cache, travelIdentity(input.travel)) : loadTravelProvider(input.travel);
-    const result = await runOperation(input.operation, JSON.parse(input.request), input.options, provider, (progress) => post({ kind: 'progress', progress }));
+    // The planning search of build and optimize runs one search per core, sharing their best.
+    const tuning = { threads: availableParallelism() };
+    const result = await runOperation(input.operation, JSON.parse(input.request), input.options, provider, (progress) => post({ kind: 'progress', progress }), tuning);
     await cache?.close();
     post({ kind: 'result', body: JSON.stringify(result) });
   } catch (err) {
