@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { runOperation } from '../engine/operations/index.js';
 import { takeSearchRuns, type SearchRun } from '../engine/operations/search-tally.js';
@@ -32,7 +33,9 @@ async function main(): Promise<void> {
   try {
     const cache = input.travelCache && new RemoteMatrixStore(input.travelCache);
     const provider = cache ? withMatrixCache(loadTravelProvider(input.travel), cache, travelIdentity(input.travel)) : loadTravelProvider(input.travel);
-    const result = await runOperation(input.operation, JSON.parse(input.request), input.options, provider, (progress) => post({ kind: 'progress', progress }));
+    // The planning search of build and optimize runs one search per core, sharing their best.
+    const tuning = { threads: availableParallelism() };
+    const result = await runOperation(input.operation, JSON.parse(input.request), input.options, provider, (progress) => post({ kind: 'progress', progress }), tuning);
     await cache?.close();
     post({ kind: 'search', runs: takeSearchRuns() });
     post({ kind: 'result', body: JSON.stringify(result) });

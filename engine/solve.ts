@@ -17,6 +17,11 @@ import { Solution } from './structures/solution.js';
 
 /** Granular neighbourhood size: HGS's default, a good speed/quality balance up to ~1000 jobs. */
 const NEIGHBOURS = 20;
+/**
+ * A ruin takes its strings from the routes nearest its seed job; past this many jobs the rest of
+ * a ranking row is never read, and whole rows would cost jobs² memory (400 MB at 10,000 jobs).
+ */
+const RUIN_RANKED_JOBS = 256;
 /** Share of the time limit the construction may take before it finishes cheaply and leaves the rest to the search. */
 const CONSTRUCTION_SHARE = 0.7;
 
@@ -29,14 +34,14 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   const insertion = new InsertionSearch(evaluator);
   const neighbourhood = granularNeighbourhood(instance, NEIGHBOURS);
   const localSearch = new LocalSearch(evaluator, neighbourhood, random);
-  const ranking = new DistanceRanking(instance);
-  const ruin = new StringRemoval(ranking, instance.jobs.length, model.slotType.length, random);
+  const ruin = new StringRemoval(new DistanceRanking(instance, RUIN_RANKED_JOBS), instance.jobs.length, model.slotType.length, random);
   const recreate = new BlinkInsertion(instance, insertion, random);
 
   const initial = new Solution(model);
   if (options.initial) loadFeasibleRoutes(initial, options.initial);
   const constructionLimit = options.timeLimitMs === undefined ? Infinity : CONSTRUCTION_SHARE * options.timeLimitMs - (performance.now() - started);
-  regretInsertion(initial, insertion, neighbourhood, ranking, new Deadline(constructionLimit));
+  // The construction's full ranking rows are garbage once it is done.
+  regretInsertion(initial, insertion, neighbourhood, new DistanceRanking(instance), new Deadline(constructionLimit));
   // The time limit covers the set-up (neighbourhoods, construction) too: it is a wall-clock deadline.
   const setup = performance.now() - started;
   const timeLimitMs = options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - setup);

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     .option('--peers', 'also run PyVRP, OR-Tools and VROOM (Python venv in bench/.venv)')
     .option('--out <folder>', 'write <instance>.sol files and summary CSVs')
     .option('--seed <n>', 'base seed', '1')
-    .option('--via-problem', 'convert each instance to a JSON build request and solve it through the build operation (1 thread)')
+    .option('--via-problem', 'convert each instance to a JSON build request and solve it through the build operation (on --threads threads)')
     .parse()
     .opts<CliOptions>();
   const root = repoRoot();
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     const instance = readInstance(file.path);
     const bestKnown = loadBestKnown(file.folder, instance.family).get(instance.name.toLowerCase());
     const { routes, timeToBestS, elapsedS, unassigned } = options.viaProblem
-      ? await solveViaProblem(instance, timeLimitS, seed)
+      ? await solveViaProblem(instance, timeLimitS, seed, threads)
       : await solveCompiled(instance, timeLimitS, seed, threads);
     const row = scoreRow('wayplan', instance, routes, bestKnown, timeToBestS, elapsedS);
     rows.push(row);
@@ -140,9 +140,9 @@ async function solveCompiled(instance: BenchInstance, timeLimitS: number, seed: 
 }
 
 /** The service's path: the instance as a JSON build request, solved by the build operation (the time to best is not reported there). */
-async function solveViaProblem(instance: BenchInstance, timeLimitS: number, seed: number): Promise<EngineRun> {
+async function solveViaProblem(instance: BenchInstance, timeLimitS: number, seed: number, threads: number): Promise<EngineRun> {
   const started = performance.now();
-  const response = (await runOperation('build', instanceProblem(instance, timeLimitS, seed), {}, instanceTravelProvider(instance), () => undefined)) as {
+  const response = (await runOperation('build', instanceProblem(instance, timeLimitS, seed), {}, instanceTravelProvider(instance), () => undefined, { threads })) as {
     routes: { stops?: { type: string; id: string }[] }[];
     unrouted_jobs: unknown[];
   };

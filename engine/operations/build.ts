@@ -11,7 +11,7 @@ import { frontLoad } from './front-loading.js';
 import { planOvernightStays } from './overnight-stays.js';
 import { routeSettings } from '../evaluate/route-settings.js';
 import { assignVehicles } from './vehicle-assignment.js';
-import { defaultPlanningSeconds, planningIterations, searchDeadline, searchSeed } from './search-budget.js';
+import { defaultPlanningSeconds, planningIterations, type SearchTuning, searchDeadline, searchSeed } from './search-budget.js';
 
 /** Share of the budget after which front loading and overnight stays start, and the share kept for the response after them. */
 const FINISHING_START = 0.8;
@@ -28,7 +28,7 @@ const FINISHING_RESERVE = 0.05;
  * schedules without a base date get one (reported in `schedules`), so that every schedule job has
  * its target range to land in.
  */
-export async function build(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
+export async function build(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now(), tuning: SearchTuning = {}): Promise<ProblemResponse> {
   const withVehicles = assignVehicles(request);
   const { problem, chosen } = withChosenBaseDates(withVehicles, withVehicles.routes);
   const jobs = problem.jobs.map((_, index) => index);
@@ -40,7 +40,7 @@ export async function build(request: ResolvedProblem, travel: TravelTable, repor
   // Front loading and overnight stays work on the finished single days, in the last part of the budget.
   const planningDeadline = overnights || frontLoading ? startedAt + FINISHING_START * (deadline - startedAt) : deadline;
   const finishingDeadline = deadline - FINISHING_RESERVE * (deadline - startedAt);
-  const { plan, pricer } = planRoutes(
+  const { plan, pricer } = await planRoutes(
     problem,
     travel,
     {
@@ -50,7 +50,8 @@ export async function build(request: ResolvedProblem, travel: TravelTable, repor
       keepRouted: false,
       startedAt,
       deadline: planningDeadline,
-      maxIterations: planningIterations('build', jobs.length),
+      maxIterations: tuning.maxIterations ?? planningIterations('build', jobs.length),
+      threads: tuning.threads ?? 1,
       seed: searchSeed(problem),
       phase: 'build',
     },

@@ -2,6 +2,8 @@ import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { compileProblem } from '../compile/compile-problem.js';
 import { planToSnapshot, resultToPlan, type RoutePlan } from '../compile/solution-mapping.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
+import type { ProgressEvent } from '../solve-options.js';
+import { solveParallel } from '../parallel/parallel-solve.js';
 import { solve } from '../solve.js';
 import { recordSearch } from './search-tally.js';
 
@@ -10,6 +12,8 @@ export interface CoreBudget {
   deadline: number;
   maxIterations: number;
   seed: number;
+  /** More than 1: that many searches on worker threads (seeds seed, seed+1, …) sharing their best. */
+  threads: number;
 }
 
 export interface CorePlan {
@@ -23,7 +27,7 @@ export interface CorePlan {
  * `initial` (its parts the core finds infeasible are placed again). `onBest` gets the core's cost
  * of every new best (US$, plus a large charge per job left out).
  */
-export function corePlan(
+export async function corePlan(
   problem: ResolvedProblem,
   travel: TravelTable,
   routes: readonly ResolvedRoute[],
@@ -31,18 +35,19 @@ export function corePlan(
   initial: RoutePlan,
   budget: CoreBudget,
   onBest: (cost: number) => void,
-): CorePlan {
+): Promise<CorePlan> {
   if (routes.length === 0 || jobs.length === 0) {
     return { plan: new Map(routes.map((route) => [route, []])), unassigned: [...jobs] };
   }
   const compiled = compileProblem(problem, travel, routes, jobs);
-  const result = solve(compiled.instance, {
+  const options = {
     seed: budget.seed,
     timeLimitMs: Math.max(0, budget.deadline - Date.now()),
     maxIterations: budget.maxIterations,
     initial: planToSnapshot(compiled, initial),
-    onProgress: (event) => onBest(event.cost),
-  });
+    onProgress: (event: ProgressEvent) => onBest(event.cost),
+  };
+  const result = budget.threads > 1 ? await solveParallel(compiled.instance, { ...options, threads: budget.threads }) : solve(compiled.instance, options);
   recordSearch({ iterations: result.iterations, timeToBestMs: result.timeToBestMs });
   return resultToPlan(compiled, result);
 }

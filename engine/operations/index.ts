@@ -16,12 +16,13 @@ import { optimize } from './optimize.js';
 import { throttledProgress, type OperationProgress, type ProgressReporter } from './progress.js';
 import { shapeResult } from './result-shape.js';
 import { withRoutePaths } from './route-paths.js';
+import type { SearchTuning } from './search-budget.js';
 import { sequence } from './sequence.js';
 import { assignVehicles } from './vehicle-assignment.js';
 import { territoryOperations } from '../territory/territory-operations.js';
 
 /** `startedAt` (ms since epoch) is when the task's work began: search budgets count from it, travel included. */
-type ProblemOperation = (problem: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt: number) => Promise<ProblemResponse>;
+type ProblemOperation = (problem: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt: number, tuning: SearchTuning) => Promise<ProblemResponse>;
 
 const operations: Partial<Record<OperationName, ProblemOperation>> = { sequence, build, optimize, evaluate, insert };
 
@@ -37,6 +38,7 @@ const consolidations: Partial<Record<OperationName, ConsolidationRule>> = {
  * ferries, tolls, U-turns), through `provider`; places it could not route (off the map) are listed
  * in `straight_line_fallback_locations`.
  * `options.aggregate` (evaluate, from `?aggregate=1` with `wait=1`) answers problem_aggregates.
+ * `tuning` sets the planning search's threads and, for tests and benches, its iteration budget.
  */
 export async function runOperation(
   name: string,
@@ -44,6 +46,7 @@ export async function runOperation(
   options: Record<string, unknown>,
   provider: TravelProvider,
   report: (progress: OperationProgress) => void,
+  tuning: SearchTuning = {},
 ): Promise<unknown> {
   const startedAt = Date.now();
   const consolidation = consolidations[name as OperationName];
@@ -58,7 +61,7 @@ export async function runOperation(
   const problem = name === 'build' ? assignVehicles(resolved) : resolved;
   const travel = await problemTravelTable(problem, provider);
   const result = dispatch ? await dispatch(problem, travel, throttledProgress(report), startedAt) : undefined;
-  const planned = operation ? await operation(problem, travel, throttledProgress(report), startedAt) : undefined;
+  const planned = operation ? await operation(problem, travel, throttledProgress(report), startedAt, tuning) : undefined;
   const fallback = travel.fallbackPoints();
   const flag = fallback.length ? { straight_line_fallback_locations: fallback.map(formatLatLon) } : {};
   if (!planned) return shapeDispatchResult(request, name as OperationName, problem, { ...result!, ...flag });

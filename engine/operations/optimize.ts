@@ -8,7 +8,7 @@ import { plannedResponse } from './planned-response.js';
 import { planRoutes } from './plan-routes.js';
 import type { ProgressReporter } from './progress.js';
 import { withChosenBaseDates, withScheduleResponses } from './schedule-base-dates.js';
-import { defaultPlanningSeconds, planningIterations, searchDeadline, searchSeed, seededRandom } from './search-budget.js';
+import { defaultPlanningSeconds, planningIterations, type SearchTuning, searchDeadline, searchSeed, seededRandom } from './search-budget.js';
 import { sequenceChains } from './sequence-chains.js';
 
 /**
@@ -20,7 +20,7 @@ import { sequenceChains } from './sequence-chains.js';
  * a base date get the one that keeps most of their jobs on their current days (reported in
  * `schedules`).
  */
-export async function optimize(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
+export async function optimize(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now(), tuning: SearchTuning = {}): Promise<ProblemResponse> {
   const currentDays = new Map(request.routes.flatMap((route) => (route.date === undefined ? [] : routeJobs(route).map((job) => [job, route.date!] as const))));
   const { problem, chosen } = withChosenBaseDates(request, request.routes, currentDays);
   const chains = multidayChains(problem);
@@ -40,7 +40,7 @@ export async function optimize(request: ResolvedProblem, travel: TravelTable, re
     { startedAt, deadline: chainDeadline, random: seededRandom(searchSeed(problem)), phase: 'optimize: multi-day chains' },
     report,
   );
-  const { plan, pricer } = planRoutes(
+  const { plan, pricer } = await planRoutes(
     problem,
     travel,
     {
@@ -50,7 +50,8 @@ export async function optimize(request: ResolvedProblem, travel: TravelTable, re
       keepRouted: problem.settings.disable_unrouting_stops === true,
       startedAt,
       deadline,
-      maxIterations: planningIterations('optimize', jobs.length),
+      maxIterations: tuning.maxIterations ?? planningIterations('optimize', jobs.length),
+      threads: tuning.threads ?? 1,
       seed: searchSeed(problem),
       phase: 'optimize',
     },

@@ -20,6 +20,8 @@ export interface PlanningRequest {
   /** Wall-clock deadline of the whole operation (ms since epoch). */
   deadline: number;
   maxIterations: number;
+  /** Parallel searches sharing their best (each runs maxIterations). */
+  threads: number;
   seed: number;
   /** Progress phase label, e.g. 'build'. */
   phase: string;
@@ -46,17 +48,17 @@ function finishingReserve(request: PlanningRequest): number {
  * out, and the evaluator's check, which unroutes jobs until no route has a hard violation (jobs
  * that must stay routed are placed wherever they cost least instead).
  */
-export function planRoutes(problem: ResolvedProblem, travel: TravelTable, request: PlanningRequest, report: ProgressReporter): PlanningOutcome {
+export async function planRoutes(problem: ResolvedProblem, travel: TravelTable, request: PlanningRequest, report: ProgressReporter): Promise<PlanningOutcome> {
   const elapsed = (): number => (Date.now() - request.startedAt) / 1000;
   report({ phase: `${request.phase}: compiling`, elapsed_seconds: elapsed() });
   const reserve = finishingReserve(request);
-  const core = corePlan(
+  const core = await corePlan(
     problem,
     travel,
     request.routes,
     request.jobs,
     request.initial,
-    { deadline: request.deadline - reserve, maxIterations: request.maxIterations, seed: request.seed },
+    { deadline: request.deadline - reserve, maxIterations: request.maxIterations, seed: request.seed, threads: request.threads },
     (cost) => report({ phase: `${request.phase}: searching`, best_cost: cost, elapsed_seconds: elapsed() }),
   );
   report({ phase: `${request.phase}: checking`, elapsed_seconds: elapsed() });

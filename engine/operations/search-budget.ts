@@ -23,6 +23,17 @@ export function planningIterations(operation: 'build' | 'optimize', jobs: number
   return operation === 'build' ? build : build / 2;
 }
 
+/**
+ * How the planning search of build and optimize runs, beyond what the request's settings say:
+ * `threads` parallel searches that share their best (the worker gives its cores; default 1), and
+ * `maxIterations`, a fixed iteration budget per thread that replaces planningIterations (tests and
+ * benches: with a generous time_limit the run then ends on iterations and reproduces under a seed).
+ */
+export interface SearchTuning {
+  threads?: number;
+  maxIterations?: number;
+}
+
 /** `settings.random_seed`, default 1. */
 export function searchSeed(problem: ResolvedProblem): number {
   return problem.settings.random_seed ?? 1;

@@ -4,9 +4,11 @@ import type { ProgressEvent, SolutionSnapshot, SolveResult } from '../solve-opti
 export interface WorkerInput {
   instance: CompiledInstance;
   seed: number;
-  timeLimitMs?: number;
+  /** Wall-clock deadline (ms since epoch): thread start-up counts against the time limit. */
+  deadline?: number;
   maxIterations?: number;
   syncIntervalMs?: number;
+  initial?: SolutionSnapshot['routes'];
 }
 
 /** Worker → main thread. */

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledInstance } from '../compiled/compiled-instance.js';
 import type { SolutionSnapshot, SolveOptions, SolveResult } from '../solve-options.js';
 import type { SharedBest, WorkerInput, WorkerMessage } from './messages.js';
+import { sharedInstance } from './shared-instance.js';
 
 const WORKER_URL = new URL('./solve-worker.js', import.meta.url);
 
@@ -19,11 +20,14 @@ export function solveParallel(instance: CompiledInstance, options: ParallelSolve
   const seed = options.seed ?? 1;
   let shared: SolutionSnapshot | null = null;
   let bestProgress = Infinity;
+  const deadline = options.timeLimitMs === undefined ? undefined : Date.now() + options.timeLimitMs;
+  const data = sharedInstance(instance);
   const workers = Array.from({ length: Math.max(1, options.threads) }, (_, i) => {
     const input: WorkerInput = {
-      instance,
+      instance: data,
       seed: seed + i,
-      timeLimitMs: options.timeLimitMs,
+      deadline,
+      initial: options.initial,
       maxIterations: options.maxIterations,
       syncIntervalMs: options.syncIntervalMs,
     };

@@ -23,7 +23,8 @@ function sync(best: SolutionSnapshot): SolutionSnapshot | null {
 
 const result = solve(input.instance, {
   seed: input.seed,
-  timeLimitMs: input.timeLimitMs,
+  timeLimitMs: input.deadline === undefined ? undefined : Math.max(0, input.deadline - Date.now()),
+  initial: input.initial,
   maxIterations: input.maxIterations,
   syncIntervalMs: input.syncIntervalMs,
   sync,

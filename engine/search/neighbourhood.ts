@@ -59,19 +59,21 @@ export function granularNeighbourhood(instance: CompiledInstance, k: number): Ne
 }
 
 /**
- * For SISR's "adjacent" strings: per job node, all jobs (itself first) by increasing distance.
- * A row is ranked the first time it is asked for, so set-up costs nothing on big problems and a
- * search pays only for the rows it uses.
+ * Per job node, its `width` nearest jobs (itself first; all of them by default) by increasing
+ * distance: SISR's "adjacent" strings and the construction's fallback. A row is ranked the first
+ * time it is asked for, so set-up costs nothing on big problems and a search pays only for the
+ * rows it uses.
  */
 export class DistanceRanking {
-  readonly width: number;
   private readonly rows: (Int32Array | undefined)[];
   private readonly keys: Float64Array;
 
-  constructor(private readonly instance: CompiledInstance) {
-    this.width = instance.jobs.length;
+  constructor(
+    private readonly instance: CompiledInstance,
+    private readonly width = instance.jobs.length,
+  ) {
     this.rows = new Array<Int32Array | undefined>(instance.nodeCount);
-    this.keys = new Float64Array(this.width);
+    this.keys = new Float64Array(instance.jobs.length);
   }
 
   row(u: number): Int32Array {
@@ -79,10 +81,10 @@ export class DistanceRanking {
     if (known !== undefined) return known;
     const { jobs, distance, nodeCount } = this.instance;
     const keys = this.keys;
-    for (let i = 0; i < this.width; i++) keys[i] = packedKey(distance[u * nodeCount + jobs[i]!]!, jobs[i]!);
+    for (let i = 0; i < jobs.length; i++) keys[i] = packedKey(distance[u * nodeCount + jobs[i]!]!, jobs[i]!);
     keys.sort();
-    const row = new Int32Array(this.width);
-    for (let i = 0; i < this.width; i++) row[i] = keyNode(keys[i]!);
+    const row = new Int32Array(Math.min(jobs.length, this.width));
+    for (let i = 0; i < row.length; i++) row[i] = keyNode(keys[i]!);
     this.rows[u] = row;
     return row;
   }

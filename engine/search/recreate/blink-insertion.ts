@@ -5,6 +5,13 @@ import type { InsertionSearch } from '../insertion-search.js';
 
 /** Chance of skipping a position (SISR's β). */
 const BLINK_RATE = 0.01;
+/**
+ * Chance that a recreate starts its first job on an unused vehicle. A greedy insertion almost
+ * never opens a route (a lone visit costs two depot legs), so without this the search keeps the
+ * route count of its construction, and on long routes the cheaper plans with more routes stay out
+ * of reach.
+ */
+const OPEN_ROUTE_RATE = 0.05;
 
 /** Job orderings for the greedy recreate, with SISR's relative weights. */
 const enum Order {
@@ -60,7 +67,8 @@ export class BlinkInsertion {
     }
     const routes = solution.routes;
     const model = solution.model;
-    for (let p = 0; p < count; p++) {
+    const first = this.random.nextFloat() < OPEN_ROUTE_RATE && this.openRoute(solution, pending[0]!) ? 1 : 0;
+    for (let p = first; p < count; p++) {
       const job = pending[p]!;
       this.stamp++;
       let best = Infinity;
@@ -86,6 +94,19 @@ export class BlinkInsertion {
         solution.refreshRoute(bestSlot);
       }
     }
+  }
+
+  /** Puts `job` alone on the first unused vehicle that can take it; false when none can. */
+  private openRoute(solution: Solution, job: number): boolean {
+    const model = solution.model;
+    for (const route of solution.routes) {
+      if (route.size > 0 || (model.restricted && !model.canServe(job, route.slot))) continue;
+      if (this.insertion.cheapest(route, job, null, 0) === Infinity) continue;
+      solution.insert(job, route.slot, 1);
+      solution.refreshRoute(route.slot);
+      return true;
+    }
+    return false;
   }
 
   private pickOrder(): Order {

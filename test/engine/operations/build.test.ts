@@ -23,8 +23,9 @@ describe('build', () => {
   });
 
   test('plans a day of windows, two capacities, breaks and attributes without hard violations', async () => {
-    const body = planningProblem({ jobs: 120, routesPerDay: 6, windows: true, capacities: true, breaks: true, attributes: true, settings: { time_limit: '00:00:03' } });
-    const result = await operate('build', body);
+    // Quality on an iteration budget: the ten-minute limit is never reached.
+    const body = planningProblem({ jobs: 120, routesPerDay: 6, windows: true, capacities: true, breaks: true, attributes: true, settings: { time_limit: '00:10:00' } });
+    const result = await operate('build', body, { maxIterations: 3000 });
     expect(hardViolations(result)).toEqual([]);
     expect(result.unrouted_jobs.length).toBeLessThan(6);
     const lift = new Set(body.jobs.filter((job) => job.required_route_attributes !== undefined).map((job) => job.id));
@@ -43,8 +44,8 @@ describe('build', () => {
   test('improves on a cheapest-insertion start: routes are compact', async () => {
     // Two clusters, two routes: the optimum serves each cluster with one route.
     const jobs = [...Array.from({ length: 6 }, (_, i) => ({ id: `w${i}`, location: `47.6, ${(-122.5 - i * 0.005).toFixed(3)}` })), ...Array.from({ length: 6 }, (_, i) => ({ id: `e${i}`, location: `47.6, ${(-122.1 + i * 0.005).toFixed(3)}` }))];
-    const body = { jobs, routes: [{ id: 'a', location: '47.6, -122.3', load_capacity: 6 }, { id: 'b', location: '47.6, -122.3', load_capacity: 6 }], settings: { time_limit: '00:00:02' } };
-    const result = await operate('build', { ...body, jobs: jobs.map((job) => ({ ...job, load: 1 })) });
+    const body = { jobs, routes: [{ id: 'a', location: '47.6, -122.3', load_capacity: 6 }, { id: 'b', location: '47.6, -122.3', load_capacity: 6 }], settings: { time_limit: '00:10:00' } };
+    const result = await operate('build', { ...body, jobs: jobs.map((job) => ({ ...job, load: 1 })) }, { maxIterations: 1000 });
     const routes = [...jobsByRoute(result).values()].map((route) => new Set(route.map((id) => id[0])));
     expect(routes.every((letters) => letters.size === 1)).toBe(true);
     expect(totalCost(result)).toBeGreaterThan(0);

@@ -1,10 +1,11 @@
 import { straightLineProvider } from '../../../geo/straight-line.js';
 import { runOperation } from '../../../engine/operations/index.js';
 import type { ProblemResponse } from '../../../model/types/responses.js';
+import type { SearchTuning } from '../../../engine/operations/search-budget.js';
 
-/** Runs a task operation the way the operation thread does, with straight-line travel. */
-export async function operate(name: 'build' | 'optimize' | 'sequence' | 'evaluate', body: unknown): Promise<ProblemResponse> {
-  return (await runOperation(name, body, {}, straightLineProvider, () => undefined)) as ProblemResponse;
+/** Runs a task operation the way the operation thread does, with straight-line travel (`tuning`: threads, iteration budget). */
+export async function operate(name: 'build' | 'optimize' | 'sequence' | 'evaluate', body: unknown, tuning: SearchTuning = {}): Promise<ProblemResponse> {
+  return (await runOperation(name, body, {}, straightLineProvider, () => undefined, tuning)) as ProblemResponse;
 }
 
 /** Every violation of a response that is hard for its settings (all but missed windows when they are soft). */

@@ -11,8 +11,10 @@ const mixed = (settings: Record<string, unknown> = {}) => ({
     { id: 'a', location: '47.6, -122.3', load_capacity: 5, jobs: ['w0', 'e0', 'w1', 'e1', 'w2'] },
     { id: 'b', location: '47.6, -122.3', load_capacity: 5, jobs: ['e2', 'w3', 'e3', 'w4', 'e4'] },
   ],
-  settings: { time_limit: '00:00:02', ...settings },
+  settings: { time_limit: '00:10:00', ...settings },
 });
+/** Quality on an iteration budget: the ten-minute limit above is never reached. */
+const budget = { maxIterations: 500 };
 
 const routedIds = (body: { routes: { jobs: (string | { id: string })[] }[] }): string[] =>
   body.routes.flatMap((route) => route.jobs.map((job) => (typeof job === 'string' ? job : job.id))).sort();
@@ -21,21 +23,30 @@ describe('optimize', () => {
   test('moves jobs between routes and lowers the cost', async () => {
     const body = mixed();
     const before = await operate('evaluate', body);
-    const result = await operate('optimize', body);
+    const result = await operate('optimize', body, budget);
     expect(result.unrouted_jobs).toEqual([]);
     const letters = [...jobsByRoute(result).values()].map((jobs) => new Set(jobs.map((id) => id[0])));
     expect(letters.every((set) => set.size === 1)).toBe(true);
     expect(totalInternalCost(result)).toBeLessThan(totalInternalCost(before));
   });
 
+  test('on two threads: every job stays routed, and the clusters separate', async () => {
+    const body = mixed();
+    const result = await operate('optimize', body, { ...budget, threads: 2 });
+    expect(result.unrouted_jobs).toEqual([]);
+    expect([...jobsByRoute(result).values()].flat().sort()).toEqual(routedIds(body));
+    const letters = [...jobsByRoute(result).values()].map((jobs) => new Set(jobs.map((id) => id[0])));
+    expect(letters.every((set) => set.size === 1)).toBe(true);
+  });
+
   test('unroutes a job no route can take, unless disable_unrouting_stops', async () => {
     const body = mixed();
     body.jobs[0] = { ...body.jobs[0]!, required_route_attributes: ['lift'] } as (typeof body.jobs)[number];
-    const result = await operate('optimize', body);
+    const result = await operate('optimize', body, budget);
     expect(result.unrouted_jobs).toEqual([{ id: 'w0', reasons: ['missing_route_attributes'] }]);
     expect(hardViolations(result)).toEqual([]);
 
-    const kept = await operate('optimize', { ...body, settings: { ...body.settings, disable_unrouting_stops: true } });
+    const kept = await operate('optimize', { ...body, settings: { ...body.settings, disable_unrouting_stops: true } }, budget);
     expect(kept.unrouted_jobs).toEqual([]);
     expect([...jobsByRoute(kept).values()].flat()).toContain('w0');
     expect(hardViolations(kept)).toEqual(['missing_route_attributes']);
