@@ -51,3 +51,4 @@ describe('PostgreSQL work is bounded', () => {
       await Promise.all([pool.end(), killer.end()]);
     }
 });
+});
