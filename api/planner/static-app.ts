@@ -1,16 +1,20 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../cards/html-escape.js';
 import type { Config } from '../../runtime/config.js';
-import { compiledPath } from '../../runtime/paths.js';
+import { compiledPath, repoRoot } from '../../runtime/paths.js';
 import { ApiError } from '../errors.js';
 import { errorResponse } from '../openapi/describe.js';
 import type { OperationDoc } from '../openapi/catalog.js';
 import { resource } from '../resource.js';
 
-/** Where `scripts/prepare.mjs` has Vite write the web planner: beside the compiled server. */
-const appFolder = compiledPath('app');
+/**
+ * Where `scripts/prepare.mjs` has Vite write the web planner: beside the compiled server, or in the
+ * checkout's dist/ when the server was compiled into another folder (WAYPLAN_DIST).
+ */
+const appFolder = [compiledPath('app'), join(repoRoot, 'dist', 'app')].find((folder) => existsSync(join(folder, 'index.html'))) ?? compiledPath('app');
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

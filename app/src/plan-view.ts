@@ -107,10 +107,11 @@ class PlanEditor {
   /** The latest revision, evaluated, with its road geometry; drawn unless a newer one came first. */
   private async reload(): Promise<void> {
     const envelope = await getJson<SandboxEnvelope>(`/v1/sandboxes/${this.sandboxId}?envelope=1`);
-    if (envelope.snapshot_revision < this.revision) return;
+    // A revision shown already (the long-poll reporting this tab's own change) is not drawn again.
+    if (envelope.snapshot_revision <= this.revision) return;
     const evaluation = await postJson<ProblemResponse>('/v1/evaluate?wait=1', envelope.snapshot);
     const revision = envelope.snapshot_revision;
-    if (revision < this.revision || this.signal.aborted) return;
+    if (revision <= this.revision || this.signal.aborted) return;
     this.problem = envelope.snapshot;
     this.evaluation = evaluation;
     this.revision = revision;

@@ -167,7 +167,8 @@ describe('the web planner in headless Chromium against the real stack', () => {
       Array.from({ length: 6 }, () => expect.stringMatching(/^\d+\.\d s/)),
     );
     expect(await page.$eval(`section.territory[data-territory="${territory}"] .counts`, (element) => element.textContent)).toMatch(/^\d+ jobs, \d+ routed on \d+ routes, \d+ unrouted/);
-    await page.click(openPlan);
+    // A click in the page itself: the dashboard may redraw between finding the button and a mouse click.
+    await page.$eval(openPlan, (button) => (button as unknown as { click(): void }).click());
     await drawn(page, 0);
     const sandboxId = decodeURIComponent(page.url().split('#/sandboxes/')[1]!);
 
