@@ -76,7 +76,11 @@ export function nightlyActionRoutes(app: FastifyInstance, ctx: ApiContext): void
       doc: {
         operationId: 'list_pipeline_schedules',
         tags: ['platform'],
-        responses: { '200': okResponse("The account's nightly schedules with their next run.", { type: 'array', items: { type: 'object' } }), default: errorResponse('Any other error.') },
+        responses: { '200': okResponse("The account's nightly schedules with their next run.", {
+            type: 'object',
+            required: ['schedules'],
+            properties: { schedules: { type: 'array', items: { type: 'object', required: ['connection', 'timezone', 'paused'] } } },
+          }), default: errorResponse('Any other error.') },
       },
       handler: async (request) => {
         const own = `${schedulePrefix}${request.identity!.account}:`;

@@ -92,7 +92,6 @@ export const VersionResponse = Type.Object(
     api_version: Type.String({ description: 'The path prefix: v1.' }),
     engine_version: Type.String(),
     temporal_sdk_version: Type.String(),
-    node_version: Type.String(),
   },
   { $id: 'version_response' },
 );

@@ -181,7 +181,8 @@ describe('the web planner in headless Chromium against the real stack', () => {
     });
 
     // The last stop of a route onto the first stop of the next one: the move (of those) that changes
-    // the violations, as evaluate prices it.
+    // the violations, as evaluate prices it; when the plan has room everywhere (no such move), the
+    // first possible one, which still changes the times.
     const moved = (a: number): Problem => {
       const routes = before.routes.map((route) => ({ ...route, jobs: [...jobIds(route)] }));
       const job = routes[a]!.jobs.pop()!;
@@ -190,14 +191,17 @@ describe('the web planner in headless Chromium against the real stack', () => {
     };
     let from = -1;
     let expected: Evaluated | undefined;
+    let fallback: { from: number; evaluated: Evaluated } | undefined;
     for (let a = 0; a + 1 < before.routes.length && from < 0; a++) {
       if (jobIds(before.routes[a]!).length < 2 || jobIds(before.routes[a + 1]!).length < 1) continue;
       const candidate = await evaluate(moved(a));
+      fallback ??= { from: a, evaluated: candidate };
       if (JSON.stringify(violationsPerRoute(candidate)) !== JSON.stringify(violationsPerRoute(beforeEvaluation))) {
         from = a;
         expected = candidate;
       }
     }
+    if (from < 0 && fallback) ({ from, evaluated: expected } = fallback);
     expect(from).toBeGreaterThanOrEqual(0);
     const source = before.routes[from]!;
     const target = before.routes[from + 1]!;
