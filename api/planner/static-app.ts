@@ -62,7 +62,13 @@ function appDoc(operationId: string): OperationDoc {
     operationId,
     tags: ['web planner'],
     security: [],
-    responses: { '200': { description: 'A file of the web planner (HTML, script, style, image).' }, '404': errorResponse('not_found_error.'), '503': errorResponse('service_unavailable_error: the planner is not built.') },
+    responses: {
+      '200': {
+        description: 'A file of the web planner (HTML, script, style, image).',
+        content: Object.fromEntries([...new Set([...Object.values(contentTypes), 'application/octet-stream'])].map((type) => [type.split(';')[0]!, { schema: { type: 'string' } }])),
+      },
+      '404': errorResponse('not_found_error.'), '503': errorResponse('service_unavailable_error: the planner is not built.'),
+    },
   };
 }
 

@@ -180,43 +180,47 @@ describe('the web planner in headless Chromium against the real stack', () => {
       order: Object.fromEntries(before.routes.map((route) => [route.id, jobIds(route)])),
     });
 
-    // The last stop of a route onto the first stop of the next one: the move (of those) that changes
+    // The last stop of a route onto the first stop of another one (onto its end when it is empty): the move (of those) that changes
     // the violations, as evaluate prices it; when the plan has room everywhere (no such move), the
     // first possible one, which still changes the times.
-    const moved = (a: number): Problem => {
+    const moved = (a: number, b: number): Problem => {
       const routes = before.routes.map((route) => ({ ...route, jobs: [...jobIds(route)] }));
       const job = routes[a]!.jobs.pop()!;
-      routes[a + 1]!.jobs.unshift(job);
+      routes[b]!.jobs.unshift(job);
       return { ...before, routes };
     };
     let from = -1;
+    let to = -1;
     let expected: Evaluated | undefined;
-    let fallback: { from: number; evaluated: Evaluated } | undefined;
-    for (let a = 0; a + 1 < before.routes.length && from < 0; a++) {
-      if (jobIds(before.routes[a]!).length < 2 || jobIds(before.routes[a + 1]!).length < 1) continue;
-      const candidate = await evaluate(moved(a));
-      fallback ??= { from: a, evaluated: candidate };
-      if (JSON.stringify(violationsPerRoute(candidate)) !== JSON.stringify(violationsPerRoute(beforeEvaluation))) {
-        from = a;
-        expected = candidate;
+    let fallback: { from: number; to: number; evaluated: Evaluated } | undefined;
+    for (let a = 0; a < before.routes.length && from < 0; a++) {
+      for (let b = 0; b < before.routes.length && from < 0; b++) {
+        if (a === b || jobIds(before.routes[a]!).length < 2) continue;
+        const candidate = await evaluate(moved(a, b));
+        fallback ??= { from: a, to: b, evaluated: candidate };
+        if (JSON.stringify(violationsPerRoute(candidate)) !== JSON.stringify(violationsPerRoute(beforeEvaluation))) {
+          from = a;
+          to = b;
+          expected = candidate;
+        }
       }
     }
-    if (from < 0 && fallback) ({ from, evaluated: expected } = fallback);
+    if (from < 0 && fallback) ({ from, to, evaluated: expected } = fallback);
     expect(from).toBeGreaterThanOrEqual(0);
     const source = before.routes[from]!;
-    const target = before.routes[from + 1]!;
+    const target = before.routes[to]!;
     const job = jobIds(source).at(-1)!;
 
     const second = await freshPage(browser);
     await signIn(second, stack.baseUrl, `${owner.account}:${owner.user}`, owner.password, `#/sandboxes/${sandboxId}`);
     await drawn(second, 0);
 
-    const targetStop = `li.stop[data-route="${target.id}"][data-index="0"]`;
+    const targetStop = jobIds(target).length > 0 ? `li.stop[data-route="${target.id}"][data-index="0"]` : `li.drop-end[data-route="${target.id}"]`;
     await page.$eval(targetStop, (element) => element.scrollIntoView({ block: 'center' }));
     await dragBetween(page, `li.stop[data-job="${job}"]`, targetStop);
     await drawn(page, 1);
     const after = (await api<Problem>(owner, `/v1/sandboxes/${sandboxId}`)).json;
-    expect(after.routes).toEqual(moved(from).routes);
+    expect(after.routes).toEqual(moved(from, to).routes);
     const view = await shown(page);
     expect(view.arrivals).toEqual(arrivals(expected!));
     expect(view.violations).toEqual(violationsPerRoute(expected!));
