@@ -53,7 +53,8 @@ export function planRows(plan: SyncPlan): PlanRows {
     routes.push({
       ...key,
       name: route.name ?? '',
-      date: request?.date ?? route.planned_start_date_time?.slice(0, 10) ?? '',
+      // The day alone: an echoed route date may carry the compatible API's T00:00:00.
+      date: (request?.date ?? route.planned_start_date_time ?? '').slice(0, 10),
       driver: referenceId(request?.driver),
       vehicle: route.vehicle ?? referenceId(request?.vehicle),
       planned_start: route.planned_start_date_time ?? '',
