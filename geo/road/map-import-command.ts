@@ -33,7 +33,7 @@ export function runMapImportCommand(args: MapImportArgs, output: CommandOutput =
   }
   if (bar) output.stderr.write('\n');
   if (args.json) {
-    output.stdout.write(`${JSON.stringify({ ...result, out, attribution: osmAttribution })}\n`);
+    output.stdout.write(`${JSON.stringify({ ...result, peakRssBytes: process.resourceUsage().maxRSS * 1024, out, attribution: osmAttribution })}\n`);
   } else {
     output.stdout.write(
       `Imported ${args.file} in ${result.seconds.toFixed(1)} s: ${result.segmentCount} road segments, ` +
