@@ -64,15 +64,18 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
     classes.set(storage, effective);
   }
   report({ phase: 'build', fraction: readShare + buildShare });
-  // One contraction order, found on the first travel class, serves every other: the classes share
-  // the turn graph's nodes (directed segments) and differ in a few closed roads, turns and speeds,
-  // and contracting in a given order skips the priority simulations that take most of the time.
+  // Classes that differ only in U-turn rules and a few hazmat closures share one contraction order,
+  // found on the first of them (contracting in a given order skips the priority simulations that
+  // take most of the time). Profiles and toll or ferry avoidance change which roads are fast
+  // everywhere, and a borrowed order there costs more shortcuts than it saves: they get their own.
   const variants = new Map<string, VariantGraph>();
-  let order: Int32Array | undefined;
+  const orders = new Map<string, Int32Array>();
   for (const [storage, variant] of classes) {
     const turnGraph = buildTurnGraph(network, restrictions[variant.profile], variant);
+    const orderKey = `${variant.profile}:${variant.avoidTolls}:${variant.avoidFerries}`;
+    const order = orders.get(orderKey);
     const contraction = contract(turnGraph, order ? { order } : {});
-    order ??= contraction.order;
+    if (!order) orders.set(orderKey, contraction.order);
     variants.set(storage, { turnGraph, hierarchy: contraction.hierarchy, snappable: largestStronglyConnected(turnGraph.nodeCount, turnGraph.first, turnGraph.target) });
     report({ phase: 'contract', fraction: readShare + buildShare + (contractShare * variants.size) / classes.size });
   }
