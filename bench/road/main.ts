@@ -15,24 +15,30 @@ import { RemoteMatrixStore, serveMatrixCache } from '../../geo/travel-cache/cach
 import { withMatrixCache } from '../../geo/travel-cache/cached-provider.js';
 import { MatrixCache } from '../../geo/travel-cache/matrix-cache.js';
 import { demoMapPath } from '../../geo/repo-root.js';
+import { Command } from 'commander';
+import { fileURLToPath } from 'node:url';
+import { percentile, timed } from './measure.js';
+import { runScaleBench } from './scale.js';
 
-// Road network figures on the demo map (Monaco, © OpenStreetMap contributors, ODbL): import,
-// load, point-to-point queries, matrices, and the speed-up over plain Dijkstra in the same run.
+// Road network figures. Without options, on the demo map (Monaco, © OpenStreetMap contributors,
+// ODbL): import, load, point-to-point queries, matrices, and the speed-up over plain Dijkstra in
+// the same run, then the travel cache. With `--grid N` or `--map <file>`: the same at scale.
+const cli = new Command()
+  .option('--grid <n>', 'synthetic N × N street grid written with our PBF writer')
+  .option('--map <file>', 'an .osm.pbf extract')
+  .option('--pairs <n>', 'random pairs per travel class compared with Dijkstra', '1000')
+  .parse()
+  .opts<{ grid?: string; map?: string; pairs: string }>();
+if (cli.grid !== undefined || cli.map !== undefined) {
+  runScaleBench({ grid: cli.grid === undefined ? undefined : Number(cli.grid), map: cli.map, pairs: Number(cli.pairs) }, fileURLToPath(new URL('../../cli/main.js', import.meta.url)));
+  process.exit(0);
+}
 
 function seededRandom(seed: number): () => number {
   let state = seed;
   return () => (state = (state * 16807) % 2147483647) / 2147483647;
 }
 
-function timed<T>(run: () => T): { value: T; ms: number } {
-  const started = performance.now();
-  const value = run();
-  return { value, ms: performance.now() - started };
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
 
 const folder = mkdtempSync(join(tmpdir(), 'wayplan-bench-road-'));
 try {

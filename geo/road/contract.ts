@@ -1,187 +1,277 @@
+import { ArcArena } from './arc-arena.js';
 import type { ContractionHierarchy } from './contraction-hierarchy.js';
 import { MinHeap } from './min-heap.js';
 import type { TurnGraph } from './turn-graph.js';
 
-/** Witness searches stop after settling this many nodes; a cut-off search only adds shortcuts, never loses a path. */
-const simulationSettleLimit = 60;
-const contractionSettleLimit = 500;
+/**
+ * Witness searches stop after settling this many nodes (or once every target is decided): a
+ * cut-off search can only add a shortcut that was not needed, never lose a path, so the limits
+ * trade hierarchy size for contraction time.
+ */
+const simulationSettleLimit = 20;
+const contractionSettleLimit = 100;
+
+export interface ContractOptions {
+  /** Contract in this order instead of choosing one (an order found for a similar metric). */
+  order?: Int32Array;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface Contraction {
+  hierarchy: ContractionHierarchy;
+  /** The nodes in the order they were contracted. */
+  order: Int32Array;
+}
 
 /**
- * Contracts a directed graph node by node, least important first. Importance is the edge
- * difference (shortcuts added minus arcs removed) plus the number of already-contracted
- * neighbours and the node's level, which keeps the hierarchy flat and uniform; priorities are
- * updated lazily when popped and eagerly for the neighbours of each contracted node.
+ * Contracts a directed graph node by node, least important first (or in a given order).
+ * Importance follows the level of a node (one more than its highest contracted neighbour) and
+ * the arcs and hops a contraction would add per arc and hop it removes, which keeps the
+ * hierarchy flat and node degrees bounded on grid-like road networks. Priorities are updated
+ * lazily when popped and for the neighbours of each contracted node. A shortcut between two
+ * nodes already joined lowers that arc instead of adding a parallel one.
  */
-export function contract(graph: TurnGraph, onProgress?: (fraction: number) => void): ContractionHierarchy {
+export function contract(graph: TurnGraph, options: ContractOptions = {}): Contraction {
   const n = graph.nodeCount;
   const dynamic = new DynamicGraph(graph);
-  const witness = new WitnessSearch(n, dynamic);
-  const contracted = new Uint8Array(n);
-  const level = new Int32Array(n);
-  const deletedNeighbours = new Int32Array(n);
-  const priority = new Float64Array(n);
+  const witness = new WitnessSearch(n, dynamic.out);
   const emitted = new EmittedArcs(n);
+  const order = new Int32Array(n);
+  const { out, into } = dynamic;
+  let addedHops = 0;
 
+  /** Shortcuts needed to contract v (added when `add`); their hop total lands in `addedHops`. */
   const shortcutsOf = (v: number, settleLimit: number, add: boolean): number => {
-    const inTargets = dynamic.inNode[v]!;
-    const inWeights = dynamic.inWeight[v]!;
-    const outTargets = dynamic.outNode[v]!;
-    const outWeights = dynamic.outWeight[v]!;
-    let maxOut = 0;
-    for (const weight of outWeights) maxOut = Math.max(maxOut, weight);
     let shortcuts = 0;
-    for (let i = 0; i < inTargets.length; i++) {
-      const u = inTargets[i]!;
-      const toV = inWeights[i]!;
-      witness.run(u, v, toV + maxOut, settleLimit);
-      for (let j = 0; j < outTargets.length; j++) {
-        const x = outTargets[j]!;
+    addedHops = 0;
+    for (let i = into.begin[v]!; i < into.begin[v]! + into.size[v]!; i++) {
+      const u = into.node[i]!;
+      const toV = into.weight[i]!;
+      const hopsToV = into.hops[i]!;
+      witness.start(u, v);
+      for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) if (out.node[j] !== u) witness.addTarget(out.node[j]!, toV + out.weight[j]!);
+      witness.run(settleLimit);
+      // A shortcut added below may move the arena: positions are read afresh.
+      for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) {
+        const x = out.node[j]!;
         if (x === u) continue;
-        const via = toV + outWeights[j]!;
+        const via = toV + out.weight[j]!;
         if (witness.distanceTo(x) <= via) continue;
         shortcuts++;
-        if (add) dynamic.addArc(u, x, via, v);
+        const hops = hopsToV + out.hops[j]!;
+        addedHops += hops;
+        if (add) dynamic.addArc(u, x, via, v, hops);
       }
     }
     return shortcuts;
   };
-  const priorityOf = (v: number): number => {
-    const removed = dynamic.inNode[v]!.length + dynamic.outNode[v]!.length;
-    return 2 * (shortcutsOf(v, simulationSettleLimit, false) - removed) + deletedNeighbours[v]! + level[v]!;
+
+  let done = 0;
+  const contractNode = (v: number): void => {
+    shortcutsOf(v, contractionSettleLimit, true);
+    emitted.take(v, dynamic);
+    dynamic.detach(v);
+    order[done++] = v;
+    if (done % 4096 === 0) options.onProgress?.(done / n);
   };
 
-  const queue = new MinHeap(n);
-  for (let v = 0; v < n; v++) {
-    priority[v] = priorityOf(v);
-    queue.push(priority[v]!, v);
-  }
-  let done = 0;
-  while (queue.size > 0) {
-    const key = queue.topKey();
-    const v = queue.pop();
-    if (contracted[v] === 1 || key !== priority[v]) continue;
-    const fresh = priorityOf(v);
-    if (fresh > queue.topKey()) {
-      priority[v] = fresh;
-      queue.push(fresh, v);
-      continue;
+  if (options.order) {
+    for (const v of options.order) contractNode(v);
+  } else {
+    const level = new Int32Array(n);
+    const priority = new Float64Array(n);
+    const contracted = new Uint8Array(n);
+    const priorityOf = (v: number): number => {
+      const added = shortcutsOf(v, simulationSettleLimit, false);
+      let removed = 0;
+      let removedHops = 0;
+      for (const arcs of [out, into]) {
+        for (let i = arcs.begin[v]!; i < arcs.begin[v]! + arcs.size[v]!; i++) {
+          removed++;
+          removedHops += arcs.hops[i]!;
+        }
+      }
+      if (removed === 0) return 1000 * level[v]!;
+      return 1000 * level[v]! + (1000 * added) / removed + (1000 * addedHops) / removedHops;
+    };
+    const queue = new MinHeap(n);
+    for (let v = 0; v < n; v++) {
+      priority[v] = priorityOf(v);
+      queue.push(priority[v]!, v);
     }
-    shortcutsOf(v, contractionSettleLimit, true);
-    contracted[v] = 1;
-    emitted.take(v, dynamic);
-    const neighbours = new Set([...dynamic.inNode[v]!, ...dynamic.outNode[v]!]);
-    dynamic.detach(v);
-    for (const u of neighbours) {
-      deletedNeighbours[u]!++;
-      level[u] = Math.max(level[u]!, level[v]! + 1);
-      priority[u] = priorityOf(u);
-      queue.push(priority[u]!, u);
+    const neighbours = new NeighbourSet(n);
+    while (queue.size > 0) {
+      const key = queue.topKey();
+      const v = queue.pop();
+      if (contracted[v] === 1 || key !== priority[v]) continue;
+      const fresh = priorityOf(v);
+      if (fresh > queue.topKey()) {
+        priority[v] = fresh;
+        queue.push(fresh, v);
+        continue;
+      }
+      neighbours.collect(v, dynamic);
+      contractNode(v);
+      contracted[v] = 1;
+      for (let k = 0; k < neighbours.count; k++) {
+        const u = neighbours.list[k]!;
+        level[u] = Math.max(level[u]!, level[v]! + 1);
+        priority[u] = priorityOf(u);
+        queue.push(priority[u]!, u);
+      }
     }
-    if (++done % 1024 === 0) onProgress?.(done / n);
   }
-  onProgress?.(1);
-  return emitted.toHierarchy();
+  options.onProgress?.(1);
+  return { hierarchy: emitted.toHierarchy(), order };
 }
 
-/** Adjacency that changes during contraction: per-node arrays of neighbour, weight and middle. */
+/** The graph during contraction: arcs out of and into every node not yet contracted. */
 class DynamicGraph {
-  readonly outNode: number[][];
-  readonly outWeight: number[][];
-  readonly outMiddle: number[][];
-  readonly inNode: number[][];
-  readonly inWeight: number[][];
-  readonly inMiddle: number[][];
+  readonly out: ArcArena;
+  readonly into: ArcArena;
 
   constructor(graph: TurnGraph) {
     const n = graph.nodeCount;
-    const lists = (): number[][] => Array.from({ length: n }, () => []);
-    this.outNode = lists();
-    this.outWeight = lists();
-    this.outMiddle = lists();
-    this.inNode = lists();
-    this.inWeight = lists();
-    this.inMiddle = lists();
+    const outCount = new Int32Array(n);
+    const inCount = new Int32Array(n);
+    for (let from = 0; from < n; from++) {
+      for (let a = graph.first[from]!; a < graph.first[from + 1]!; a++) {
+        outCount[from]!++;
+        inCount[graph.target[a]!]!++;
+      }
+    }
+    this.out = new ArcArena(outCount);
+    this.into = new ArcArena(inCount);
     for (let from = 0; from < n; from++) {
       for (let a = graph.first[from]!; a < graph.first[from + 1]!; a++) {
         const to = graph.target[a]!;
-        if (to !== from) this.addArc(from, to, graph.weight[a]!, -1);
+        if (to !== from) this.addArc(from, to, graph.weight[a]!, -1, 1);
       }
     }
   }
 
   /** Adds from→to, or lowers its weight if it exists and the new one is better. */
-  addArc(from: number, to: number, weight: number, middle: number): void {
-    const outs = this.outNode[from]!;
-    const at = outs.indexOf(to);
+  addArc(from: number, to: number, weight: number, middle: number, hops: number): void {
+    const at = this.out.find(from, to);
     if (at >= 0) {
-      if (this.outWeight[from]![at]! <= weight) return;
-      this.outWeight[from]![at] = weight;
-      this.outMiddle[from]![at] = middle;
-      const back = this.inNode[to]!.indexOf(from);
-      this.inWeight[to]![back] = weight;
-      this.inMiddle[to]![back] = middle;
+      if (this.out.weight[at]! <= weight) return;
+      const back = this.into.find(to, from);
+      this.out.weight[at] = this.into.weight[back] = weight;
+      this.out.middle[at] = this.into.middle[back] = middle;
+      this.out.hops[at] = this.into.hops[back] = hops;
       return;
     }
-    outs.push(to);
-    this.outWeight[from]!.push(weight);
-    this.outMiddle[from]!.push(middle);
-    this.inNode[to]!.push(from);
-    this.inWeight[to]!.push(weight);
-    this.inMiddle[to]!.push(middle);
+    this.out.push(from, to, weight, middle, hops);
+    this.into.push(to, from, weight, middle, hops);
   }
 
   /** Removes a contracted node from its neighbours' lists. */
   detach(v: number): void {
-    for (const u of this.inNode[v]!) removeNeighbour(this.outNode[u]!, this.outWeight[u]!, this.outMiddle[u]!, v);
-    for (const x of this.outNode[v]!) removeNeighbour(this.inNode[x]!, this.inWeight[x]!, this.inMiddle[x]!, v);
+    const { out, into } = this;
+    for (let i = into.begin[v]!; i < into.begin[v]! + into.size[v]!; i++) out.remove(into.node[i]!, v);
+    for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) into.remove(out.node[j]!, v);
   }
 }
 
-function removeNeighbour(nodes: number[], weights: number[], middles: number[], node: number): void {
-  const at = nodes.indexOf(node);
-  const last = nodes.length - 1;
-  nodes[at] = nodes[last]!;
-  weights[at] = weights[last]!;
-  middles[at] = middles[last]!;
-  nodes.pop();
-  weights.pop();
-  middles.pop();
+/** The distinct neighbours (either direction) of a node, gathered before it is contracted. */
+class NeighbourSet {
+  readonly list: Int32Array;
+  count = 0;
+  private readonly mark: Int32Array;
+  private stamp = 0;
+
+  constructor(n: number) {
+    this.list = new Int32Array(n);
+    this.mark = new Int32Array(n);
+  }
+
+  collect(v: number, graph: DynamicGraph): void {
+    const stamp = ++this.stamp;
+    this.count = 0;
+    for (const arcs of [graph.out, graph.into]) {
+      for (let i = arcs.begin[v]!; i < arcs.begin[v]! + arcs.size[v]!; i++) {
+        const u = arcs.node[i]!;
+        if (this.mark[u] === stamp) continue;
+        this.mark[u] = stamp;
+        this.list[this.count++] = u;
+      }
+    }
+  }
 }
 
-/** Bounded Dijkstra from one node that ignores the node being contracted. */
+/**
+ * Bounded Dijkstra from an in-neighbour u of the node v being
+ * contracted, ignoring v: it decides for each target (out-neighbour x of v) whether a path u→x
+ * avoiding v is no longer than u→v→x. It stops once every target is decided: settled, or out of
+ * reach because the queue has passed the longest u→v→x still open.
+ */
 class WitnessSearch {
   private readonly distance: Float64Array;
   private readonly seen: Int32Array;
   private readonly heap = new MinHeap();
   private search = 0;
+  private source = 0;
+  private skip = 0;
+  private open = 0;
+  private targetNode = new Int32Array(16);
+  private targetVia = new Float64Array(16);
 
   constructor(
     n: number,
-    private readonly graph: DynamicGraph,
+    private readonly out: ArcArena,
   ) {
     this.distance = new Float64Array(n);
     this.seen = new Int32Array(n);
   }
 
-  run(source: number, skip: number, maxWeight: number, settleLimit: number): void {
-    const { distance, seen, heap } = this;
-    const search = ++this.search;
+  start(source: number, skip: number): void {
+    this.search++;
+    this.source = source;
+    this.skip = skip;
+    this.open = 0;
+  }
+
+  addTarget(node: number, via: number): void {
+    if (this.open === this.targetNode.length) {
+      this.targetNode = Int32Array.from({ length: 2 * this.open }, (_, k) => this.targetNode[k] ?? 0);
+      this.targetVia = Float64Array.from({ length: 2 * this.open }, (_, k) => this.targetVia[k] ?? 0);
+    }
+    this.targetNode[this.open] = node;
+    this.targetVia[this.open++] = via;
+  }
+
+  run(settleLimit: number): void {
+    const { distance, seen, heap, out, targetNode, targetVia, search, skip, source } = this;
+    let open = this.open;
+    let bound = -Infinity;
+    for (let k = 0; k < open; k++) bound = Math.max(bound, targetVia[k]!);
     heap.clear();
     distance[source] = 0;
     seen[source] = search;
     heap.push(0, source);
     let settled = 0;
-    while (heap.size > 0) {
+    while (heap.size > 0 && open > 0) {
       const d = heap.topKey();
       const x = heap.pop();
       if (d > distance[x]!) continue;
-      if (d > maxWeight || ++settled > settleLimit) return;
-      const targets = this.graph.outNode[x]!;
-      const weights = this.graph.outWeight[x]!;
-      for (let i = 0; i < targets.length; i++) {
-        const y = targets[i]!;
+      if (d > bound || ++settled > settleLimit) return;
+      for (let k = 0; k < open; k++) {
+        if (targetNode[k] !== x) continue;
+        const closed = targetVia[k]!;
+        targetNode[k] = targetNode[--open]!;
+        targetVia[k] = targetVia[open]!;
+        if (closed === bound) {
+          bound = -Infinity;
+          for (let m = 0; m < open; m++) bound = Math.max(bound, targetVia[m]!);
+        }
+        break;
+      }
+      const end = out.begin[x]! + out.size[x]!;
+      for (let i = out.begin[x]!; i < end; i++) {
+        const y = out.node[i]!;
         if (y === skip) continue;
-        const candidate = d + weights[i]!;
+        const candidate = d + out.weight[i]!;
+        if (candidate > bound) continue;
         if (seen[y] !== search || candidate < distance[y]!) {
           distance[y] = candidate;
           seen[y] = search;
@@ -196,24 +286,63 @@ class WitnessSearch {
   }
 }
 
-/** The arcs each node has when it is contracted, all to higher-ranked nodes, gathered into CSR. */
+/** Growable arc columns (node, weight, middle). */
+class ArcColumns {
+  node = new Int32Array(1024);
+  weight = new Float64Array(1024);
+  middle = new Int32Array(1024);
+  size = 0;
+
+  append(arcs: ArcArena, v: number): void {
+    const count = arcs.size[v]!;
+    if (this.size + count > this.node.length) {
+      const room = Math.max(this.size + count, Math.ceil(this.node.length * 1.5));
+      this.node = resized(this.node, room);
+      this.weight = resized(this.weight, room);
+      this.middle = resized(this.middle, room);
+    }
+    const from = arcs.begin[v]!;
+    this.node.set(arcs.node.subarray(from, from + count), this.size);
+    this.weight.set(arcs.weight.subarray(from, from + count), this.size);
+    this.middle.set(arcs.middle.subarray(from, from + count), this.size);
+    this.size += count;
+  }
+}
+
+function resized<T extends Int32Array | Float64Array>(array: T, length: number): T {
+  const bigger = new (array.constructor as new (length: number) => T)(length);
+  bigger.set(array.subarray(0, Math.min(array.length, length)));
+  return bigger;
+}
+
+/** The arcs each node has when it is contracted (all to higher-ranked nodes), gathered into CSR. */
 class EmittedArcs {
-  private readonly up: { node: number[]; weight: number[]; middle: number[] }[];
-  private readonly down: { node: number[]; weight: number[]; middle: number[] }[];
+  private readonly up = new ArcColumns();
+  private readonly down = new ArcColumns();
+  private readonly upAt: Int32Array;
+  private readonly downAt: Int32Array;
+  private readonly upCount: Int32Array;
+  private readonly downCount: Int32Array;
 
   constructor(private readonly n: number) {
-    this.up = new Array(n);
-    this.down = new Array(n);
+    this.upAt = new Int32Array(n);
+    this.downAt = new Int32Array(n);
+    this.upCount = new Int32Array(n);
+    this.downCount = new Int32Array(n);
   }
 
   take(v: number, graph: DynamicGraph): void {
-    this.up[v] = { node: graph.outNode[v]!.slice(), weight: graph.outWeight[v]!.slice(), middle: graph.outMiddle[v]!.slice() };
-    this.down[v] = { node: graph.inNode[v]!.slice(), weight: graph.inWeight[v]!.slice(), middle: graph.inMiddle[v]!.slice() };
+    this.upAt[v] = this.up.size;
+    this.downAt[v] = this.down.size;
+    this.upCount[v] = graph.out.size[v]!;
+    this.downCount[v] = graph.into.size[v]!;
+    this.up.append(graph.out, v);
+    this.down.append(graph.into, v);
   }
 
   toHierarchy(): ContractionHierarchy {
-    const up = toCsr(this.up, this.n);
-    const down = toCsr(this.down, this.n);
+    const up = this.csr(this.up, this.upAt, this.upCount);
+    const down = this.csr(this.down, this.downAt, this.downCount);
     return {
       nodeCount: this.n,
       upFirst: up.first,
@@ -226,18 +355,21 @@ class EmittedArcs {
       downMiddle: down.middle,
     };
   }
-}
 
-function toCsr(lists: readonly { node: number[]; weight: number[]; middle: number[] }[], n: number) {
-  const first = new Int32Array(n + 1);
-  for (let v = 0; v < n; v++) first[v + 1] = first[v]! + lists[v]!.node.length;
-  const node = new Int32Array(first[n]!);
-  const weight = new Float64Array(first[n]!);
-  const middle = new Int32Array(first[n]!);
-  for (let v = 0; v < n; v++) {
-    node.set(lists[v]!.node, first[v]!);
-    weight.set(lists[v]!.weight, first[v]!);
-    middle.set(lists[v]!.middle, first[v]!);
+  /** Reorders arcs appended in contraction order into node order. */
+  private csr(columns: ArcColumns, at: Int32Array, count: Int32Array) {
+    const n = this.n;
+    const first = new Int32Array(n + 1);
+    for (let v = 0; v < n; v++) first[v + 1] = first[v]! + count[v]!;
+    const node = new Int32Array(first[n]!);
+    const weight = new Float64Array(first[n]!);
+    const middle = new Int32Array(first[n]!);
+    for (let v = 0; v < n; v++) {
+      const from = at[v]!;
+      node.set(columns.node.subarray(from, from + count[v]!), first[v]!);
+      weight.set(columns.weight.subarray(from, from + count[v]!), first[v]!);
+      middle.set(columns.middle.subarray(from, from + count[v]!), first[v]!);
+    }
+    return { first, node, weight, middle };
   }
-  return { first, node, weight, middle };
 }

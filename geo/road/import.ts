@@ -7,7 +7,7 @@ import { segmentFlagFerry, segmentFlagHazmatRestricted, segmentFlagToll, type Pr
 import { allVariants, osmAttribution, roadGraphFormatVersion, variantKey, writeRoadGraph, type RoadGraph, type VariantGraph } from './road-graph.js';
 import type { RoadNetwork } from './road-network.js';
 import { largestStronglyConnected } from './strongly-connected.js';
-import { buildTurnGraph } from './turn-graph.js';
+import { buildTurnGraph, type TravelVariant } from './turn-graph.js';
 
 export interface ImportProgress {
   phase: 'read' | 'build' | 'contract' | 'write';
@@ -49,11 +49,9 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
   });
   const { network, restrictions } = builder.build();
   if (network.segmentCount === 0) throw new Error(`${pbfPath}: no roads for motor vehicles in this extract`);
-  report({ phase: 'build', fraction: readShare + buildShare });
 
   const variantStorage: Record<string, string> = {};
-  const variants = new Map<string, VariantGraph>();
-  const storages = new Map<string, () => VariantGraph>();
+  const classes = new Map<string, TravelVariant>();
   for (const variant of allVariants()) {
     const effective = {
       ...variant,
@@ -63,15 +61,23 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
     };
     const storage = variantKey(effective);
     variantStorage[variantKey(variant)] = storage;
-    storages.set(storage, () => {
-      const turnGraph = buildTurnGraph(network, restrictions[variant.profile], effective);
-      return { turnGraph, snappable: largestStronglyConnected(turnGraph.nodeCount, turnGraph.first, turnGraph.target), hierarchy: contract(turnGraph) };
-    });
+    classes.set(storage, effective);
   }
-  let built = 0;
-  for (const [storage, buildVariant] of storages) {
-    variants.set(storage, buildVariant());
-    report({ phase: 'contract', fraction: readShare + buildShare + (contractShare * ++built) / storages.size });
+  report({ phase: 'build', fraction: readShare + buildShare });
+  // Classes that differ only in U-turn rules and a few hazmat closures share one contraction order,
+  // found on the first of them (contracting in a given order skips the priority simulations that
+  // take most of the time). Profiles and toll or ferry avoidance change which roads are fast
+  // everywhere, and a borrowed order there costs more shortcuts than it saves: they get their own.
+  const variants = new Map<string, VariantGraph>();
+  const orders = new Map<string, Int32Array>();
+  for (const [storage, variant] of classes) {
+    const turnGraph = buildTurnGraph(network, restrictions[variant.profile], variant);
+    const orderKey = `${variant.profile}:${variant.avoidTolls}:${variant.avoidFerries}`;
+    const order = orders.get(orderKey);
+    const contraction = contract(turnGraph, order ? { order } : {});
+    if (!order) orders.set(orderKey, contraction.order);
+    variants.set(storage, { turnGraph, hierarchy: contraction.hierarchy, snappable: largestStronglyConnected(turnGraph.nodeCount, turnGraph.first, turnGraph.target) });
+    report({ phase: 'contract', fraction: readShare + buildShare + (contractShare * variants.size) / classes.size });
   }
   for (const [key, storage] of Object.entries(variantStorage)) variants.set(key, variants.get(storage)!);
 
@@ -94,7 +100,7 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
     seconds: (performance.now() - started) / 1000,
     vertexCount: network.vertexCount,
     segmentCount: network.segmentCount,
-    hierarchies: storages.size,
+    hierarchies: classes.size,
     fileBytes,
   };
 }

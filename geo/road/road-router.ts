@@ -56,15 +56,20 @@ export class RoadRouter {
     const factor = speedFactor(options);
     const size = points.length;
     const { routing, endpoints } = this.endpoints(points, variant);
-    const placed = endpoints.flatMap((endpoint, i) => (endpoint ? [i] : []));
-    const placedEndpoints = placed.map((i) => endpoints[i]!);
+    const placed = Int32Array.from(endpoints.flatMap((endpoint, i) => (endpoint ? [i] : [])));
+    const placedEndpoints = Array.from(placed, (i) => endpoints[i]!);
     const keys = chMatrixKeys(routing.hierarchy, placedEndpoints, placedEndpoints);
 
     const distances = new Float64Array(size * size);
     const durations = new Float64Array(size * size);
     const fallback = new Uint8Array(size * size);
-    const keyAt = new Float64Array(size * size).fill(Infinity);
-    placed.forEach((i, row) => placed.forEach((j, column) => (keyAt[i * size + j] = keys[row * placed.length + column]!)));
+    const keyAt = placed.length === size ? keys : new Float64Array(size * size).fill(Infinity);
+    if (keyAt !== keys) {
+      for (let row = 0; row < placed.length; row++) {
+        for (let column = 0; column < placed.length; column++) keyAt[placed[row]! * size + placed[column]!] = keys[row * placed.length + column]!;
+      }
+    }
+    const access = Float64Array.from(endpoints, (endpoint) => endpoint?.accessMeters ?? 0);
     for (const [i, j] of sameSegmentPairs(endpoints)) {
       keyAt[i * size + j] = Math.min(keyAt[i * size + j]!, sameSegmentKey(this.graph, variant, endpoints[i]!, endpoints[j]!));
     }
@@ -80,9 +85,9 @@ export class RoadRouter {
           fallback[cell] = 1;
           continue;
         }
-        const access = endpoints[i]!.accessMeters + endpoints[j]!.accessMeters;
-        distances[cell] = keyDistanceMeters(key) + access;
-        durations[cell] = (keyDurationSeconds(key) + access / offStreetSpeedMetersPerSecond) * factor;
+        const offStreet = access[i]! + access[j]!;
+        distances[cell] = keyDistanceMeters(key) + offStreet;
+        durations[cell] = (keyDurationSeconds(key) + offStreet / offStreetSpeedMetersPerSecond) * factor;
       }
     }
     if (!fallback.includes(1)) return { size, distances, durations };

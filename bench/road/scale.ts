@@ -1,0 +1,149 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Random } from '../../engine/structures/prng.js';
+import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
+import { chPath } from '../../geo/road/ch-path.js';
+import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
+import { sameSegmentKey, snapEndpoint, type Endpoint } from '../../geo/road/endpoints.js';
+import { allVariants, readRoadGraph, variantKey } from '../../geo/road/road-graph.js';
+import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
+import { SearchSpace } from '../../geo/road/search-space.js';
+import { writeOsmPbf } from '../../test/geo/support/osm-pbf-writer.js';
+import { gridOrigin, gridSpacing, streetGrid } from '../../test/geo/support/street-grid.js';
+import type { TravelVariant } from '../../geo/road/turn-graph.js';
+import type { TravelPoint } from '../../geo/travel.js';
+import { percentile, timed } from './measure.js';
+
+/** What `wayplan map import --json` reports. */
+interface ImportFigures {
+  seconds: number;
+  cpuSeconds: number;
+  segmentCount: number;
+  hierarchies: number;
+  fileBytes: number;
+  peakRssBytes: number;
+}
+
+export interface ScaleOptions {
+  /** Side of a synthetic street grid, or an `.osm.pbf` extract. */
+  grid?: number;
+  map?: string;
+  /** Random pairs per travel class compared with plain Dijkstra. */
+  pairs: number;
+}
+
+
+/**
+ * Road network at scale: writes a synthetic grid with our PBF writer (or takes an extract),
+ * imports it in a child process through `wayplan map import --json` (so peak RSS is the
+ * import's alone), then queries the graph: point-to-point, 1,000 × 1,000 matrices through the
+ * hierarchy and through the provider, and CH-versus-Dijkstra mismatches per travel class.
+ */
+export function runScaleBench(options: ScaleOptions, cliPath: string): void {
+  const folder = mkdtempSync(join(tmpdir(), 'wayplan-bench-road-scale-'));
+  try {
+    const pbfPath = options.map ?? join(folder, `grid-${options.grid}.osm.pbf`);
+    let box: { minLat: number; minLon: number; maxLat: number; maxLon: number } = { minLat: gridOrigin.lat, minLon: gridOrigin.lon, maxLat: 0, maxLon: 0 };
+    if (options.map === undefined) {
+      const n = options.grid!;
+      const grid = streetGrid(n);
+      writeFileSync(pbfPath, writeOsmPbf(grid.nodes, grid.ways, grid.relations));
+      box = { ...box, maxLat: gridOrigin.lat + (n - 1) * gridSpacing, maxLon: gridOrigin.lon + (n - 1) * gridSpacing };
+    }
+    const fileMb = statSync(pbfPath).size / 1e6;
+    const graphPath = join(folder, 'bench.wpgraph');
+    const output = execFileSync(process.execPath, [cliPath, 'map', 'import', pbfPath, '--out', graphPath, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 });
+    const imported = JSON.parse(output) as ImportFigures;
+    console.log(
+      `import: ${imported.seconds.toFixed(1)} s (the command: ${imported.cpuSeconds.toFixed(1)} s of CPU), peak RSS ${(imported.peakRssBytes / 2 ** 20).toFixed(0)} MB, ${fileMb.toFixed(1)} MB .osm.pbf, ` +
+        `${imported.segmentCount} segments, ${imported.hierarchies} hierarchies, ${(imported.fileBytes / 1e6).toFixed(1)} MB graph`,
+    );
+    const loaded = timed(() => readRoadGraph(graphPath));
+    const router = new RoadRouter(loaded.value);
+    const graph = loaded.value;
+    console.log(`load: ${loaded.ms.toFixed(0)} ms`);
+    if (options.map !== undefined) box = boundingBox(graph.network.geometryLatE7, graph.network.geometryLonE7);
+
+    const random = new Random(42);
+    const randomPoint = (): TravelPoint => ({ lat: box.minLat + random.nextFloat() * (box.maxLat - box.minLat), lon: box.minLon + random.nextFloat() * (box.maxLon - box.minLon) });
+    const points = Array.from({ length: 1000 }, randomPoint);
+    const variant = travelVariant({});
+    const { routing, endpoints } = router.endpoints(points, variant);
+    const placed = endpoints.flatMap((endpoint) => (endpoint ? [endpoint] : []));
+    const { hierarchy } = routing;
+    const arcs = hierarchy.upFirst[hierarchy.nodeCount]! + hierarchy.downFirst[hierarchy.nodeCount]!;
+    console.log(`hierarchy (default class): ${hierarchy.nodeCount} nodes, ${(arcs / hierarchy.nodeCount).toFixed(2)} arcs per node; ${placed.length} of 1000 random points on the map`);
+
+    const forward = new SearchSpace(hierarchy.nodeCount);
+    const backward = new SearchSpace(hierarchy.nodeCount);
+    const queryTimes: number[] = [];
+    for (let q = 0; q < 2000; q++) {
+      const from = placed[random.nextUint32() % placed.length]!;
+      const to = placed[random.nextUint32() % placed.length]!;
+      const t = performance.now();
+      chPath(hierarchy, from, to, sameSegmentKey(graph, variant, from, to), forward, backward);
+      queryTimes.push(performance.now() - t);
+    }
+    queryTimes.sort((a, b) => a - b);
+    console.log(`point-to-point (with unpacking): p50 ${(percentile(queryTimes, 0.5) * 1000).toFixed(0)} µs, p99 ${(percentile(queryTimes, 0.99) * 1000).toFixed(0)} µs`);
+
+    chMatrixKeys(hierarchy, placed.slice(0, 20), placed.slice(0, 20));
+    const ch = timed(() => chMatrixKeys(hierarchy, placed, placed));
+    router.matrix(points.slice(0, 20));
+    const provider = timed(() => router.matrix(points));
+    console.log(`${placed.length}×${placed.length} matrix: CH ${ch.ms.toFixed(0)} ms; 1000×1000 through the provider (snapping included) ${provider.ms.toFixed(0)} ms`);
+
+    compareWithDijkstra(router, randomPoint, options.pairs);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** CH against plain Dijkstra on random pairs (√pairs sources × √pairs targets), once per stored travel class. */
+function compareWithDijkstra(router: RoadRouter, randomPoint: () => TravelPoint, pairs: number): void {
+  const { graph } = router;
+  const side = Math.max(1, Math.round(Math.sqrt(pairs)));
+  const classes = new Map<string, TravelVariant>();
+  for (const variant of allVariants()) {
+    const storage = graph.meta.variantStorage[variantKey(variant)]!;
+    if (!classes.has(storage)) classes.set(storage, variant);
+  }
+  let total = 0;
+  const started = performance.now();
+  for (const [storage, variant] of classes) {
+    const routing = graph.variants.get(storage)!;
+    const snap = (count: number): Endpoint[] => {
+      const found: Endpoint[] = [];
+      while (found.length < count) {
+        const endpoint = snapEndpoint(graph, router.index, variant, routing, randomPoint());
+        if (endpoint) found.push(endpoint);
+      }
+      return found;
+    };
+    const sources = snap(side);
+    const targets = snap(side);
+    const ch = chMatrixKeys(routing.hierarchy, sources, targets);
+    const reference = dijkstraMatrixKeys(routing.turnGraph, sources, targets);
+    let mismatches = 0;
+    for (let i = 0; i < ch.length; i++) if (ch[i] !== reference[i]) mismatches++;
+    total += mismatches;
+    console.log(`  ${storage}: ${mismatches} mismatches on ${ch.length} pairs`);
+  }
+  console.log(`CH vs Dijkstra: ${total} mismatches over ${classes.size} travel classes (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+function boundingBox(latE7: Int32Array, lonE7: Int32Array): { minLat: number; minLon: number; maxLat: number; maxLon: number } {
+  let minLat = Infinity;
+  let minLon = Infinity;
+  let maxLat = -Infinity;
+  let maxLon = -Infinity;
+  for (let i = 0; i < latE7.length; i++) {
+    minLat = Math.min(minLat, latE7[i]! / 1e7);
+    maxLat = Math.max(maxLat, latE7[i]! / 1e7);
+    minLon = Math.min(minLon, lonE7[i]! / 1e7);
+    maxLon = Math.max(maxLon, lonE7[i]! / 1e7);
+  }
+  return { minLat, minLon, maxLat, maxLon };
+}

@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
+import type { ContractionHierarchy } from '../../geo/road/contraction-hierarchy.js';
+import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
+import { snapEndpoint } from '../../geo/road/endpoints.js';
+import { importOsm } from '../../geo/road/import.js';
+import { allVariants, readRoadGraph, variantGraph, variantKey } from '../../geo/road/road-graph.js';
+import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
+import { writeOsmPbf, type TestRelation, type TestWay } from './support/osm-pbf-writer.js';
+import { gridOrigin, gridSpacing, streetGrid, type StreetGrid } from './support/street-grid.js';
+
+// Contraction on synthetic street grids: exactness against plain Dijkstra on random grids
+// (one-ways, tolls, closed streets, turn restrictions, every travel class), and the work a
+// hierarchy leaves to queries staying bounded as grids grow.
+
+function upwardSearchSpace(hierarchy: ContractionHierarchy, from: number, seen: Int32Array, stamp: number, up: boolean): number {
+  const first = up ? hierarchy.upFirst : hierarchy.downFirst;
+  const next = up ? hierarchy.upTarget : hierarchy.downSource;
+  const stack = [from];
+  seen[from] = stamp;
+  let count = 0;
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    count++;
+    for (let arc = first[node]!; arc < first[node + 1]!; arc++) {
+      if (seen[next[arc]!] === stamp) continue;
+      seen[next[arc]!] = stamp;
+      stack.push(next[arc]!);
+    }
+  }
+  return count;
+}
+
+/** The default class's hierarchy of an imported N × N grid (imported with all its travel classes, as `map import` does). */
+function importedGrid(n: number, folder: string): ContractionHierarchy {
+  const grid = streetGrid(n);
+  writeFileSync(join(folder, `grid-${n}.osm.pbf`), writeOsmPbf(grid.nodes, grid.ways, grid.relations));
+  importOsm(join(folder, `grid-${n}.osm.pbf`), join(folder, `grid-${n}.wpgraph`));
+  return variantGraph(readRoadGraph(join(folder, `grid-${n}.wpgraph`)), travelVariant({})).hierarchy;
+}
+
+describe('contraction on growing street grids', () => {
+  const sizes = [10, 20, 40];
+  const folder = mkdtempSync(join(tmpdir(), 'wayplan-ch-sizes-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const figures = sizes.map((n) => {
+    const hierarchy = importedGrid(n, folder);
+    const nodes = hierarchy.nodeCount;
+    const seen = new Int32Array(nodes);
+    let stamp = 0;
+    let largest = 0;
+    let total = 0;
+    // Every node's whole upward (and downward) closure: an upper bound on what a query settles.
+    for (let v = 0; v < nodes; v += 7) {
+      const space = upwardSearchSpace(hierarchy, v, seen, ++stamp, true) + upwardSearchSpace(hierarchy, v, seen, ++stamp, false);
+      largest = Math.max(largest, space);
+      total += space;
+    }
+    const arcs = hierarchy.upFirst[nodes]! + hierarchy.downFirst[nodes]!;
+    return { n, nodes, arcsPerNode: arcs / nodes, largestSearchSpace: largest, meanSearchSpace: total / Math.ceil(nodes / 7) };
+  });
+
+  it('keeps the arcs per node (original arcs and shortcuts) bounded', () => {
+    for (const figure of figures) expect(figure.arcsPerNode).toBeLessThan(12);
+  });
+
+  it('keeps the search space of a query far below the graph and growing like its side, not its area', () => {
+    for (const figure of figures) expect(figure.largestSearchSpace).toBeLessThan(40 * figure.n);
+    const [, medium, large] = figures;
+    // Four times the nodes: a search space growing with the area would grow ×4.
+    expect(large!.meanSearchSpace / medium!.meanSearchSpace).toBeLessThan(3);
+  });
+});
+
+const cell = fc.record({ oneway: fc.constantFrom('no', 'yes', '-1'), highway: fc.constantFrom('residential', 'secondary', 'primary') });
+const randomGrid = fc
+  .record({
+    n: fc.integer({ min: 3, max: 6 }),
+    rows: fc.array(cell, { minLength: 6, maxLength: 6 }),
+    columns: fc.array(cell, { minLength: 6, maxLength: 6 }),
+    toll: fc.integer({ min: 0, max: 5 }),
+    closedToHazmat: fc.integer({ min: 0, max: 5 }),
+    restrictions: fc.array(
+      fc.record({ row: fc.integer({ min: 0, max: 5 }), column: fc.integer({ min: 0, max: 5 }), kind: fc.constantFrom('no_left_turn', 'only_straight_on', 'no_u_turn'), fromRow: fc.boolean() }),
+      { maxLength: 8 },
+    ),
+  })
+  .map(({ n, rows, columns, toll, closedToHazmat, restrictions }): StreetGrid => {
+    const base = streetGrid(n);
+    const rowWay = (row: number): number => 10_000_000 + row;
+    const columnWay = (column: number): number => 20_000_000 + column;
+    const ways: TestWay[] = base.ways.map((way) => {
+      const isRow = way.id < 20_000_000;
+      const index = isRow ? way.id - rowWay(0) : way.id - columnWay(0);
+      const pick = (isRow ? rows : columns)[index]!;
+      const tags: Record<string, string> = { highway: pick.highway };
+      if (pick.oneway !== 'no') tags.oneway = pick.oneway;
+      if (!isRow && index === toll % n) tags.toll = 'yes';
+      if (isRow && index === closedToHazmat % n) tags.hazmat = 'no';
+      return { ...way, tags };
+    });
+    const relations: TestRelation[] = restrictions.map(({ row, column, kind, fromRow }, k) => {
+      const from = fromRow ? rowWay(row % n) : columnWay(column % n);
+      const to = kind === 'no_u_turn' ? from : fromRow ? columnWay(column % n) : rowWay(row % n);
+      return {
+        id: k + 1,
+        tags: { type: 'restriction', restriction: kind },
+        members: [
+          { type: 'way', ref: from, role: 'from' },
+          { type: 'node', ref: 1 + (row % n) * n + (column % n), role: 'via' },
+          { type: 'way', ref: to, role: 'to' },
+        ],
+      };
+    });
+    return { nodes: base.nodes, ways, relations };
+  });
+
+describe('contraction hierarchies on random street grids', () => {
+  let folder: string;
+  beforeAll(() => (folder = mkdtempSync(join(tmpdir(), 'wayplan-ch-grid-'))));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('answer exactly what plain Dijkstra answers, in every travel class (one order shared by all)', () => {
+    let checkedPairs = 0;
+    fc.assert(
+      fc.property(randomGrid, (grid) => {
+        writeFileSync(join(folder, 'grid.osm.pbf'), writeOsmPbf(grid.nodes, grid.ways, grid.relations));
+        importOsm(join(folder, 'grid.osm.pbf'), join(folder, 'grid.wpgraph'));
+        const graph = readRoadGraph(join(folder, 'grid.wpgraph'));
+        const router = new RoadRouter(graph);
+        const side = Math.round(Math.sqrt(grid.nodes.length));
+        const points = [];
+        for (let row = 0; row < side; row++) {
+          for (let column = 0; column + 1 < side; column++) {
+            const lat = gridOrigin.lat + row * gridSpacing;
+            points.push({ lat, lon: gridOrigin.lon + (column + 0.5) * gridSpacing }, { lat: lat + 0.5 * gridSpacing, lon: gridOrigin.lon + column * gridSpacing });
+          }
+        }
+        for (const variant of allVariants()) {
+          const routing = graph.variants.get(variantKey(variant))!;
+          const endpoints = points.flatMap((point) => snapEndpoint(graph, router.index, variant, routing, point) ?? []);
+          expect(chMatrixKeys(routing.hierarchy, endpoints, endpoints)).toEqual(dijkstraMatrixKeys(routing.turnGraph, endpoints, endpoints));
+          checkedPairs += endpoints.length ** 2;
+        }
+      }),
+      { numRuns: 12, seed: 16 },
+    );
+    expect(checkedPairs).toBeGreaterThan(12 * 16 * 50);
+  });
+});
