@@ -19,9 +19,9 @@ export interface CatalogRoute {
   doc: OperationDoc | undefined;
 }
 
-/** `/v1/tasks/:taskId` → `/v1/tasks/{taskId}`. */
+/** `/v1/tasks/:taskId` → `/v1/tasks/{taskId}`; a trailing wildcard (`/app/*`) → `{path}`. */
 export function openApiPath(url: string): string {
-  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{path}');
 }
 
 /**

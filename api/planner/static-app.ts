@@ -6,7 +6,7 @@ import { escapeHtml } from '../../cards/html-escape.js';
 import type { Config } from '../../runtime/config.js';
 import { compiledPath, repoRoot } from '../../runtime/paths.js';
 import { ApiError } from '../errors.js';
-import { errorResponse } from '../openapi/describe.js';
+import { errorResponse, pathParameter } from '../openapi/describe.js';
 import type { OperationDoc } from '../openapi/catalog.js';
 import { resource } from '../resource.js';
 
@@ -57,9 +57,10 @@ async function send(reply: FastifyReply, relativePath: string, config: Config): 
  * `GET /app`: the web planner, static files without authentication (the app signs in with the
  * session login itself). Paths without a file extension are the app's own views: index.html.
  */
-function appDoc(operationId: string): OperationDoc {
+function appDoc(operationId: string, parameters: unknown[] = []): OperationDoc {
   return {
     operationId,
+    parameters,
     tags: ['web planner'],
     security: [],
     responses: {
@@ -80,7 +81,7 @@ export function staticApp(app: FastifyInstance, config: Config): void {
     '/app/*',
     {
       GET: {
-        doc: appDoc('web_planner_file'),
+        doc: appDoc('web_planner_file', [pathParameter('path', 'A file of the built app; a path without an extension is one of its views (index.html).')]),
         handler: (request, reply) => {
           const rest = (request.params as { '*': string })['*'];
           return send(reply, rest === '' || extname(rest) === '' ? 'index.html' : rest, config);
