@@ -69,6 +69,7 @@ function appDoc(operationId: string, parameters: unknown[] = []): OperationDoc {
         content: Object.fromEntries([...new Set([...Object.values(contentTypes), 'application/octet-stream'])].map((type) => [type.split(';')[0]!, { schema: { type: 'string' } }])),
       },
       '404': errorResponse('not_found_error.'), '503': errorResponse('service_unavailable_error: the planner is not built.'),
+      default: errorResponse('A malformed path, or any other error.'),
     },
   };
 }

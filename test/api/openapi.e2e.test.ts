@@ -1,3 +1,4 @@
+import { openApiPath } from '../../api/openapi/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import { connectApiContext } from '../../api/main.js';
 import { buildServer } from '../../api/server.js';
@@ -35,7 +36,7 @@ describe('the OpenAPI document', () => {
     const documented = Object.entries(document.paths)
       .flatMap(([path, item]) => Object.keys(item).filter((key) => methods.includes(key)).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
-    const served = app.routeCatalog.routes.map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`).sort();
+    const served = app.routeCatalog.routes.map((route) => `${route.method} ${openApiPath(route.url)}`).sort();
     expect(documented).toEqual(served);
     // Every operation the document names is a route Fastify answers with that method.
     for (const entry of documented) {
