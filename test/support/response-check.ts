@@ -15,8 +15,11 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,7})?Z$/;
 const TIMESPAN_LIKE = /^-?(\d+\.)?\d{1,3}:\d{1,2}(:\d{1,2}(\.\d+)?)?$/;
 const DATETIME_LIKE = /^\d{4}-\d{1,2}-\d{1,2}T\d/;
 
-/** What the client sent, echoed as written: a revision's deltas, the value a validation fault names. */
-const verbatim = new Set(['deltas', 'attempted_value']);
+/**
+ * What the client sent, echoed as written: a revision's deltas, the value a validation fault names,
+ * its identifiers (a job may be called "25:61") and its custom data.
+ */
+const verbatim = new Set(['deltas', 'attempted_value', 'id', 'custom']);
 
 /** Every string that looks like a time and is not in its wire form, with where it is. */
 export function timeFormatFaults(value: unknown, path = 'body'): string[] {
