@@ -5,7 +5,7 @@ import { expandPlan } from '../../engine/consolidate/expand.js';
 import type { ConsolidateResponse } from '../../model/types/consolidate.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
 import { corner, onMain, onNorth, writeStreetTown } from '../engine/consolidate/street-town.js';
-import { postJson } from '../support/http.js';
+import { postJsonWaiting } from '../support/http.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 
 let folder: string;
@@ -22,7 +22,7 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const post = (path: string, body: unknown) => postJson(`${stack.baseUrl}${path}`, body, { authorization: user.basic });
+const post = (path: string, body: unknown) => postJsonWaiting(`${stack.baseUrl}${path}`, body, { authorization: user.basic });
 
 const mainJobs = [20.0005, 20.0015, 20.0025, 20.0035].map((lon, k) => ({ id: `m${k + 1}`, location: onMain(lon), time_on_site: '00:01:00' }));
 const northJobs = [20.001, 20.002, 20.004].map((lon, k) => ({ id: `n${k + 1}`, location: onNorth(lon), time_on_site: '00:01:00' }));

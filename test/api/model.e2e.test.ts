@@ -1,5 +1,5 @@
 import { TestStack, type TestUser } from '../support/stack.js';
-import { postJson, request } from '../support/http.js';
+import { followWait, postJson, postJsonWaiting, request } from '../support/http.js';
 
 let stack: TestStack;
 let user: TestUser;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const auth = () => ({ authorization: user.basic });
-const post = (path: string, body: unknown) => postJson(`${stack.baseUrl}${path}`, body, auth());
+const post = (path: string, body: unknown) => postJsonWaiting(`${stack.baseUrl}${path}`, body, auth());
 const get = (path: string) => request(`${stack.baseUrl}${path}`, { headers: auth() });
 
 const problem = {
@@ -110,7 +110,7 @@ describe('POST /v1/evaluate', () => {
     const started = await post('/v1/evaluate?aggregate=1', problem);
     expect(started.status).toBe(200);
     const id = started.body.task_id;
-    const full = await get(`/v1/tasks/${id}/result?wait=1`);
+    const full = await followWait(stack.baseUrl, await get(`/v1/tasks/${id}/result?wait=1`), auth());
     expect(full.status).toBe(200);
     expect(full.body.routes).toHaveLength(1);
     const aggregated = await get(`/v1/tasks/${id}/result?aggregate=1`);

@@ -1,5 +1,5 @@
 import { TestStack, type TestUser } from '../support/stack.js';
-import { postJson, request } from '../support/http.js';
+import { postJson, postJsonWaiting, request } from '../support/http.js';
 import { threeRoutePlan } from '../cards/plan-fixtures.js';
 import { pdfPages } from '../cards/pdf-text.js';
 
@@ -37,7 +37,7 @@ describe('POST /v1/route_cards', () => {
   });
 
   test('the response of evaluate with return_request is accepted as it is, job order kept', async () => {
-    const evaluated = await postJson(`${stack.baseUrl}/v1/evaluate?wait=1`, { ...threeRoutePlan(), return_request: true }, { authorization: user.basic });
+    const evaluated = await postJsonWaiting(`${stack.baseUrl}/v1/evaluate?wait=1`, { ...threeRoutePlan(), return_request: true }, { authorization: user.basic });
     expect(evaluated.status).toBe(200);
     const response = await postJson(cardsUrl('?route=centre'), evaluated.body, { authorization: user.basic, accept: 'application/json' });
     expect(response.status).toBe(200);

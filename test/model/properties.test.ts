@@ -155,8 +155,9 @@ describe('fuzz', () => {
   });
 });
 
-describe('performance', () => {
-  it('validates a 10,000-job problem in linear time (well under a second when idle)', () => {
+describe('size', () => {
+  // Its speed is a bench's business, not a test's (no clocks in assertions).
+  it('validates a 10,000-job problem on 100 routes and finds it valid', () => {
     const jobs = Array.from({ length: 10_000 }, (_, index) => ({
       id: `job${index}`,
       location: `${(index % 90) / 2}, ${(index % 180) / 2}`,
@@ -170,12 +171,6 @@ describe('performance', () => {
       date: '2024-03-01',
       jobs: jobs.slice(index * 100, index * 100 + 100).map((job) => job.id),
     }));
-    // Measured warm, as in a running server: the first call pays for compiling the validator.
-    validateRequest({ jobs: jobs.slice(0, 500), routes: routes.slice(0, 5) }, 'evaluate');
-    const started = performance.now();
     expect(validateRequest({ jobs, routes }, 'evaluate')).toEqual([]);
-    // About 0.2 s on an idle machine; the bound leaves room for a loaded one while still catching a
-    // validator that grows quadratically (minutes at this size).
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 });

@@ -20,28 +20,52 @@ async function reevaluated(body: { jobs: unknown[]; routes: Record<string, unkno
   return hardViolations(evaluated);
 }
 
+/** Every job of the request exactly once: on a route or unrouted. */
+function accountedFor(body: { jobs: { id: string }[] }, result: Awaited<ReturnType<typeof operate>>): void {
+  const routed = [...jobsByRoute(result).values()].flat();
+  expect([...routed, ...result.unrouted_jobs.map((job) => job.id)].sort()).toEqual(body.jobs.map((job) => job.id).sort());
+}
+
+// Work counts, not clocks: the time limits here are either far out of reach (the run ends on its
+// iteration budget, whatever the machine's speed) or already spent when the build starts (the
+// deadline fallbacks run, deterministically).
 describe('build at scale', () => {
-  test('a 1,500-job build on 3 long routes keeps near its 3 s limit (under 45 s in the slower jest sandbox on a loaded machine, about 8 s idle; it took minutes before) with no hard violation', async () => {
-    const body = denseProblem(1500, '00:00:03');
-    const started = Date.now();
+  // The full regret construction is quadratic in the jobs (minutes for 1,500 in jest on a loaded machine); 500 keep the routes long.
+  test('a 500-job build on 3 long routes: the full construction and a short search route every job, with no hard violation', async () => {
+    const body = denseProblem(500, '01:00:00');
+    const result = await operate('build', body, { maxIterations: 20 });
+    accountedFor(body, result);
+    // 500 stops of 20 s and their short drives fit easily in three 10-hour days.
+    expect(result.unrouted_jobs).toEqual([]);
+    expect(hardViolations(result)).toEqual([]);
+    expect(await reevaluated(body, jobsByRoute(result))).toEqual([]);
+  }, 300_000);
+
+  test('a 1,500-job build whose time limit is spent before it starts still answers a valid plan: the cheap construction fallback, no search', async () => {
+    const body = denseProblem(1500, '00:00:00');
     const result = await operate('build', body);
-    expect((Date.now() - started) / 1000).toBeLessThan(45);
+    accountedFor(body, result);
     const planned = jobsByRoute(result);
-    const routed = [...planned.values()].flat();
-    expect([...routed, ...result.unrouted_jobs.map((job) => job.id)].sort()).toEqual(body.jobs.map((job) => job.id).sort());
-    // How much construction finishes before its deadline depends on the machine's load.
-    expect(routed.length).toBeGreaterThan(750);
+    // The cheap insertion still places the jobs next to their nearest placed neighbours.
+    expect([...planned.values()].flat().length).toBeGreaterThan(750);
     expect(hardViolations(result)).toEqual([]);
     expect(await reevaluated(body, planned)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
-  test('a 1,000-job build on 3 routes that can take few of them keeps to its limit and gives every unrouted job its reasons', async () => {
-    const body = planningProblem({ jobs: 1000, routesPerDay: 3, windows: true, settings: { time_limit: '00:00:03' } });
-    const started = Date.now();
-    const result = await operate('build', body);
-    expect((Date.now() - started) / 1000).toBeLessThan(40);
+  test('a 1,000-job build on 3 routes that can take few of them gives every unrouted job its reasons', async () => {
+    const body = planningProblem({ jobs: 1000, routesPerDay: 3, windows: true, settings: { time_limit: '01:00:00' } });
+    const result = await operate('build', body, { maxIterations: 20 });
+    accountedFor(body, result);
     expect(result.unrouted_jobs.length).toBeGreaterThan(500);
+    for (const job of result.unrouted_jobs) expect(job.reasons?.length).toBeGreaterThan(0);
+    expect(await reevaluated(body, jobsByRoute(result))).toEqual([]);
+  }, 300_000);
+
+  test('the same 1,000 jobs with the time limit already spent: every unrouted job still has its reasons', async () => {
+    const body = planningProblem({ jobs: 1000, routesPerDay: 3, windows: true, settings: { time_limit: '00:00:00' } });
+    const result = await operate('build', body);
+    accountedFor(body, result);
     for (const job of result.unrouted_jobs) expect(Array.isArray(job.reasons)).toBe(true);
     expect(await reevaluated(body, jobsByRoute(result))).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
