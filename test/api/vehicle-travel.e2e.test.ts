@@ -1,5 +1,5 @@
 import { TestStack, type TestUser } from '../support/stack.js';
-import { postJson, request, type JsonResponse } from '../support/http.js';
+import { postJson, postJsonWaiting, type JsonResponse } from '../support/http.js';
 
 let stack: TestStack;
 let user: TestUser;
@@ -39,10 +39,8 @@ const pathRequest = {
 };
 
 /** evaluate with wait=1, following the 302s while the task runs (the first task may import the map). */
-async function evaluate(body: unknown): Promise<JsonResponse> {
-  let response = await postJson(`${stack.baseUrl}/v1/evaluate?wait=1`, body, { authorization: user.basic });
-  while (response.status === 302) response = await request(new URL(response.headers.get('location')!, stack.baseUrl).href, { headers: { authorization: user.basic } });
-  return response;
+function evaluate(body: unknown): Promise<JsonResponse> {
+  return postJsonWaiting(`${stack.baseUrl}/v1/evaluate?wait=1`, body, { authorization: user.basic });
 }
 
 describe('routes travel as their vehicles do', () => {
