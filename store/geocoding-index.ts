@@ -1,8 +1,37 @@
 import type { LatLon } from '../model/latlon.js';
-import type { Gazetteer, GazetteerFeature } from '../geo/geocoding/local/gazetteer.js';
 import { similarityQuery, type Pool, type PoolClient } from './db.js';
 
-export type FeatureRow = GazetteerFeature & { id: number };
+/** A named thing of a map a query can match: a street (per city), a place, a postcode. */
+export interface FeatureFields {
+  kind: 'street' | 'place' | 'postcode';
+  name: string;
+  nameKey: string;
+  city: string | undefined;
+  postcode: string | undefined;
+  country: string | undefined;
+  localityKey: string;
+  location: LatLon;
+  formattedAddress: string;
+}
+
+export type FeatureRow = FeatureFields & { id: number };
+
+/** One map's gazetteer to store: its addresses and street pieces name their feature by position in `features`. */
+export interface GazetteerRows {
+  features: readonly FeatureFields[];
+  addresses: readonly {
+    feature: number;
+    houseNumber: string;
+    houseNumberKey: string;
+    postcode: string | undefined;
+    city: string | undefined;
+    country: string | undefined;
+    location: LatLon;
+    intersection: LatLon | undefined;
+    formattedAddress: string;
+  }[];
+  pieces: readonly { feature: number; a: LatLon; b: LatLon }[];
+}
 
 export interface AddressRow {
   featureId: number;
@@ -75,7 +104,7 @@ export class GeocodingIndexStore {
    * Stores a map's gazetteer unless it is there already; `build` runs only when it is missing.
    * Concurrent callers (several workers at first use) wait on one lock and build once.
    */
-  async ensureMap(mapHash: string, fileName: string, build: () => Gazetteer): Promise<{ built: boolean; counts: Record<string, number> }> {
+  async ensureMap(mapHash: string, fileName: string, build: () => GazetteerRows): Promise<{ built: boolean; counts: Record<string, number> }> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -150,7 +179,7 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-async function insertFeatures(client: PoolClient, mapHash: string, gazetteer: Gazetteer): Promise<number[]> {
+async function insertFeatures(client: PoolClient, mapHash: string, gazetteer: GazetteerRows): Promise<number[]> {
   // Ids are drawn first so that the pieces and addresses can refer to their features by position.
   const drawn = await client.query(`SELECT nextval('geocode_features_id_seq') AS id FROM generate_series(1, $1)`, [gazetteer.features.length]);
   const ids = drawn.rows.map((r) => Number(r.id));
@@ -179,7 +208,7 @@ async function insertFeatures(client: PoolClient, mapHash: string, gazetteer: Ga
   return ids;
 }
 
-async function insertPieces(client: PoolClient, mapHash: string, gazetteer: Gazetteer, ids: readonly number[]): Promise<void> {
+async function insertPieces(client: PoolClient, mapHash: string, gazetteer: GazetteerRows, ids: readonly number[]): Promise<void> {
   for (const part of chunks(gazetteer.pieces)) {
     await client.query(
       `INSERT INTO geocode_street_pieces(feature_id, map_hash, extent, lat1, lon1, lat2, lon2)
@@ -190,7 +219,7 @@ async function insertPieces(client: PoolClient, mapHash: string, gazetteer: Gaze
   }
 }
 
-async function insertAddresses(client: PoolClient, mapHash: string, gazetteer: Gazetteer, ids: readonly number[]): Promise<void> {
+async function insertAddresses(client: PoolClient, mapHash: string, gazetteer: GazetteerRows, ids: readonly number[]): Promise<void> {
   for (const part of chunks(gazetteer.addresses)) {
     await client.query(
       `INSERT INTO geocode_addresses(feature_id, map_hash, house_number, house_number_key, postcode, city, country, lat, lon, intersection_lat, intersection_lon, formatted_address, position)
