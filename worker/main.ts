@@ -6,7 +6,6 @@ import { createTaskActivities } from '../activities/task-activities.js';
 import { createGeocodeActivities } from '../activities/geocode-activities.js';
 import { createPlatformActivities } from '../activities/platform-activities.js';
 import { createPipelineActivities } from '../activities/pipeline-activities.js';
-import { createGeocoder, upstreamBreaker } from '../geo/geocoding/create-geocoder.js';
 import { loadGeocodingConfig } from '../geo/geocoding/geocoding-config.js';
 import { GeocodeBatchStore } from '../store/geocoding-batches.js';
 import type { Config } from '../runtime/config.js';
@@ -18,6 +17,7 @@ import { createPool } from '../store/db.js';
 import { PipelineRunStore } from '../store/pipeline-runs.js';
 import { SandboxStore } from '../store/sandboxes.js';
 import { TaskStore } from '../store/tasks.js';
+import { createGeocoder, upstreamBreaker } from './create-geocoder.js';
 import { meteredGeocoder, watchCircuit } from './geocoding-metrics.js';
 
 export type Queue = 'solve' | 'io';
