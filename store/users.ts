@@ -25,6 +25,20 @@ export interface UserRow extends Identity {
   createdTime: Date;
 }
 
+/** `account:user` as sent, with the colon possibly percent-encoded (`acme%3Aops`). */
+export function splitUsername(username: string): { account: string; user: string } | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(username);
+  } catch {
+    return undefined;
+  }
+  const colon = decoded.indexOf(':');
+  // No name holds a NUL: PostgreSQL text cannot, so such a name is simply unknown.
+  if (colon <= 0 || colon === decoded.length - 1 || decoded.includes('\0')) return undefined;
+  return { account: decoded.slice(0, colon), user: decoded.slice(colon + 1) };
+}
+
 export class UserExistsError extends Error {}
 export class UnknownUserError extends Error {}
 
