@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { importOsm, type ImportProgress, type ImportResult } from './import.js';
-import { defaultGraphPath } from './load.js';
-import { osmAttribution } from './road-graph.js';
+import { importOsm, type ImportProgress, type ImportResult } from '../../geo/road/import.js';
+import { defaultGraphPath } from '../../geo/road/load.js';
+import { osmAttribution } from '../../geo/road/road-graph.js';
 
 export interface MapImportArgs {
   /** The `.osm.pbf` extract to import. */
