@@ -16,21 +16,18 @@ import { runsList, runsShow } from './commands/runs.js';
 import { platformAdd, platformList, platformRemove, type PlatformAddFlags } from './commands/platform.js';
 import type { Queue } from '../worker/main.js';
 
-function context(name: string): { config: Config; log: Logger } {
-  const config = loadConfig();
-  return { config, log: createLogger(config.logLevel, name) };
-}
-
 /** Wraps a command so that expected failures print one line and exit non-zero. */
 function action<A extends unknown[]>(name: string, run: (config: Config, log: Logger, ...args: A) => Promise<void>) {
   return async (...args: A): Promise<void> => {
+    let config: Config | undefined;
     try {
-      const { config, log } = context(name);
-      await run(config, log, ...args);
+      config = loadConfig();
+      await run(config, createLogger(config.logLevel, name), ...args);
     } catch (err) {
       process.stderr.write(`wayplan ${name}: ${(err as Error).message}\n`);
       const expected = err instanceof ConfigError || err instanceof NotRunningError;
-      if (!expected && process.env.LOG_LEVEL === 'debug') process.stderr.write(`${(err as Error).stack ?? ''}\n`);
+      // A configuration that cannot be read is a ConfigError, expected: no stack then either.
+      if (!expected && config?.logLevel === 'debug') process.stderr.write(`${(err as Error).stack ?? ''}\n`);
       process.exit(1);
     }
   };
