@@ -16,23 +16,6 @@ export interface FeatureFields {
 
 export type FeatureRow = FeatureFields & { id: number };
 
-/** One map's gazetteer to store: its addresses and street pieces name their feature by position in `features`. */
-export interface GazetteerRows {
-  features: readonly FeatureFields[];
-  addresses: readonly {
-    feature: number;
-    houseNumber: string;
-    houseNumberKey: string;
-    postcode: string | undefined;
-    city: string | undefined;
-    country: string | undefined;
-    location: LatLon;
-    intersection: LatLon | undefined;
-    formattedAddress: string;
-  }[];
-  pieces: readonly { feature: number; a: LatLon; b: LatLon }[];
-}
-
 export interface AddressRow {
   featureId: number;
   houseNumber: string;
@@ -48,6 +31,13 @@ export interface PieceRow {
   featureId: number;
   a: LatLon;
   b: LatLon;
+}
+
+/** One map's gazetteer to store: its addresses and street pieces name their feature by position in `features`. */
+export interface GazetteerRows {
+  features: readonly FeatureFields[];
+  addresses: readonly (Omit<AddressRow, 'featureId'> & { feature: number; houseNumberKey: string })[];
+  pieces: readonly (Omit<PieceRow, 'featureId'> & { feature: number })[];
 }
 
 const featureColumns = 'id, kind, name, name_key, city, postcode, country, locality_key, lat, lon, formatted_address';

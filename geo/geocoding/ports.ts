@@ -1,5 +1,5 @@
 import type { LatLon } from '../../model/latlon.js';
-import type { Gazetteer, GazetteerFeature } from './local/gazetteer.js';
+import type { Gazetteer, GazetteerAddress, GazetteerFeature, GazetteerPiece } from './local/gazetteer.js';
 
 /*
  * What the geocoders need stored, as interfaces: the storage classes (PostgreSQL in store/)
@@ -30,22 +30,9 @@ export interface CustomerAddresses {
 /** A stored gazetteer feature with the id its addresses and street pieces refer to. */
 export type IndexedFeature = GazetteerFeature & { id: number };
 
-export interface IndexedAddress {
-  featureId: number;
-  houseNumber: string;
-  postcode: string | undefined;
-  city: string | undefined;
-  country: string | undefined;
-  location: LatLon;
-  intersection: LatLon | undefined;
-  formattedAddress: string;
-}
-
-export interface IndexedPiece {
-  featureId: number;
-  a: LatLon;
-  b: LatLon;
-}
+/** A stored address or street piece names its feature by id rather than by position. */
+export type IndexedAddress = Omit<GazetteerAddress, 'feature' | 'houseNumberKey'> & { featureId: number };
+export type IndexedPiece = Omit<GazetteerPiece, 'feature'> & { featureId: number };
 
 /** The local geocoder's index: one gazetteer per map extract, keyed by the file's hash. */
 export interface GazetteerIndex {
