@@ -1,5 +1,5 @@
 import type { LatLon } from '../model/latlon.js';
-import { similarityQuery, type Pool, type PoolClient } from './db.js';
+import { similarityQuery, withTransaction, type Pool, type PoolClient } from './db.js';
 
 /** A named thing of a map a query can match: a street (per city), a place, a postcode. */
 export interface FeatureFields {
@@ -95,15 +95,10 @@ export class GeocodingIndexStore {
    * Concurrent callers (several workers at first use) wait on one lock and build once.
    */
   async ensureMap(mapHash: string, fileName: string, build: () => GazetteerRows): Promise<{ built: boolean; counts: Record<string, number> }> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`geocode-map:${mapHash}`]);
       const existing = await client.query('SELECT counts FROM geocode_maps WHERE map_hash = $1', [mapHash]);
-      if (existing.rowCount === 1) {
-        await client.query('COMMIT');
-        return { built: false, counts: existing.rows[0].counts };
-      }
+      if (existing.rowCount === 1) return { built: false, counts: existing.rows[0].counts };
       const gazetteer = build();
       const counts = {
         streets: gazetteer.features.filter((f) => f.kind === 'street').length,
@@ -116,14 +111,8 @@ export class GeocodingIndexStore {
       const ids = await insertFeatures(client, mapHash, gazetteer);
       await insertPieces(client, mapHash, gazetteer, ids);
       await insertAddresses(client, mapHash, gazetteer, ids);
-      await client.query('COMMIT');
       return { built: true, counts };
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Features whose name is trigram-similar to `text`, most similar first. */

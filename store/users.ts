@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Pool, PoolClient } from './db.js';
+import { withTransaction, type Pool, type PoolClient } from './db.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 /** What a user may do in its account (README "Users and roles"); each role includes the ones after it. */
@@ -57,9 +57,7 @@ export class UserStore {
 
   async add(account: string, user: string, password: string, role: Role): Promise<void> {
     const hash = await hashPassword(password);
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await withTransaction(this.pool, async (client) => {
       await client.query('INSERT INTO accounts(name) VALUES ($1) ON CONFLICT DO NOTHING', [account]);
       if (role === 'owner') await this.requireNoOwner(client, account);
       const inserted = await client.query(
@@ -67,13 +65,7 @@ export class UserStore {
         [account, user, hash, role],
       );
       if (inserted.rowCount === 0) throw new UserExistsError(`user ${account}:${user} already exists`);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private async requireNoOwner(client: Pool | PoolClient, account: string, except?: string): Promise<void> {
