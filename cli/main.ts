@@ -3,8 +3,8 @@ import { ConfigError, loadConfig, type Config } from '../runtime/config.js';
 import { createLogger, type Logger } from '../runtime/logger.js';
 import { NotRunningError } from '../runtime/embedded-services.js';
 import { withDatabase } from './database.js';
-import { runMapImportCommand } from '../geo/road/map-import-command.js';
 import { infraCommand } from './commands/infra.js';
+import { runMapImportCommand } from './commands/map-import.js';
 import { apiCommand, workerCommand } from './commands/services.js';
 import { routeCardsCommand, type RouteCardsFlags } from './commands/route-cards.js';
 import { startCommand } from './commands/start.js';
@@ -16,21 +16,18 @@ import { runsList, runsShow } from './commands/runs.js';
 import { platformAdd, platformList, platformRemove, type PlatformAddFlags } from './commands/platform.js';
 import type { Queue } from '../worker/main.js';
 
-function context(name: string): { config: Config; log: Logger } {
-  const config = loadConfig();
-  return { config, log: createLogger(config.logLevel, name) };
-}
-
 /** Wraps a command so that expected failures print one line and exit non-zero. */
 function action<A extends unknown[]>(name: string, run: (config: Config, log: Logger, ...args: A) => Promise<void>) {
   return async (...args: A): Promise<void> => {
+    let config: Config | undefined;
     try {
-      const { config, log } = context(name);
-      await run(config, log, ...args);
+      config = loadConfig();
+      await run(config, createLogger(config.logLevel, name), ...args);
     } catch (err) {
       process.stderr.write(`wayplan ${name}: ${(err as Error).message}\n`);
       const expected = err instanceof ConfigError || err instanceof NotRunningError;
-      if (!expected && process.env.LOG_LEVEL === 'debug') process.stderr.write(`${(err as Error).stack ?? ''}\n`);
+      // A configuration that cannot be read is a ConfigError, expected: no stack then either.
+      if (!expected && config?.logLevel === 'debug') process.stderr.write(`${(err as Error).stack ?? ''}\n`);
       process.exit(1);
     }
   };

@@ -1,9 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import { createGraphHopperProvider } from './http/graphhopper.js';
 import { createOsrmProvider } from './http/osrm.js';
 import { createValhallaProvider } from './http/valhalla.js';
-import { loadRoadGraph } from './road/load.js';
+import { loadRoadGraph, mapGraphPath } from './road/load.js';
 import type { RoadGraph } from './road/road-graph.js';
 import { createRoadProvider } from './road/road-provider.js';
 import { straightLineLeg, straightLineProvider } from './straight-line.js';
@@ -30,10 +29,6 @@ function straightLinePath(stops: readonly TravelPoint[], options?: TravelOptions
     geometry: stops.map((s) => ({ lat: s.lat, lon: s.lon })),
     fallback: true,
   });
-}
-
-function mapGraphPath(map: string, mapsDir: string): string {
-  return join(mapsDir, `${basename(map).replace(/\.osm\.pbf$|\.pbf$/, '')}.wpgraph`);
 }
 
 /**

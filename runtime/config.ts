@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path';
-import { repoRoot } from './paths.js';
+import type { TravelSettings } from '../geo/configured-provider.js';
+import type { GeocodingConfig } from '../geo/geocoding/geocoding-config.js';
+import { demoMapPath, repoRoot } from './paths.js';
 
 /** Everything the processes read from the environment (design.md §2), parsed once. */
 export interface Config {
@@ -32,12 +34,19 @@ export interface Config {
   /** Failed logins per `account:user` and per client address within the window before 429. */
   loginThrottle: { accountFailures: number; addressFailures: number; windowSeconds: number };
   logLevel: string;
-  /** The OpenStreetMap extract routed on (`WAYPLAN_MAP`); undefined = straight-line travel only. */
-  map: string | undefined;
-  /** Where imported road graphs are cached. */
-  mapsDir: string;
-  /** Where travel comes from (`WAYPLAN_TRAVEL_PROVIDER`) and the engine's URL for HTTP ones. */
-  travel: { provider: TravelProviderName; url: string | undefined };
+  /**
+   * Where travel comes from (`WAYPLAN_TRAVEL_PROVIDER`), the engine's URL for HTTP ones, the
+   * OpenStreetMap extract routed on (`WAYPLAN_MAP`; undefined = straight lines only) and where its
+   * imported graph is cached.
+   */
+  travel: TravelSettings;
+  /** Memory each worker keeps travel matrices in across tasks (`WAYPLAN_TRAVEL_CACHE_MB`; 0 = none). */
+  travelCacheBytes: number;
+  geocoding: GeocodingConfig;
+  /** Whether the first start adds the demo fleet's platform connection (`WAYPLAN_DEMO`). */
+  demo: boolean;
+  /** Set by `wayplan start` for its API and worker children: they exit when it dies. */
+  supervised: boolean;
   taskQueues: { solve: string; io: string };
   /** A raster tile URL template the web planner draws under our own road network (`WAYPLAN_TILE_URL`); none by default. */
   tileUrl: string | undefined;
@@ -48,12 +57,38 @@ export class ConfigError extends Error {}
 export const travelProviderNames = ['road', 'straight_line', 'osrm', 'valhalla', 'graphhopper'] as const;
 export type TravelProviderName = (typeof travelProviderNames)[number];
 
-function travelSettings(env: NodeJS.ProcessEnv): Config['travel'] {
+function travelSettings(env: NodeJS.ProcessEnv, dataDir: string): TravelSettings {
   const provider = (env.WAYPLAN_TRAVEL_PROVIDER || 'road') as TravelProviderName;
   if (!travelProviderNames.includes(provider)) throw new ConfigError(`WAYPLAN_TRAVEL_PROVIDER must be one of ${travelProviderNames.join(', ')}`);
   const url = env.WAYPLAN_TRAVEL_URL || undefined;
   if (['osrm', 'valhalla', 'graphhopper'].includes(provider) && !url) throw new ConfigError(`WAYPLAN_TRAVEL_URL is required with WAYPLAN_TRAVEL_PROVIDER=${provider}`);
-  return { provider, url };
+  return {
+    provider,
+    url,
+    map: env.WAYPLAN_MAP === 'none' ? undefined : resolve(repoRoot, env.WAYPLAN_MAP || demoMapPath()),
+    mapsDir: join(dataDir, 'maps'),
+  };
+}
+
+function geocodingConfig(env: NodeJS.ProcessEnv): GeocodingConfig {
+  const provider = env.WAYPLAN_GEOCODER || 'local';
+  if (provider !== 'local' && provider !== 'nominatim' && provider !== 'pelias') throw new ConfigError(`WAYPLAN_GEOCODER must be local, nominatim or pelias, got "${provider}"`);
+  const upstreamUrl = env.WAYPLAN_GEOCODER_URL || undefined;
+  if (provider !== 'local' && !upstreamUrl) throw new ConfigError(`WAYPLAN_GEOCODER=${provider} needs WAYPLAN_GEOCODER_URL`);
+  return {
+    provider,
+    upstreamUrl,
+    apiKey: env.WAYPLAN_GEOCODER_API_KEY || undefined,
+    timeoutMs: integer(env, 'WAYPLAN_GEOCODER_TIMEOUT_MS', 10000, 1),
+    maxAttempts: integer(env, 'WAYPLAN_GEOCODER_MAX_ATTEMPTS', 3, 1),
+    backoffBaseMs: integer(env, 'WAYPLAN_GEOCODER_BACKOFF_MS', 500, 0),
+    backoffMaxMs: integer(env, 'WAYPLAN_GEOCODER_MAX_BACKOFF_MS', 10000, 0),
+    breakerFailures: integer(env, 'WAYPLAN_GEOCODER_BREAKER_FAILURES', 5, 1),
+    breakerCooldownMs: integer(env, 'WAYPLAN_GEOCODER_BREAKER_COOLDOWN_MS', 30000, 0),
+    concurrency: integer(env, 'WAYPLAN_GEOCODER_CONCURRENCY', 4, 1),
+    cacheDays: integer(env, 'WAYPLAN_GEOCODER_CACHE_DAYS', 30, 0),
+    mapPath: env.WAYPLAN_GEOCODER_MAP || demoMapPath(),
+  };
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -91,12 +126,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = integer(env, 'PORT', 8080, 0);
   const serverUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const dataDir = resolve(repoRoot, env.WAYPLAN_DATA_DIR || '.data');
   return {
     host,
     port,
     serverUrl,
     authUrl: (env.WAYPLAN_AUTH_URL || `${serverUrl}/auth`).replace(/\/+$/, ''),
-    dataDir: resolve(repoRoot, env.WAYPLAN_DATA_DIR || '.data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     temporalAddress: env.TEMPORAL_ADDRESS || undefined,
     temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
@@ -121,9 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: number(env, 'WAYPLAN_LOGIN_WINDOW', 300, 1),
     },
     logLevel: env.LOG_LEVEL || 'info',
-    map: env.WAYPLAN_MAP === 'none' ? undefined : resolve(repoRoot, env.WAYPLAN_MAP || join('geo', 'maps', 'monaco.osm.pbf')),
-    mapsDir: join(resolve(repoRoot, env.WAYPLAN_DATA_DIR || '.data'), 'maps'),
-    travel: travelSettings(env),
+    travel: travelSettings(env, dataDir),
+    travelCacheBytes: Math.floor(number(env, 'WAYPLAN_TRAVEL_CACHE_MB', 256, 0) * 1024 * 1024),
+    geocoding: geocodingConfig(env),
+    demo: env.WAYPLAN_DEMO !== '0',
+    supervised: Boolean(env.WAYPLAN_SUPERVISED),
     taskQueues: taskQueues(env.WAYPLAN_TASK_QUEUE_PREFIX || 'wayplan'),
     tileUrl: env.WAYPLAN_TILE_URL || undefined,
   };

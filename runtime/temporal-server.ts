@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, portIsOpen, waitForPort } from './ports.js';
 import type { Logger } from './logger.js';
+import { startService } from './start-service.js';
 import { locateTemporalCli } from './temporal-cli.js';
 
 export interface RunningTemporal {
@@ -64,45 +65,24 @@ export class EmbeddedTemporal {
     if (this.ui.enabled) info.uiPort = await chooseUiPort(this.ui, previous?.uiPort);
     writeFileSync(this.infoFile, JSON.stringify(info, null, 2));
     const uiArgs = info.uiPort === undefined ? ['--headless'] : ['--ui-port', String(info.uiPort)];
-    const child = spawn(
+    const server = await startService(
+      'the Temporal dev server',
       cli.path,
       [
         'server', 'start-dev', ...uiArgs, '--ip', '127.0.0.1', '--port', String(info.port),
         '--db-filename', join(this.dir, 'temporal.db'), '--sqlite-pragma', 'journal_mode=WAL', '--log-level', 'error',
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      undefined,
+      () => Promise.all([info.port, info.uiPort].filter((port) => port !== undefined).map((port) => waitForPort(port, 60000))),
     );
-    const stderr: string[] = [];
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr.push(chunk.toString());
-      if (stderr.length > 50) stderr.shift();
-    });
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    try {
-      await Promise.race([
-        Promise.all([info.port, info.uiPort].filter((port) => port !== undefined).map((port) => waitForPort(port, 60000))),
-        exited.then(() => {
-          throw new Error(`the Temporal dev server exited during start: ${stderr.join('').trim()}`);
-        }),
-      ]);
-    } catch (err) {
-      child.kill('SIGKILL');
-      throw err;
-    }
     const address = `127.0.0.1:${info.port}`;
     const uiUrl = info.uiPort === undefined ? undefined : `http://127.0.0.1:${info.uiPort}`;
     this.log.info(`Temporal dev server listening on ${address}${uiUrl ? `, Web UI at ${uiUrl}` : ''}`);
     return {
       address,
       uiUrl,
-      process: child,
-      stop: async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15000);
-        await exited;
-        clearTimeout(timer);
-      },
+      process: server.process,
+      stop: () => server.stop('SIGTERM', 15000),
     };
   }
 }

@@ -24,6 +24,32 @@ export function createPool(url: string, max = 10, options: PoolOptions = {}): pg
 }
 
 /**
+ * Runs `work` inside BEGIN … COMMIT on `client`; when it throws, ROLLBACK (whose own failure is
+ * ignored) and the error passes on unchanged.
+ */
+async function inTransaction<T>(client: PoolClient, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Runs `work` in one transaction on a client of its own (see inTransaction). */
+export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await inTransaction(client, work);
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * Runs `work` on a client of its own; when `signal` aborts meanwhile, the statement running on that
  * client's backend is cancelled in PostgreSQL (the pending query then fails), so that a cancelled
  * task stops costing the database at once rather than at the statement timeout.
@@ -49,16 +75,10 @@ export async function withCancellableClient<T>(pool: Pool, signal: AbortSignal |
  * PostgreSQL when `signal` aborts.
  */
 export function similarityQuery(pool: Pool, threshold: number, sql: string, params: unknown[], signal?: AbortSignal): Promise<pg.QueryResult> {
-  return withCancellableClient(pool, signal, async (client) => {
-    await client.query('BEGIN');
-    try {
+  return withCancellableClient(pool, signal, (cancellable) =>
+    inTransaction(cancellable, async (client) => {
       await client.query(`SET LOCAL pg_trgm.similarity_threshold = ${Number(threshold)}`);
-      const result = await client.query(sql, params);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    }
-  });
+      return client.query(sql, params);
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import type { LatLon } from '../model/latlon.js';
-import type { Pool } from './db.js';
+import { withTransaction, type Pool } from './db.js';
 
 export interface BatchAddressInput {
   query: string;
@@ -60,9 +60,7 @@ export class GeocodeBatchStore {
   constructor(private readonly pool: Pool) {}
 
   async create(id: string, source: string, columns: Record<string, unknown>, addresses: readonly BatchAddressInput[]): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await withTransaction(this.pool, async (client) => {
       await client.query(`INSERT INTO geocode_batches(id, source, columns, status) VALUES ($1, $2, $3, 'running')`, [id, source, JSON.stringify(columns)]);
       for (let offset = 0; offset < addresses.length; offset += insertChunk) {
         const part = addresses.slice(offset, offset + insertChunk);
@@ -72,13 +70,7 @@ export class GeocodeBatchStore {
           [id, part.map((_, i) => offset + i), part.map((a) => a.query), part.map((a) => a.country ?? null), part.map((a) => JSON.stringify(a.input))],
         );
       }
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async get(id: string): Promise<BatchRecord | undefined> {
@@ -88,21 +80,13 @@ export class GeocodeBatchStore {
 
   /** Starts a run: counts it, and for a retry puts the failed addresses back to pending with a fresh attempt count. */
   async startRun(id: string, retryFailed: boolean): Promise<{ run: number; reset: number }> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
       const reset = retryFailed
         ? await client.query(`UPDATE geocode_batch_addresses SET status = 'pending', attempts = 0 WHERE batch_id = $1 AND status = 'failed'`, [id])
         : undefined;
       const run = await client.query(`UPDATE geocode_batches SET runs = runs + 1, status = 'running', finished_time = NULL WHERE id = $1 RETURNING runs`, [id]);
-      await client.query('COMMIT');
       return { run: run.rows[0].runs, reset: reset?.rowCount ?? 0 };
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Chunks (position / chunkSize) that still have pending addresses. */

@@ -1,8 +1,20 @@
 import type { LatLon } from '../model/latlon.js';
-import type { Gazetteer, GazetteerFeature } from '../geo/geocoding/local/gazetteer.js';
-import { similarityQuery, type Pool, type PoolClient } from './db.js';
+import { similarityQuery, withTransaction, type Pool, type PoolClient } from './db.js';
 
-export type FeatureRow = GazetteerFeature & { id: number };
+/** A named thing of a map a query can match: a street (per city), a place, a postcode. */
+export interface FeatureFields {
+  kind: 'street' | 'place' | 'postcode';
+  name: string;
+  nameKey: string;
+  city: string | undefined;
+  postcode: string | undefined;
+  country: string | undefined;
+  localityKey: string;
+  location: LatLon;
+  formattedAddress: string;
+}
+
+export type FeatureRow = FeatureFields & { id: number };
 
 export interface AddressRow {
   featureId: number;
@@ -19,6 +31,13 @@ export interface PieceRow {
   featureId: number;
   a: LatLon;
   b: LatLon;
+}
+
+/** One map's gazetteer to store: its addresses and street pieces name their feature by position in `features`. */
+export interface GazetteerRows {
+  features: readonly FeatureFields[];
+  addresses: readonly (Omit<AddressRow, 'featureId'> & { feature: number; houseNumberKey: string })[];
+  pieces: readonly (Omit<PieceRow, 'featureId'> & { feature: number })[];
 }
 
 const featureColumns = 'id, kind, name, name_key, city, postcode, country, locality_key, lat, lon, formatted_address';
@@ -75,16 +94,11 @@ export class GeocodingIndexStore {
    * Stores a map's gazetteer unless it is there already; `build` runs only when it is missing.
    * Concurrent callers (several workers at first use) wait on one lock and build once.
    */
-  async ensureMap(mapHash: string, fileName: string, build: () => Gazetteer): Promise<{ built: boolean; counts: Record<string, number> }> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+  async ensureMap(mapHash: string, fileName: string, build: () => GazetteerRows): Promise<{ built: boolean; counts: Record<string, number> }> {
+    return withTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`geocode-map:${mapHash}`]);
       const existing = await client.query('SELECT counts FROM geocode_maps WHERE map_hash = $1', [mapHash]);
-      if (existing.rowCount === 1) {
-        await client.query('COMMIT');
-        return { built: false, counts: existing.rows[0].counts };
-      }
+      if (existing.rowCount === 1) return { built: false, counts: existing.rows[0].counts };
       const gazetteer = build();
       const counts = {
         streets: gazetteer.features.filter((f) => f.kind === 'street').length,
@@ -97,14 +111,8 @@ export class GeocodingIndexStore {
       const ids = await insertFeatures(client, mapHash, gazetteer);
       await insertPieces(client, mapHash, gazetteer, ids);
       await insertAddresses(client, mapHash, gazetteer, ids);
-      await client.query('COMMIT');
       return { built: true, counts };
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Features whose name is trigram-similar to `text`, most similar first. */
@@ -150,7 +158,7 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-async function insertFeatures(client: PoolClient, mapHash: string, gazetteer: Gazetteer): Promise<number[]> {
+async function insertFeatures(client: PoolClient, mapHash: string, gazetteer: GazetteerRows): Promise<number[]> {
   // Ids are drawn first so that the pieces and addresses can refer to their features by position.
   const drawn = await client.query(`SELECT nextval('geocode_features_id_seq') AS id FROM generate_series(1, $1)`, [gazetteer.features.length]);
   const ids = drawn.rows.map((r) => Number(r.id));
@@ -179,7 +187,7 @@ async function insertFeatures(client: PoolClient, mapHash: string, gazetteer: Ga
   return ids;
 }
 
-async function insertPieces(client: PoolClient, mapHash: string, gazetteer: Gazetteer, ids: readonly number[]): Promise<void> {
+async function insertPieces(client: PoolClient, mapHash: string, gazetteer: GazetteerRows, ids: readonly number[]): Promise<void> {
   for (const part of chunks(gazetteer.pieces)) {
     await client.query(
       `INSERT INTO geocode_street_pieces(feature_id, map_hash, extent, lat1, lon1, lat2, lon2)
@@ -190,7 +198,7 @@ async function insertPieces(client: PoolClient, mapHash: string, gazetteer: Gaze
   }
 }
 
-async function insertAddresses(client: PoolClient, mapHash: string, gazetteer: Gazetteer, ids: readonly number[]): Promise<void> {
+async function insertAddresses(client: PoolClient, mapHash: string, gazetteer: GazetteerRows, ids: readonly number[]): Promise<void> {
   for (const part of chunks(gazetteer.addresses)) {
     await client.query(
       `INSERT INTO geocode_addresses(feature_id, map_hash, house_number, house_number_key, postcode, city, country, lat, lon, intersection_lat, intersection_lon, formatted_address, position)

@@ -9,7 +9,7 @@ import {
   type StoredRevision,
 } from '../model/sandbox/index.js';
 import type { Problem } from '../model/index.js';
-import type { Pool, PoolClient } from './db.js';
+import { withTransaction, type Pool, type PoolClient } from './db.js';
 
 export interface SandboxRecord {
   id: string;
@@ -80,21 +80,6 @@ function revisionBody(revision: NewRevision): RevisionBody {
   }
 }
 
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  } finally {
-    client.release();
-  }
-}
-
 /** Sandboxes and their append-only revisions. Access rules are the caller's: this store trusts its ids. */
 export class SandboxStore {
   constructor(private readonly pool: Pool) {}
@@ -103,7 +88,7 @@ export class SandboxStore {
   async create(sandbox: { id: string; account: string; creator: string; name: string; state: Problem }): Promise<SandboxRecord> {
     const state = JSON.stringify(sandbox.state);
     try {
-      return await inTransaction(this.pool, async (client) => {
+      return await withTransaction(this.pool, async (client) => {
         const row = await client.query(
           `INSERT INTO sandboxes(id, account, creator, name, latest_state) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
           [sandbox.id, sandbox.account, sandbox.creator, sandbox.name, state],
@@ -219,7 +204,7 @@ export class SandboxStore {
    * that cannot apply throws (RevisionRejectedError) and nothing is written.
    */
   async append(id: string, revision: NewRevision, tag: string | undefined): Promise<RevisionRecord | undefined> {
-    return inTransaction(this.pool, async (client) => {
+    return withTransaction(this.pool, async (client) => {
       const locked = await client.query('SELECT latest_revision, latest_state FROM sandboxes WHERE id = $1 FOR UPDATE', [id]);
       if (!locked.rows[0]) return undefined;
       const number = (locked.rows[0].latest_revision as number) + 1;

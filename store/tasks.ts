@@ -1,4 +1,4 @@
-import type { Pool } from './db.js';
+import { withTransaction, type Pool } from './db.js';
 
 export type TaskStatus = 'running' | 'completed' | 'failed' | 'canceled';
 
@@ -57,22 +57,14 @@ export class TaskStore {
   constructor(private readonly pool: Pool) {}
 
   async create(task: NewTask): Promise<TaskRecord> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
       const row = await client.query(
         `INSERT INTO tasks(id, account, user_name, operation, status, options) VALUES ($1, $2, $3, $4, 'running', $5) RETURNING ${columns}`,
         [task.id, task.account, task.user, task.operation, JSON.stringify(task.options)],
       );
       await client.query(`INSERT INTO task_payloads(task_id, kind, body) VALUES ($1, 'request', $2)`, [task.id, task.request]);
-      await client.query('COMMIT');
       return toRecord(row.rows[0]);
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** A task of this account; another account's task is indistinguishable from a missing one. */
@@ -107,32 +99,23 @@ export class TaskStore {
    * result that arrives after a cancel is dropped and a retried activity cannot finish twice.
    */
   async finish(id: string, status: Exclude<TaskStatus, 'running'>, payload?: { kind: 'result' | 'error'; body: string }): Promise<boolean> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
       const updated = await client.query(
         `UPDATE tasks SET status = $2, last_status_time = ${now}, finished_time = ${now} WHERE id = $1 AND status = 'running'`,
         [id, status],
       );
-      if (updated.rowCount === 0) {
-        await client.query('ROLLBACK');
-        return false;
-      }
+      // Nothing changed, so ending this transaction with COMMIT is the same as with ROLLBACK.
+      if (updated.rowCount === 0) return false;
       if (payload) {
         await client.query(
           `INSERT INTO task_payloads(task_id, kind, body) VALUES ($1, $2, $3) ON CONFLICT (task_id, kind) DO UPDATE SET body = EXCLUDED.body`,
           [id, payload.kind, payload.body],
         );
       }
+      // NOTIFY inside the transaction: listeners hear of the final state only once it is committed.
       await client.query('SELECT pg_notify($1, $2)', [taskChannel, id]);
-      await client.query('COMMIT');
       return true;
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async setProgress(id: string, progress: unknown): Promise<void> {

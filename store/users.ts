@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Pool, PoolClient } from './db.js';
+import { withTransaction, type Pool, type PoolClient } from './db.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 /** What a user may do in its account (README "Users and roles"); each role includes the ones after it. */
@@ -25,6 +25,20 @@ export interface UserRow extends Identity {
   createdTime: Date;
 }
 
+/** `account:user` as sent, with the colon possibly percent-encoded (`acme%3Aops`). */
+export function splitUsername(username: string): { account: string; user: string } | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(username);
+  } catch {
+    return undefined;
+  }
+  const colon = decoded.indexOf(':');
+  // No name holds a NUL: PostgreSQL text cannot, so such a name is simply unknown.
+  if (colon <= 0 || colon === decoded.length - 1 || decoded.includes('\0')) return undefined;
+  return { account: decoded.slice(0, colon), user: decoded.slice(colon + 1) };
+}
+
 export class UserExistsError extends Error {}
 export class UnknownUserError extends Error {}
 
@@ -43,9 +57,7 @@ export class UserStore {
 
   async add(account: string, user: string, password: string, role: Role): Promise<void> {
     const hash = await hashPassword(password);
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await withTransaction(this.pool, async (client) => {
       await client.query('INSERT INTO accounts(name) VALUES ($1) ON CONFLICT DO NOTHING', [account]);
       if (role === 'owner') await this.requireNoOwner(client, account);
       const inserted = await client.query(
@@ -53,13 +65,7 @@ export class UserStore {
         [account, user, hash, role],
       );
       if (inserted.rowCount === 0) throw new UserExistsError(`user ${account}:${user} already exists`);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private async requireNoOwner(client: Pool | PoolClient, account: string, except?: string): Promise<void> {

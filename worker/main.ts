@@ -6,8 +6,7 @@ import { createTaskActivities } from '../activities/task-activities.js';
 import { createGeocodeActivities } from '../activities/geocode-activities.js';
 import { createPlatformActivities } from '../activities/platform-activities.js';
 import { createPipelineActivities } from '../activities/pipeline-activities.js';
-import { createGeocoder, upstreamBreaker } from '../geo/geocoding/create-geocoder.js';
-import { loadGeocodingConfig } from '../geo/geocoding/geocoding-config.js';
+import { sizeProcessMatrixCache } from '../geo/travel-cache/process-cache.js';
 import { GeocodeBatchStore } from '../store/geocoding-batches.js';
 import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
@@ -18,6 +17,7 @@ import { createPool } from '../store/db.js';
 import { PipelineRunStore } from '../store/pipeline-runs.js';
 import { SandboxStore } from '../store/sandboxes.js';
 import { TaskStore } from '../store/tasks.js';
+import { createGeocoder, upstreamBreaker } from './create-geocoder.js';
 import { meteredGeocoder, watchCircuit } from './geocoding-metrics.js';
 
 export type Queue = 'solve' | 'io';
@@ -66,17 +66,18 @@ export async function runWorker(config: Config, log: Logger, databaseUrl: string
   const sdkMetricsAddress = config.metrics.workerPort ? `127.0.0.1:${await freePort()}` : undefined;
   installSdkRuntime(log, sdkMetricsAddress);
   const pool = createPool(databaseUrl, 10, { statementTimeoutMs: config.statementTimeoutSeconds * 1000 });
-  const geocoding = loadGeocodingConfig();
+  const geocoding = config.geocoding;
+  sizeProcessMatrixCache(config.travelCacheBytes);
   const breaker = upstreamBreaker(geocoding);
   if (geocoding.provider !== 'local') watchCircuit(breaker);
   collectProcessMetrics(pool, 'worker');
   const metrics = sdkMetricsAddress ? await serveMetrics(config.metrics.host, config.metrics.workerPort, log, () => sdkMetrics(sdkMetricsAddress)) : undefined;
   const activities = {
-    ...createTaskActivities({ tasks: new TaskStore(pool), travel: { ...config.travel, map: config.map, mapsDir: config.mapsDir } }),
+    ...createTaskActivities({ tasks: new TaskStore(pool), travel: config.travel }),
     ...createSandboxActivities({ sandboxes: new SandboxStore(pool) }),
     ...createGeocodeActivities({ tasks: new TaskStore(pool), batches: new GeocodeBatchStore(pool), geocoder: meteredGeocoder(createGeocoder(pool, geocoding, breaker)), concurrency: geocoding.concurrency }),
     ...createPlatformActivities({ pool, tasks: new TaskStore(pool) }),
-    ...createPipelineActivities({ pool, runs: new PipelineRunStore(pool), batches: new GeocodeBatchStore(pool), travel: { ...config.travel, map: config.map, mapsDir: config.mapsDir } }),
+    ...createPipelineActivities({ pool, runs: new PipelineRunStore(pool), batches: new GeocodeBatchStore(pool), travel: config.travel }),
   };
   const connection = await NativeConnection.connect({ address: temporalAddress });
   if (queues.includes('io')) await ensureSandboxCleanupSchedule(new Client({ connection, namespace: config.temporalNamespace }), config.taskQueues.io);

@@ -32,7 +32,7 @@ function parseBox(text: unknown): GeoBox {
  */
 export function roadMapRoutes(app: FastifyInstance, ctx: ApiContext): void {
   let graph: RoadGraph | undefined | null = null;
-  const roads = (): RoadGraph | undefined => (graph === null ? (graph = configuredRoadGraph({ ...ctx.config.travel, map: ctx.config.map, mapsDir: ctx.config.mapsDir })) : graph);
+  const roads = (): RoadGraph | undefined => (graph === null ? (graph = configuredRoadGraph(ctx.config.travel)) : graph);
   resource(app, '/v1/map/roads', {
     GET: {
       doc: {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { LoginThrottle } from '../login-throttle.js';
-import type { Identity } from '../../store/users.js';
+import { splitUsername, type Identity } from '../../store/users.js';
 
 /**
  * Session headers, in the order they are read: the compatible API's documented header, then the
@@ -23,20 +23,6 @@ export const authenticateHeaders = { 'WWW-Authenticate': 'Basic realm="wayplan",
 
 function invalidBasic(): ApiError {
   return new ApiError(401, 'invalid_basic_auth_error', 'The Authorization header is not valid Basic credentials of a known account:user.', authenticateHeaders);
-}
-
-/** `account:user` as sent, with the colon possibly percent-encoded (`acme%3Aops`). */
-export function splitUsername(username: string): { account: string; user: string } | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(username);
-  } catch {
-    return undefined;
-  }
-  const colon = decoded.indexOf(':');
-  // No name holds a NUL: PostgreSQL text cannot, so such a name is simply unknown.
-  if (colon <= 0 || colon === decoded.length - 1 || decoded.includes('\0')) return undefined;
-  return { account: decoded.slice(0, colon), user: decoded.slice(colon + 1) };
 }
 
 /** Failed logins counted per `account:user` and, more leniently (clients share addresses), per client address. */

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { errorResponse, okResponse, ref } from '../openapi/describe.js';
-import { authenticateHeaders, sessionId, splitUsername, throttledAuthenticate, type LoginThrottles } from '../plugins/auth.js';
+import { authenticateHeaders, sessionId, throttledAuthenticate, type LoginThrottles } from '../plugins/auth.js';
 import { resource } from '../resource.js';
+import { splitUsername } from '../../store/users.js';
 import { requireJsonBody } from './operations.js';
 
 /**

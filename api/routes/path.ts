@@ -48,7 +48,7 @@ function travelPoint(stop: PathStop): TravelPoint {
 /** `POST /v1/path` (synchronous): distance and driving time per route and leg through ordered stops, with the geometry on request. */
 export function pathRoutes(app: FastifyInstance, ctx: ApiContext): void {
   let provider: PathProvider | undefined;
-  const travel = (): PathProvider => (provider ??= loadTravelProvider({ ...ctx.config.travel, map: ctx.config.map, mapsDir: ctx.config.mapsDir }));
+  const travel = (): PathProvider => (provider ??= loadTravelProvider(ctx.config.travel));
   resource(app, '/v1/path', {
     POST: {
       doc: { ...syncOperationDoc('path', ref('path_response')), tags: ['vehicle routing'] },

@@ -60,7 +60,7 @@ function representationOf(request: FastifyRequest): Representation {
  */
 export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
   let provider: PathProvider | undefined;
-  const travel = (): PathProvider => (provider ??= loadTravelProvider({ ...ctx.config.travel, map: ctx.config.map, mapsDir: ctx.config.mapsDir }));
+  const travel = (): PathProvider => (provider ??= loadTravelProvider(ctx.config.travel));
   resource(app, '/v1/route_cards', {
     POST: {
       doc: {

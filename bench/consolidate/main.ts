@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expandPlan } from '../../engine/consolidate/expand.js';
 import { runOperation } from '../../engine/operations/index.js';
 import { extractMap, type ExtractedRoad } from '../../geo/geocoding/osm/map-extract.js';
-import { demoMapPath } from '../../geo/repo-root.js';
+import { demoMapPath } from '../../runtime/paths.js';
 import { importOsm } from '../../geo/road/import.js';
 import { readRoadGraph } from '../../geo/road/road-graph.js';
 import { createRoadProvider } from '../../geo/road/road-provider.js';

@@ -14,7 +14,7 @@ import { createRoadProvider } from '../../geo/road/road-provider.js';
 import { RemoteMatrixStore, serveMatrixCache } from '../../geo/travel-cache/cache-port.js';
 import { withMatrixCache } from '../../geo/travel-cache/cached-provider.js';
 import { MatrixCache } from '../../geo/travel-cache/matrix-cache.js';
-import { demoMapPath } from '../../geo/repo-root.js';
+import { demoMapPath } from '../../runtime/paths.js';
 import { Command } from 'commander';
 import { fileURLToPath } from 'node:url';
 import { percentile, timed } from './measure.js';

@@ -27,8 +27,8 @@ async function exists(path: string): Promise<boolean> {
  * `npm start`; routes.csv and stops.csv are written into that copy, never into the repository.
  * WAYPLAN_DEMO=0 turns it off; a connection removed later is not added again.
  */
-export async function bootstrapDemoConnection(config: Pick<Config, 'admin' | 'dataDir'>, log: Pick<Logger, 'info'>, databaseUrl: string): Promise<void> {
-  if (process.env.WAYPLAN_DEMO === '0') return;
+export async function bootstrapDemoConnection(config: Pick<Config, 'admin' | 'dataDir' | 'demo'>, log: Pick<Logger, 'info'>, databaseUrl: string): Promise<void> {
+  if (!config.demo) return;
   const account = config.admin?.account ?? demoAccountName;
   const copy = join(config.dataDir, 'demo-fleet');
   if (await exists(copy)) return;

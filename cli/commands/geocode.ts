@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
-import { loadGeocodingConfig } from '../../geo/geocoding/geocoding-config.js';
 import { customerAddressKeys } from '../../geo/geocoding/local/customer-keys.js';
 import { indexMap } from '../../geo/geocoding/local/map-index.js';
 import type { Config } from '../../runtime/config.js';
@@ -154,7 +153,7 @@ export async function geocodeRetry(config: Config, log: Logger, batchId: string,
 }
 
 export async function geocodeIndex(config: Config, log: Logger, flags: { map?: string; json?: boolean }): Promise<void> {
-  const mapPath = flags.map ?? loadGeocodingConfig().mapPath;
+  const mapPath = flags.map ?? config.geocoding.mapPath;
   const indexed = await withDatabase(config, log, (pool) => indexMap(new GeocodingIndexStore(pool), mapPath));
   if (flags.json) printJson({ map: mapPath, ...indexed });
   else process.stdout.write(`${indexed.built ? 'indexed' : 'already indexed'} ${mapPath} (${Object.entries(indexed.counts).map(([k, v]) => `${v} ${k}`).join(', ')})\n`);

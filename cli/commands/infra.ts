@@ -23,7 +23,7 @@ export async function infraCommand(config: Config, log: Logger, options: { exitW
     await migrate(database.url);
     await bootstrapAdmin(config, log, database.url);
     const temporal = await startTemporal(config, log);
-    if (prepareTravel({ ...config.travel, map: config.map, mapsDir: config.mapsDir })) log.info(`imported the road map ${config.map}`);
+    if (prepareTravel(config.travel)) log.info(`imported the road map ${config.travel.map}`);
     temporalStop = temporal.stop;
     process.stdout.write(`${JSON.stringify({ databaseUrl: database.url, temporalAddress: temporal.address })}\n`);
   } catch (err) {

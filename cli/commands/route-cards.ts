@@ -56,7 +56,7 @@ export async function routeCardsCommand(config: Config, log: Logger, source: str
   const selection = selectedRoutes(problem, flags.route);
   if (selection.unknown.length > 0) throw new Error(`no route ${selection.unknown.join(', ')} in the problem`);
   if (selection.routes.length === 0) throw new Error('the problem has no routes');
-  const provider = loadTravelProvider({ ...config.travel, map: config.map, mapsDir: config.mapsDir });
+  const provider = loadTravelProvider(config.travel);
   const cards = await buildRouteCards(problem, provider, selection.routes);
   const format = new CardFormat(flags.locale);
   const out = (flags.pdf ?? flags.html)!;

@@ -11,7 +11,7 @@ export async function apiCommand(config: Config, log: Logger): Promise<void> {
   const api = await runApi(config, log, databaseUrl, temporalAddress);
   log.info(`API listening on ${api.url}/v1`);
   onShutdownSignal(() => api.close());
-  if (process.env.WAYPLAN_SUPERVISED) exitWithParent(() => api.close());
+  if (config.supervised) exitWithParent(() => api.close());
 }
 
 /** `wayplan worker`: the Temporal worker alone; `--queues solve` or `--queues io` to scale them apart. */
@@ -19,7 +19,7 @@ export async function workerCommand(config: Config, log: Logger, queues: Queue[]
   const { databaseUrl, temporalAddress } = await runningServices(config, log);
   const worker = await runWorker(config, log, databaseUrl, temporalAddress, queues);
   onShutdownSignal(() => worker.shutdown());
-  if (process.env.WAYPLAN_SUPERVISED) exitWithParent(() => worker.shutdown());
+  if (config.supervised) exitWithParent(() => worker.shutdown());
   worker.done.catch((err: unknown) => {
     log.error({ err }, 'worker stopped with an error');
     process.exit(1);

@@ -60,9 +60,9 @@ export async function startCommand(config: Config, log: Logger): Promise<void> {
     await bootstrapAdmin(config, log, database.url);
     await bootstrapDemoConnection(config, log, database.url);
     const temporal = await startTemporal(config, log);
-    if (prepareTravel({ ...config.travel, map: config.map, mapsDir: config.mapsDir })) log.info(`imported the road map ${config.map}`);
+    if (prepareTravel(config.travel)) log.info(`imported the road map ${config.travel.map}`);
     stops.push(temporal.stop);
-    const env = { ...process.env, DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, WAYPLAN_SUPERVISED: '1' };
+    const env = { DATABASE_URL: database.url, TEMPORAL_ADDRESS: temporal.address, WAYPLAN_SUPERVISED: '1' };
     const cli = compiledPath('cli', 'main.js');
     const worker = new SupervisedChild('worker', process.execPath, [cli, 'worker'], env, log);
     const api = new SupervisedChild('api', process.execPath, [cli, 'api'], env, log);

@@ -1,7 +1,6 @@
 import type { Config } from '../../runtime/config.js';
 import type { Logger } from '../../runtime/logger.js';
-import { isRole, roles, UserStore, type Role } from '../../store/users.js';
-import { splitUsername } from '../../api/plugins/auth.js';
+import { isRole, roles, splitUsername, UserStore, type Role } from '../../store/users.js';
 import { withDatabase } from '../database.js';
 import { printRows } from '../output.js';
 import { readPassword } from '../password.js';

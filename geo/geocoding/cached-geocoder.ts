@@ -1,6 +1,6 @@
 import type { LatLon } from '../../model/latlon.js';
-import type { GeocodingCacheStore } from '../../store/geocoding-cache.js';
 import type { GeocodeQuery, GeocodeSuggestion, Geocoder } from './geocoder.js';
+import type { GeocodeCache } from './ports.js';
 import { nameKey } from './text/normalize.js';
 
 /**
@@ -12,7 +12,7 @@ export class CachedGeocoder implements Geocoder {
 
   constructor(
     private readonly inner: Geocoder,
-    private readonly cache: GeocodingCacheStore,
+    private readonly cache: GeocodeCache,
   ) {
     this.name = inner.name;
   }

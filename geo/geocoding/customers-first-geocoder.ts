@@ -1,7 +1,7 @@
 import type { LatLon } from '../../model/latlon.js';
-import type { CustomerAddressStore } from '../../store/geocoding-customer-addresses.js';
 import type { GeocodeQuery, GeocodeSuggestion, Geocoder } from './geocoder.js';
 import { customerAddressKeys } from './local/customer-keys.js';
+import type { CustomerAddresses } from './ports.js';
 
 /**
  * The customers' own address lists first (they know their addresses better than any map), then
@@ -11,7 +11,7 @@ export class CustomersFirstGeocoder implements Geocoder {
   readonly name: string;
 
   constructor(
-    private readonly customers: CustomerAddressStore,
+    private readonly customers: CustomerAddresses,
     private readonly main: Geocoder,
   ) {
     this.name = main.name;

@@ -1,22 +1,19 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { repoRoot } from '../../runtime/paths.js';
-import { demoMapPath } from '../repo-root.js';
 import { importOsm } from './import.js';
 import { readRoadGraph, roadGraphFormatVersion, type RoadGraph } from './road-graph.js';
 import { readSectionedFile } from './sectioned-file.js';
 
-/** Where an imported extract's graph lives by default: `.data/maps/<name>.wpgraph` in the repository. */
-export function defaultGraphPath(pbfPath: string): string {
-  const name = basename(pbfPath).replace(/\.osm\.pbf$|\.pbf$/, '');
-  return join(repoRoot, '.data', 'maps', `${name}.wpgraph`);
+/** Where an extract's imported graph lives in a maps folder: `<mapsDir>/<name>.wpgraph`. */
+export function mapGraphPath(pbfPath: string, mapsDir: string): string {
+  return join(mapsDir, `${basename(pbfPath).replace(/\.osm\.pbf$|\.pbf$/, '')}.wpgraph`);
 }
 
 /**
- * The road graph of an extract (default: the demo map in geo/maps/), imported first when the
- * graph file is missing, older than the extract, or of another format version.
+ * The road graph of an extract, imported first when the graph file is missing, older than the
+ * extract, or of another format version.
  */
-export function loadRoadGraph(pbfPath: string = demoMapPath(), graphPath: string = defaultGraphPath(pbfPath)): RoadGraph {
+export function loadRoadGraph(pbfPath: string, graphPath: string): RoadGraph {
   if (!isCurrent(pbfPath, graphPath)) {
     mkdirSync(dirname(graphPath), { recursive: true });
     importOsm(pbfPath, graphPath);

@@ -2,22 +2,16 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { serveMatrixCache } from './cache-port.js';
 import { MatrixCache } from './matrix-cache.js';
 
-const defaultCacheMegabytes = 256;
-
-/** `WAYPLAN_TRAVEL_CACHE_MB` (default 256; 0 turns the cache off). */
-export function travelCacheBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.WAYPLAN_TRAVEL_CACHE_MB;
-  if (raw === undefined || raw === '') return defaultCacheMegabytes * 1024 * 1024;
-  const megabytes = Number(raw);
-  if (!Number.isFinite(megabytes) || megabytes < 0) throw new Error(`WAYPLAN_TRAVEL_CACHE_MB must be a number ≥ 0, got "${raw}"`);
-  return Math.floor(megabytes * 1024 * 1024);
-}
-
 let processCache: MatrixCache | undefined;
 
-/** The travel matrix cache of this process (a worker): shared by every operation it runs. */
+/** Gives this process (a worker, at start) its travel matrix cache of `maxBytes` (0 = none). */
+export function sizeProcessMatrixCache(maxBytes: number): void {
+  processCache = new MatrixCache(maxBytes);
+}
+
+/** The travel matrix cache of this process: shared by every operation it runs; keeps nothing until sized. */
 export function processMatrixCache(): MatrixCache {
-  processCache ??= new MatrixCache(travelCacheBytes());
+  processCache ??= new MatrixCache(0);
   return processCache;
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type pg from 'pg';
+import { withTransaction } from '../../store/db.js';
 import { INPUT_TABLES, type InputTable } from '../tables/table-columns.js';
 import { createInputTables, insertInputRows, qualified } from './platform-schema.js';
 
@@ -11,10 +12,8 @@ import { createInputTables, insertInputRows, qualified } from './platform-schema
  * tables do not have are an error.
  */
 export async function loadCsvFolder(pool: pg.Pool, schema: string, folder: string): Promise<Record<InputTable, number>> {
-  const client = await pool.connect();
   const counts = {} as Record<InputTable, number>;
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     await createInputTables(client, schema);
     for (const name of Object.keys(INPUT_TABLES) as InputTable[]) {
       await client.query(`DELETE FROM ${qualified(schema, name)}`);
@@ -30,12 +29,6 @@ export async function loadCsvFolder(pool: pg.Pool, schema: string, folder: strin
       if (unknown.length > 0) throw new Error(`${name}.csv has columns the ${name} table lacks: ${unknown.join(', ')}`);
       await insertInputRows(client, schema, name, header, rows);
     }
-    await client.query('COMMIT');
     return counts;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { DateRange } from '../../model/types/common.js';
+import { withTransaction } from '../../store/db.js';
 import type { PlatformConnector, PullResult, SyncPlan, SyncResult, Territory } from '../connector.js';
 import { PlatformSetupError } from '../platform-errors.js';
 import { assembleProblem, readTerritories, type SourceTables } from '../tables/assemble-problem.js';
@@ -105,36 +106,31 @@ export class PostgresConnector implements PlatformConnector {
     const routes = qualified(this.schema, 'routes');
     const stops = qualified(this.schema, 'stops');
     const result = { routes: routeRows.length, stops: stopRows.length, destination: `${this.schema}.routes, ${this.schema}.stops` };
-    const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
-      // One sync per schema at a time: creating the tables and replacing a run's rows must not interleave.
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`wayplan-sync:${this.schema}`]);
-      await createOutputTables(client, this.schema);
-      const key = [plan.runId, plan.territory];
-      const storedRoutes = await client.query<{ cells: string[] }>(
-        `SELECT ARRAY[${ROUTE_COLUMNS.map(readBack).join(', ')}] AS cells FROM ${routes} WHERE run_id = $1 AND territory = $2`,
-        key,
-      );
-      const storedStops = await client.query<{ cells: string[] }>(
-        `SELECT ARRAY[${STOP_COLUMNS.map(readBack).join(', ')}] AS cells FROM ${stops} WHERE run_id = $1 AND territory = $2`,
-        key,
-      );
-      if (sameRowSets(storedRoutes.rows.map((r) => r.cells), routeRows) && sameRowSets(storedStops.rows.map((r) => r.cells), stopRows)) {
-        await client.query('COMMIT');
-        return { ...result, unchanged: true };
-      }
-      await client.query(`DELETE FROM ${stops} WHERE run_id = $1 AND territory = $2`, key);
-      await client.query(`DELETE FROM ${routes} WHERE run_id = $1 AND territory = $2`, key);
-      if (routeRows.length > 0) await client.query(insertSql(routes, ROUTE_COLUMNS), ROUTE_COLUMNS.map((_, i) => routeRows.map((row) => row[i]!)));
-      if (stopRows.length > 0) await client.query(insertSql(stops, STOP_COLUMNS), STOP_COLUMNS.map((_, i) => stopRows.map((row) => row[i]!)));
-      await client.query('COMMIT');
-      return { ...result, unchanged: false };
+      return await withTransaction(this.pool, async (client) => {
+        // One sync per schema at a time: creating the tables and replacing a run's rows must not interleave.
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`wayplan-sync:${this.schema}`]);
+        await createOutputTables(client, this.schema);
+        const key = [plan.runId, plan.territory];
+        const storedRoutes = await client.query<{ cells: string[] }>(
+          `SELECT ARRAY[${ROUTE_COLUMNS.map(readBack).join(', ')}] AS cells FROM ${routes} WHERE run_id = $1 AND territory = $2`,
+          key,
+        );
+        const storedStops = await client.query<{ cells: string[] }>(
+          `SELECT ARRAY[${STOP_COLUMNS.map(readBack).join(', ')}] AS cells FROM ${stops} WHERE run_id = $1 AND territory = $2`,
+          key,
+        );
+        if (sameRowSets(storedRoutes.rows.map((r) => r.cells), routeRows) && sameRowSets(storedStops.rows.map((r) => r.cells), stopRows)) {
+          return { ...result, unchanged: true };
+        }
+        await client.query(`DELETE FROM ${stops} WHERE run_id = $1 AND territory = $2`, key);
+        await client.query(`DELETE FROM ${routes} WHERE run_id = $1 AND territory = $2`, key);
+        if (routeRows.length > 0) await client.query(insertSql(routes, ROUTE_COLUMNS), ROUTE_COLUMNS.map((_, i) => routeRows.map((row) => row[i]!)));
+        if (stopRows.length > 0) await client.query(insertSql(stops, STOP_COLUMNS), STOP_COLUMNS.map((_, i) => stopRows.map((row) => row[i]!)));
+        return { ...result, unchanged: false };
+      });
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
       throw permanentAsSetupError(err);
-    } finally {
-      client.release();
     }
   }
 

@@ -14,7 +14,7 @@ import { createRoadProvider } from '../../geo/road/road-provider.js';
 import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
 import { SearchSpace } from '../../geo/road/search-space.js';
 import { partialKey } from '../../geo/road/weight-key.js';
-import { demoMapPath } from '../../geo/repo-root.js';
+import { demoMapPath } from '../../runtime/paths.js';
 import type { LatLon } from '../../geo/travel.js';
 
 // OSM way and relation ids from the demo extract (geo/maps/monaco.osm.pbf, © OpenStreetMap contributors).

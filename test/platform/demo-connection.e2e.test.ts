@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { bootstrapDemoConnection } from '../../cli/commands/demo-connection.js';
 import { CsvFolderConnector } from '../../platform/csv-folder/csv-folder-connector.js';
+import { loadConfig } from '../../runtime/config.js';
 import { listPlatformConnections, removePlatformConnection } from '../../store/platform-connections.js';
 
 describe('the demo connection of the bootstrap account', () => {
@@ -27,16 +28,9 @@ describe('the demo connection of the bootstrap account', () => {
   });
 
   it('is added on the first start with a working copy, never again, and not with WAYPLAN_DEMO=0', async () => {
-    const config = { admin: { account, user: 'ops', password: 'unused-here' }, dataDir };
-    const previous = process.env.WAYPLAN_DEMO;
-    process.env.WAYPLAN_DEMO = '0';
-    try {
-      await bootstrapDemoConnection(config, log, url);
-      expect(await listPlatformConnections(pool, account)).toEqual([]);
-    } finally {
-      if (previous === undefined) delete process.env.WAYPLAN_DEMO;
-      else process.env.WAYPLAN_DEMO = previous;
-    }
+    const config = { admin: { account, user: 'ops', password: 'unused-here' }, dataDir, demo: loadConfig({}).demo };
+    await bootstrapDemoConnection({ ...config, demo: loadConfig({ WAYPLAN_DEMO: '0' }).demo }, log, url);
+    expect(await listPlatformConnections(pool, account)).toEqual([]);
 
     await bootstrapDemoConnection(config, log, url);
     const [demo] = await listPlatformConnections(pool, account);
@@ -55,7 +49,7 @@ describe('the demo connection of the bootstrap account', () => {
   it('belongs to an account "demo" without users when no WAYPLAN_ADMIN is set', async () => {
     const ownData = await mkdtemp(join(tmpdir(), 'wayplan-boot-'));
     try {
-      await bootstrapDemoConnection({ admin: undefined, dataDir: ownData }, log, url);
+      await bootstrapDemoConnection({ admin: undefined, dataDir: ownData, demo: true }, log, url);
       const connections = await listPlatformConnections(pool, 'demo');
       expect(connections.map((c) => c.settings)).toContainEqual({ path: join(ownData, 'demo-fleet') });
       expect((await pool.query('SELECT count(*)::int AS n FROM users WHERE account = $1', ['demo'])).rows[0].n).toBe(0);

@@ -1,6 +1,6 @@
 import type { LatLon } from '../../../model/latlon.js';
-import type { FeatureRow, GeocodingIndexStore } from '../../../store/geocoding-index.js';
 import type { GeocodeQuery, GeocodeSuggestion, Geocoder } from '../geocoder.js';
+import type { GazetteerIndex, IndexedFeature } from '../ports.js';
 import { localityMatches, matchName } from './name-match.js';
 import { parseQuery, type ParsedQuery } from './query-parser.js';
 import { reverseGeocode } from './reverse.js';
@@ -23,7 +23,7 @@ export class LocalGeocoder implements Geocoder {
   readonly name = 'local';
 
   constructor(
-    private readonly index: GeocodingIndexStore,
+    private readonly index: GazetteerIndex,
     /** The indexed map's hash; the index is built on first use by whoever provides it. */
     private readonly mapHash: () => Promise<string>,
   ) {}
@@ -94,7 +94,7 @@ export class LocalGeocoder implements Geocoder {
  * 0..1: the name's coverage, less for query words nothing explains, more for a matching
  * locality; with the house number the name left over.
  */
-function scoreFeature(feature: FeatureRow, parsed: ParsedQuery): { score: number; houseNumber: string | undefined } {
+function scoreFeature(feature: IndexedFeature, parsed: ParsedQuery): { score: number; houseNumber: string | undefined } {
   const nameTokens = feature.nameKey.split(' ').filter(Boolean);
   const words = feature.kind === 'postcode' ? [parsed.postcode ?? ''] : parsed.words;
   const { coverage, unused } = matchName(nameTokens, words);

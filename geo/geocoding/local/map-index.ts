@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { GeocodingIndexStore } from '../../../store/geocoding-index.js';
 import { extractMap } from '../osm/map-extract.js';
+import type { GazetteerIndex } from '../ports.js';
 import { buildGazetteer } from './gazetteer.js';
 
 export interface IndexedMap {
@@ -18,7 +18,7 @@ export interface IndexedMap {
 const gazetteerVersion = 1;
 
 /** Indexes an OSM extract for the local geocoder unless an index of the very same file exists. */
-export async function indexMap(store: GeocodingIndexStore, pbfPath: string): Promise<IndexedMap> {
+export async function indexMap(store: GazetteerIndex, pbfPath: string): Promise<IndexedMap> {
   const file = readFileSync(pbfPath);
   const mapHash = `${createHash('sha256').update(file).digest('hex')}-v${gazetteerVersion}`;
   const { built, counts } = await store.ensureMap(mapHash, basename(pbfPath), () => buildGazetteer(extractMap(file)));

@@ -1,7 +1,7 @@
 import type { LatLon } from '../../../model/latlon.js';
-import type { GeocodingIndexStore } from '../../../store/geocoding-index.js';
 import type { GeocodeSuggestion } from '../geocoder.js';
 import { degreeSpan, distanceMeters, nearestOnPiece, type PiecePoint } from '../geometry.js';
+import type { GazetteerIndex } from '../ports.js';
 
 /** Search radii for streets, widened until one is found. */
 const radii = [60, 250, 1000, 5000];
@@ -24,7 +24,7 @@ function box(point: LatLon, meters: number): [LatLon, LatLon] {
  * The nearest streets to a point (the point on each street as location and intersection), with
  * the nearest address first when it lies on the nearest street.
  */
-export async function reverseGeocode(index: GeocodingIndexStore, mapHash: string, point: LatLon, maxResults: number): Promise<GeocodeSuggestion[]> {
+export async function reverseGeocode(index: GazetteerIndex, mapHash: string, point: LatLon, maxResults: number): Promise<GeocodeSuggestion[]> {
   const nearestByStreet = new Map<number, PiecePoint>();
   for (const radius of radii) {
     for (const piece of await index.piecesIn(mapHash, ...box(point, radius))) {

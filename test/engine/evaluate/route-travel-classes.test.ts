@@ -9,7 +9,7 @@ import { appendDirectedGeometry } from '../../../geo/road/directed-geometry.js';
 import { loadRoadGraph } from '../../../geo/road/load.js';
 import type { RoadGraph } from '../../../geo/road/road-graph.js';
 import { createRoadProvider } from '../../../geo/road/road-provider.js';
-import { demoMapPath } from '../../../geo/repo-root.js';
+import { demoMapPath } from '../../../runtime/paths.js';
 import type { LatLon, PathProvider, TravelOptions } from '../../../geo/travel.js';
 import { resolveProblem } from '../../../model/resolve.js';
 import type { ProblemResponse } from '../../../model/types/responses.js';

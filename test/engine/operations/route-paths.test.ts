@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runOperation } from '../../../engine/operations/index.js';
 import { loadRoadGraph } from '../../../geo/road/load.js';
 import { createRoadProvider } from '../../../geo/road/road-provider.js';
-import { demoMapPath } from '../../../geo/repo-root.js';
+import { demoMapPath } from '../../../runtime/paths.js';
 import { straightLineProvider } from '../../../geo/straight-line.js';
 import type { PathProvider } from '../../../geo/travel.js';
 import { parseLatLon } from '../../../model/latlon.js';

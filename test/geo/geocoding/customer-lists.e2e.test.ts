@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { CustomersFirstGeocoder } from '../../../geo/geocoding/customers-first-geocoder.js';
 import { LocalGeocoder } from '../../../geo/geocoding/local/local-geocoder.js';
 import { indexMap } from '../../../geo/geocoding/local/map-index.js';
-import { demoMapPath } from '../../../geo/repo-root.js';
+import { demoMapPath } from '../../../runtime/paths.js';
 import { createPool, type Pool } from '../../../store/db.js';
 import { CustomerAddressStore } from '../../../store/geocoding-customer-addresses.js';
 import { GeocodingIndexStore } from '../../../store/geocoding-index.js';

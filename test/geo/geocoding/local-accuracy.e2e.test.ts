@@ -1,7 +1,7 @@
 import { LocalGeocoder } from '../../../geo/geocoding/local/local-geocoder.js';
 import { indexMap } from '../../../geo/geocoding/local/map-index.js';
 import { foldText } from '../../../geo/geocoding/text/normalize.js';
-import { demoMapPath } from '../../../geo/repo-root.js';
+import { demoMapPath } from '../../../runtime/paths.js';
 import type { LatLon } from '../../../model/latlon.js';
 import { createPool, type Pool } from '../../../store/db.js';
 import { GeocodingIndexStore } from '../../../store/geocoding-index.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readTaggedNodes } from '../../../geo/geocoding/osm/tagged-nodes.js';
 import { readOsmPbf } from '../../../geo/road/pbf/osm-pbf-reader.js';
-import { demoMapPath } from '../../../geo/repo-root.js';
+import { demoMapPath } from '../../../runtime/paths.js';
 import type { LatLon } from '../../../model/latlon.js';
 import { seededRandom } from '../../../engine/planning/search-budget.js';
 

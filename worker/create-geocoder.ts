@@ -1,18 +1,18 @@
-import type { Pool } from '../../store/db.js';
-import { GeocodingCacheStore } from '../../store/geocoding-cache.js';
-import { CustomerAddressStore } from '../../store/geocoding-customer-addresses.js';
-import { GeocodingIndexStore } from '../../store/geocoding-index.js';
-import { BoundedQueryGeocoder } from './bounded-query-geocoder.js';
-import { CachedGeocoder } from './cached-geocoder.js';
-import { CustomersFirstGeocoder } from './customers-first-geocoder.js';
-import type { Geocoder } from './geocoder.js';
-import type { GeocodingConfig } from './geocoding-config.js';
-import { LocalGeocoder } from './local/local-geocoder.js';
-import { indexMap } from './local/map-index.js';
-import { CircuitBreaker } from './upstream/circuit-breaker.js';
-import { nominatimProtocol } from './upstream/nominatim.js';
-import { peliasProtocol } from './upstream/pelias.js';
-import { UpstreamGeocoder } from './upstream/upstream-geocoder.js';
+import { BoundedQueryGeocoder } from '../geo/geocoding/bounded-query-geocoder.js';
+import { CachedGeocoder } from '../geo/geocoding/cached-geocoder.js';
+import { CustomersFirstGeocoder } from '../geo/geocoding/customers-first-geocoder.js';
+import type { Geocoder } from '../geo/geocoding/geocoder.js';
+import type { GeocodingConfig } from '../geo/geocoding/geocoding-config.js';
+import { LocalGeocoder } from '../geo/geocoding/local/local-geocoder.js';
+import { indexMap } from '../geo/geocoding/local/map-index.js';
+import { CircuitBreaker } from '../geo/geocoding/upstream/circuit-breaker.js';
+import { nominatimProtocol } from '../geo/geocoding/upstream/nominatim.js';
+import { peliasProtocol } from '../geo/geocoding/upstream/pelias.js';
+import { UpstreamGeocoder } from '../geo/geocoding/upstream/upstream-geocoder.js';
+import type { Pool } from '../store/db.js';
+import { GeocodingCacheStore } from '../store/geocoding-cache.js';
+import { CustomerAddressStore } from '../store/geocoding-customer-addresses.js';
+import { GeocodingIndexStore } from '../store/geocoding-index.js';
 
 /** The circuit breaker an upstream geocoder uses, so that its owner can watch its state. */
 export function upstreamBreaker(config: GeocodingConfig): CircuitBreaker {
@@ -22,7 +22,7 @@ export function upstreamBreaker(config: GeocodingConfig): CircuitBreaker {
 /**
  * The geocoder the configuration asks for, behind the customers' address lists: the local map
  * index (built on first use), or an upstream server with its answers cached in PostgreSQL; over-long
- * addresses refused first.
+ * addresses refused first. The stores are handed in as geo's ports (geo/geocoding/ports.ts).
  */
 export function createGeocoder(pool: Pool, config: GeocodingConfig, breaker: CircuitBreaker = upstreamBreaker(config)): Geocoder {
   const customers = new CustomerAddressStore(pool);

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { importOsm, type ImportProgress, type ImportResult } from './import.js';
-import { defaultGraphPath } from './load.js';
-import { osmAttribution } from './road-graph.js';
+import { dirname, join, resolve } from 'node:path';
+import { importOsm, type ImportProgress, type ImportResult } from '../../geo/road/import.js';
+import { mapGraphPath } from '../../geo/road/load.js';
+import { osmAttribution } from '../../geo/road/road-graph.js';
+import { repoRoot } from '../../runtime/paths.js';
 
 export interface MapImportArgs {
   /** The `.osm.pbf` extract to import. */
@@ -20,7 +21,7 @@ export interface CommandOutput {
 
 /** `wayplan map import <file.osm.pbf>`: returns the process exit code. */
 export function runMapImportCommand(args: MapImportArgs, output: CommandOutput = process): number {
-  const out = resolve(args.out ?? defaultGraphPath(args.file));
+  const out = resolve(args.out ?? mapGraphPath(args.file, join(repoRoot, '.data', 'maps')));
   const bar = output.stderr.isTTY && !args.json ? progressBar(output.stderr) : undefined;
   let result: ImportResult;
   try {
