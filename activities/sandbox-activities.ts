@@ -1,5 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import type { SandboxStore } from '../store/sandboxes.js';
+import { workflowTypes } from '../workflows/contract.js';
 
 export interface SandboxActivityDeps {
   sandboxes: SandboxStore;
@@ -30,7 +31,7 @@ export async function ensureSandboxCleanupSchedule(client: Client, ioQueue: stri
     await client.schedule.create({
       scheduleId: sandboxCleanupScheduleId(ioQueue),
       spec: { intervals: [{ every: '1h' }] },
-      action: { type: 'startWorkflow', workflowType: 'sandboxCleanup', taskQueue: ioQueue, args: [] },
+      action: { type: 'startWorkflow', workflowType: workflowTypes.sandboxCleanup, taskQueue: ioQueue, args: [] },
       policies: { overlap: ScheduleOverlapPolicy.SKIP },
     });
   } catch (err) {

@@ -14,7 +14,7 @@ import { usersAdd, usersList, usersPasswd, usersRole } from './commands/users.js
 import { runNightly, scheduleChange, scheduleList, scheduleNightly, type RunNightlyFlags, type ScheduleNightlyFlags } from './commands/nightly.js';
 import { runsList, runsShow } from './commands/runs.js';
 import { platformAdd, platformList, platformRemove, type PlatformAddFlags } from './commands/platform.js';
-import type { Queue } from '../worker/main.js';
+import type { QueueRole } from '../workflows/contract.js';
 
 function context(name: string): { config: Config; log: Logger } {
   const config = loadConfig();
@@ -54,7 +54,7 @@ program
       const queues = options.queues.split(',').map((q) => q.trim());
       const bad = queues.filter((q) => q !== 'solve' && q !== 'io');
       if (bad.length || queues.length === 0) throw new Error(`unknown queue ${bad.join(', ')}: use solve and/or io`);
-      return workerCommand(config, log, queues as Queue[]);
+      return workerCommand(config, log, queues as QueueRole[]);
     }),
   );
 program
