@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Client } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel, type WorkerOptions } from '@temporalio/worker';
-import { createSandboxActivities, ensureSandboxCleanupSchedule } from '../activities/sandbox-activities.js';
+import { createSandboxActivities } from '../activities/sandbox-activities.js';
 import { createTaskActivities } from '../activities/task-activities.js';
 import { createGeocodeActivities } from '../activities/geocode-activities.js';
 import { createPlatformActivities } from '../activities/platform-activities.js';
@@ -20,6 +20,7 @@ import { SandboxStore } from '../store/sandboxes.js';
 import { TaskStore } from '../store/tasks.js';
 import type { QueueRole } from '../workflows/contract.js';
 import { meteredGeocoder, watchCircuit } from './geocoding-metrics.js';
+import { ensureSandboxCleanupSchedule } from './schedules.js';
 
 /** The SDK exporter's families; none while it is not up yet, so a scrape during start-up still answers. */
 async function sdkMetrics(address: string): Promise<string> {
