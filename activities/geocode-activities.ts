@@ -7,6 +7,7 @@ import { asGeoserviceError, GeoserviceError } from '../geo/geocoding/geoservice-
 import { runLimited } from '../geo/geocoding/run-limited.js';
 import type { BatchCounts, ChunkCounts, GeocodeBatchStore, PendingChunk } from '../store/geocoding-batches.js';
 import type { TaskStore } from '../store/tasks.js';
+import { failureTypes } from '../workflows/contract.js';
 
 export interface GeocodeActivityDeps {
   tasks: TaskStore;
@@ -16,8 +17,6 @@ export interface GeocodeActivityDeps {
   concurrency: number;
 }
 
-/** Failure type of a batch chunk whose transient faults may pass: the workflow's retry policy tries again. */
-export const transientFailureType = 'GeoserviceTransient';
 export const defaultMaxResults = 5;
 const reverseResults = 3;
 
@@ -50,10 +49,10 @@ export function createGeocodeActivities(deps: GeocodeActivityDeps) {
      */
     async runGeocodeTask(taskId: string): Promise<void> {
       const task = await deps.tasks.getById(taskId);
-      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, 'TaskMissing');
+      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, failureTypes.taskMissing);
       if (task.status !== 'running') return;
       const body = await deps.tasks.payload(taskId, 'request');
-      if (body === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, 'TaskMissing');
+      if (body === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, failureTypes.taskMissing);
       const signal = Context.current().cancellationSignal;
       await heartbeating(async () => {
         const request = JSON.parse(body) as GeocodeRequest & ReverseGeocodeRequest;
@@ -126,7 +125,7 @@ export function createGeocodeActivities(deps: GeocodeActivityDeps) {
       );
       if (transient) {
         throw ApplicationFailure.create({
-          type: transientFailureType,
+          type: failureTypes.geoserviceTransient,
           message: `${transientCount} of ${pending.length} addresses failed transiently (last: ${transient.code}: ${transient.message})`,
           ...(retryAfterMs > 0 ? { nextRetryDelay: retryAfterMs } : {}),
         });

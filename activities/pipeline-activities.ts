@@ -15,18 +15,10 @@ import type { AddressToLocate, SyncResult } from '../platform/connector.js';
 import { planRange, planStartDate } from '../runtime/plan-date.js';
 import type { Pool } from '../store/db.js';
 import type { GeocodeBatchStore } from '../store/geocoding-batches.js';
-import type {
-  FailedAddressRecord,
-  PipelineRunStore,
-  PipelineStatus,
-  PipelineStep,
-  PipelineTrigger,
-  PlanningNight,
-  RowFaultRecord,
-  StepRecord,
-  UnroutedJobRecord,
-} from '../store/pipeline-runs.js';
+import type { PipelineStep, PipelineTrigger, PlanningNight, StepRecord, UnroutedJobRecord } from '../model/pipeline.js';
+import type { FailedAddressRecord, PipelineRunStore, PipelineStatus, RowFaultRecord } from '../store/pipeline-runs.js';
 import { getPlanPayload, putPlanPayload, UnknownPlanPayloadError } from '../store/plan-payloads.js';
+import { failureTypes, type SolveSettings } from '../workflows/contract.js';
 import { runInThread } from './task-activities.js';
 
 export interface PipelineActivityDeps {
@@ -89,12 +81,6 @@ export interface PlanStepOutput {
   reused?: boolean;
 }
 
-export interface SolveSettings {
-  randomSeed: number;
-  /** Bounds each of build and optimize; without it the engine's own budgets apply. */
-  timeLimitSeconds?: number | undefined;
-}
-
 export interface SolveStepInput {
   night: PlanningNight;
   operation: 'build' | 'optimize';
@@ -130,9 +116,6 @@ export interface TerritorySummary {
 
 type JsonObject = Record<string, unknown>;
 
-/** Failure type of a problem the engine cannot take: retrying cannot help. */
-export const invalidProblemFailure = 'InvalidPlanProblem';
-
 function digest(...parts: unknown[]): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(JSON.stringify(part)).update('\u0000');
@@ -142,7 +125,7 @@ function digest(...parts: unknown[]): string {
 function invalidProblem(step: string, faults: ValidationFault[]): ApplicationFailure {
   const shown = faults.slice(0, 5).map((f) => `${f.property}: ${f.message}`);
   const more = faults.length > shown.length ? ` (and ${faults.length - shown.length} more)` : '';
-  return ApplicationFailure.nonRetryable(`the ${step} problem is invalid: ${shown.join('; ')}${more}`, invalidProblemFailure);
+  return ApplicationFailure.nonRetryable(`the ${step} problem is invalid: ${shown.join('; ')}${more}`, failureTypes.invalidPlanProblem);
 }
 
 /** A job location written back in the model's form. */
@@ -156,7 +139,7 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
     try {
       return await getPlanPayload<T>(deps.pool, account, id);
     } catch (err) {
-      if (err instanceof UnknownPlanPayloadError) throw ApplicationFailure.nonRetryable(err.message, 'PlanPayloadMissing');
+      if (err instanceof UnknownPlanPayloadError) throw ApplicationFailure.nonRetryable(err.message, failureTypes.planPayloadMissing);
       throw err;
     }
   };
@@ -183,7 +166,7 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
         try {
           planDate = planStartDate(new Date(input.startedAt), input.timezone, input.planOffsetDays);
         } catch (err) {
-          throw ApplicationFailure.nonRetryable(`cannot settle the plan date: ${(err as Error).message}`, 'BadRunInput');
+          throw ApplicationFailure.nonRetryable(`cannot settle the plan date: ${(err as Error).message}`, failureTypes.badRunInput);
         }
       }
       await deps.runs.create({
@@ -267,7 +250,7 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
       const failedDepots = failedAddresses.filter((f) => f.kind === 'depot');
       if (failedDepots.length > 0) {
         const list = failedDepots.map((f) => `${f.id} (${f.error_code}: ${f.message})`).join(', ');
-        throw ApplicationFailure.nonRetryable(`depots without a location: ${list}`, 'DepotNotLocated');
+        throw ApplicationFailure.nonRetryable(`depots without a location: ${list}`, failureTypes.depotNotLocated);
       }
       const failedJobs = new Set(failedAddresses.map((f) => f.id));
       const jobs = ((problem.jobs as JsonObject[] | undefined) ?? []).flatMap((job) => {
@@ -354,9 +337,9 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
             return output;
           }
           case 'rejected':
-            throw ApplicationFailure.nonRetryable(`${input.operation} refused the problem: ${outcome.body}`, invalidProblemFailure);
+            throw ApplicationFailure.nonRetryable(`${input.operation} refused the problem: ${outcome.body}`, failureTypes.invalidPlanProblem);
           case 'crashed':
-            throw ApplicationFailure.retryable(outcome.message, 'OperationCrashed');
+            throw ApplicationFailure.retryable(outcome.message, failureTypes.operationCrashed);
         }
       } finally {
         clearInterval(beat);

@@ -11,21 +11,12 @@ import type { Pool } from '../store/db.js';
 import { getPlatformConnection, UnknownConnectionError } from '../store/platform-connections.js';
 import { getPlanPayload, putPlanPayload, UnknownPlanPayloadError } from '../store/plan-payloads.js';
 import type { TaskStore } from '../store/tasks.js';
+import { failureTypes } from '../workflows/contract.js';
 
 export interface PlatformActivityDeps {
   pool: Pool;
   tasks: TaskStore;
 }
-
-/** Failure types of the platform activities that no retry can mend. */
-export const platformFailureTypes = {
-  unknownConnection: 'UnknownConnection',
-  unknownTerritory: 'UnknownTerritory',
-  setup: 'PlatformSetup',
-  payloadMissing: 'PlanPayloadMissing',
-  taskMissing: 'TaskMissing',
-  unreachable: 'PlatformUnreachable',
-} as const;
 
 export interface PullTerritoryInput {
   account: string;
@@ -75,14 +66,14 @@ function planOf(stored: StoredPlan): { plan: ProblemResponse; problem?: Problem 
 
 /** A known, permanent fault as a non-retryable failure; anything else (the network, a restart) is retried. */
 function asFailure(err: unknown): unknown {
-  if (err instanceof UnknownConnectionError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.unknownConnection);
-  if (err instanceof UnknownTerritoryError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.unknownTerritory);
-  if (err instanceof PlatformSetupError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.setup);
-  if (err instanceof UnknownPlanPayloadError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.payloadMissing);
+  if (err instanceof UnknownConnectionError) return ApplicationFailure.nonRetryable(err.message, failureTypes.unknownConnection);
+  if (err instanceof UnknownTerritoryError) return ApplicationFailure.nonRetryable(err.message, failureTypes.unknownTerritory);
+  if (err instanceof PlatformSetupError) return ApplicationFailure.nonRetryable(err.message, failureTypes.platformSetup);
+  if (err instanceof UnknownPlanPayloadError) return ApplicationFailure.nonRetryable(err.message, failureTypes.planPayloadMissing);
   if (err instanceof ApplicationFailure) return err;
   // Retried; its message ends up in task and run records that clients read.
   log.warn('platform fault', { error: err instanceof Error ? err.message : String(err) });
-  return ApplicationFailure.retryable(publicPlatformFault(err), platformFailureTypes.unreachable);
+  return ApplicationFailure.retryable(publicPlatformFault(err), failureTypes.platformUnreachable);
 }
 
 /** The error body a platform task fails with, for the faults a client can act on. */
@@ -164,10 +155,10 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
      */
     async runPlatformTask(taskId: string): Promise<void> {
       const task = await deps.tasks.getById(taskId);
-      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, platformFailureTypes.taskMissing);
+      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, failureTypes.taskMissing);
       if (task.status !== 'running') return;
       const body = await deps.tasks.payload(taskId, 'request');
-      if (body === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, platformFailureTypes.taskMissing);
+      if (body === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, failureTypes.taskMissing);
       const request = JSON.parse(body) as PlatformSyncRequest & { connection: string };
       const target = { account: task.account, connection: request.connection, territory: request.territory, range: request.date_range };
       try {

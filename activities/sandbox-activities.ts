@@ -1,4 +1,3 @@
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import type { SandboxStore } from '../store/sandboxes.js';
 
 export interface SandboxActivityDeps {
@@ -15,25 +14,3 @@ export function createSandboxActivities(deps: SandboxActivityDeps) {
 }
 
 export type SandboxActivities = ReturnType<typeof createSandboxActivities>;
-
-/** The schedule id is per task queue, so deployments (and test stacks) sharing one Temporal each get theirs. */
-export function sandboxCleanupScheduleId(ioQueue: string): string {
-  return `${ioQueue}-sandbox-cleanup`;
-}
-
-/**
- * Creates the hourly `sandboxCleanup` schedule unless it exists. Every worker of the queue calls
- * this at start; the first one creates it, the others find it there.
- */
-export async function ensureSandboxCleanupSchedule(client: Client, ioQueue: string): Promise<void> {
-  try {
-    await client.schedule.create({
-      scheduleId: sandboxCleanupScheduleId(ioQueue),
-      spec: { intervals: [{ every: '1h' }] },
-      action: { type: 'startWorkflow', workflowType: 'sandboxCleanup', taskQueue: ioQueue, args: [] },
-      policies: { overlap: ScheduleOverlapPolicy.SKIP },
-    });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-  }
-}

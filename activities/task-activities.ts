@@ -3,6 +3,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { TravelSettings } from '../geo/configured-provider.js';
 import { openMatrixCachePort } from '../geo/travel-cache/process-cache.js';
 import type { TaskStore } from '../store/tasks.js';
+import { failureTypes } from '../workflows/contract.js';
 import type { ThreadInput, ThreadMessage, ThreadOutcome } from './operation-thread.js';
 import { observeSearch } from './solver-metrics.js';
 
@@ -51,11 +52,11 @@ export function createTaskActivities(deps: TaskActivityDeps) {
     async runOperation(taskId: string): Promise<void> {
       const context = Context.current();
       const task = await deps.tasks.getById(taskId);
-      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, 'TaskMissing');
+      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, failureTypes.taskMissing);
       // Already final (canceled before the worker got to it, or finished by an earlier attempt).
       if (task.status !== 'running') return;
       const request = await deps.tasks.payload(taskId, 'request');
-      if (request === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, 'TaskMissing');
+      if (request === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, failureTypes.taskMissing);
 
       let latestProgress: unknown;
       let lastWrite = 0;
@@ -79,7 +80,7 @@ export function createTaskActivities(deps: TaskActivityDeps) {
             return;
           case 'crashed':
             context.log.error('operation crashed', { taskId, message: outcome.message, stack: outcome.stack });
-            throw ApplicationFailure.retryable(outcome.message, 'OperationCrashed');
+            throw ApplicationFailure.retryable(outcome.message, failureTypes.operationCrashed);
         }
       } finally {
         clearInterval(beat);

@@ -14,7 +14,7 @@ import { usersAdd, usersList, usersPasswd, usersRole } from './commands/users.js
 import { runNightly, scheduleChange, scheduleList, scheduleNightly, type RunNightlyFlags, type ScheduleNightlyFlags } from './commands/nightly.js';
 import { runsList, runsShow } from './commands/runs.js';
 import { platformAdd, platformList, platformRemove, type PlatformAddFlags } from './commands/platform.js';
-import type { Queue } from '../worker/main.js';
+import type { QueueRole } from '../workflows/contract.js';
 
 /** Wraps a command so that expected failures print one line and exit non-zero. */
 function action<A extends unknown[]>(name: string, run: (config: Config, log: Logger, ...args: A) => Promise<void>) {
@@ -51,7 +51,7 @@ program
       const queues = options.queues.split(',').map((q) => q.trim());
       const bad = queues.filter((q) => q !== 'solve' && q !== 'io');
       if (bad.length || queues.length === 0) throw new Error(`unknown queue ${bad.join(', ')}: use solve and/or io`);
-      return workerCommand(config, log, queues as Queue[]);
+      return workerCommand(config, log, queues as QueueRole[]);
     }),
   );
 program

@@ -1,5 +1,5 @@
 import type { Pool } from './db.js';
-import type { PipelineStep, PlanningNight } from './pipeline-runs.js';
+import type { PipelineStep, PlanningNight } from '../model/pipeline.js';
 
 /**
  * The output a step of a planning night stored last (any input digest): what the night's latest

@@ -1,4 +1,5 @@
-import { pipelineSteps, type PipelineRun, type PipelineRunTerritory } from './pipeline-runs.js';
+import { pipelineSteps } from '../model/pipeline.js';
+import type { PipelineRun, PipelineRunTerritory } from './pipeline-runs.js';
 
 /** A territory of a run as the CLI (`--json`) and the API show it: snake_case, every list present. */
 export function territoryView(territory: PipelineRunTerritory): Record<string, unknown> {

@@ -1,28 +1,7 @@
+import type { PipelineStep, PipelineTrigger, PlanningNight, StepRecord, UnroutedJobRecord } from '../model/pipeline.js';
 import type { Pool } from './db.js';
 
-/** The steps of a territory's night, in the order they run. */
-export const pipelineSteps = ['pull', 'geocode', 'instantiate', 'build', 'optimize', 'sync'] as const;
-export type PipelineStep = (typeof pipelineSteps)[number];
-
 export type PipelineStatus = 'running' | 'completed' | 'failed' | 'canceled';
-export type PipelineTrigger = 'manual' | 'schedule';
-
-export interface StepRecord {
-  status: 'running' | 'completed' | 'failed';
-  /** Wall time of the step, when it ended. */
-  ms?: number;
-  /** The step's output from an earlier run of the same night (same input) was used. */
-  reused?: boolean;
-}
-
-/** A job that is on no route of the plan, and why. */
-export interface UnroutedJobRecord {
-  id: string;
-  /** The solver's violation types, or `geocoding_failed` for a job whose address was not found. */
-  reasons: string[];
-  error_code?: string;
-  message?: string;
-}
 
 export interface FailedAddressRecord {
   kind: 'job' | 'depot';
@@ -92,15 +71,6 @@ export interface PipelineRun extends NewPipelineRun {
   error: string | undefined;
   startedTime: Date;
   finishedTime: Date | undefined;
-}
-
-/** One planning night of one territory: what finished step outputs are kept for. */
-export interface PlanningNight {
-  account: string;
-  connection: string;
-  territory: string;
-  planDate: string;
-  days: number;
 }
 
 const runColumns = `id, account, connection, workflow_id, plan_date::text AS plan_date, days, requested_territories, trigger, status, error, started_time, finished_time`;

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Client } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel, type WorkerOptions } from '@temporalio/worker';
-import { createSandboxActivities, ensureSandboxCleanupSchedule } from '../activities/sandbox-activities.js';
+import { createSandboxActivities } from '../activities/sandbox-activities.js';
 import { createTaskActivities } from '../activities/task-activities.js';
 import { createGeocodeActivities } from '../activities/geocode-activities.js';
 import { createPlatformActivities } from '../activities/platform-activities.js';
@@ -17,10 +17,10 @@ import { createPool } from '../store/db.js';
 import { PipelineRunStore } from '../store/pipeline-runs.js';
 import { SandboxStore } from '../store/sandboxes.js';
 import { TaskStore } from '../store/tasks.js';
+import type { QueueRole } from '../workflows/contract.js';
 import { createGeocoder, upstreamBreaker } from './create-geocoder.js';
 import { meteredGeocoder, watchCircuit } from './geocoding-metrics.js';
-
-export type Queue = 'solve' | 'io';
+import { ensureSandboxCleanupSchedule } from './schedules.js';
 
 /** The SDK exporter's families; none while it is not up yet, so a scrape during start-up still answers. */
 async function sdkMetrics(address: string): Promise<string> {
@@ -61,7 +61,7 @@ function installSdkRuntime(log: Logger, sdkMetricsAddress: string | undefined): 
  * One process serving the task queues: `wayplan-io` (workflows and storage) and `wayplan-solve`
  * (CPU: each activity runs its operation in a worker thread). Run several with `--queues` to scale.
  */
-export async function runWorker(config: Config, log: Logger, databaseUrl: string, temporalAddress: string, queues: Queue[]): Promise<RunningWorker> {
+export async function runWorker(config: Config, log: Logger, databaseUrl: string, temporalAddress: string, queues: QueueRole[]): Promise<RunningWorker> {
   // The SDK's exporter listens on a private loopback port; the worker's own endpoint passes it on.
   const sdkMetricsAddress = config.metrics.workerPort ? `127.0.0.1:${await freePort()}` : undefined;
   installSdkRuntime(log, sdkMetricsAddress);

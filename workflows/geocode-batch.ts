@@ -1,44 +1,16 @@
-import { continueAsNew, defineQuery, executeChild, isCancellation, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { continueAsNew, executeChild, isCancellation, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { GeocodeActivities } from '../activities/geocode-activities.js';
-import type { BatchCounts, ChunkCounts, PendingChunk } from '../store/geocoding-batches.js';
+import {
+  failureTypes,
+  geocodeBatchProgressQuery,
+  type BatchCounts,
+  type ChunkCounts,
+  type GeocodeBatchInput,
+  type GeocodeBatchProgress,
+  type GeocodeChunkInput,
+  type PendingChunk,
+} from './contract.js';
 
-export interface GeocodeBatchOptions {
-  chunkSize: number;
-  /** Chunk workflows running at once. */
-  window: number;
-  /** Tries of a chunk's activity before its still-failing addresses are recorded as failed. */
-  attempts: number;
-  /** First retry delay of a chunk; doubles up to `maxRetryIntervalMs`. */
-  retryIntervalMs: number;
-  maxRetryIntervalMs: number;
-}
-
-export interface GeocodeBatchInput extends GeocodeBatchOptions {
-  batchId: string;
-  /** Set when the workflow continues as new: the chunks still to run and the progress so far. */
-  remaining?: PendingChunk[];
-  progress?: GeocodeBatchProgress;
-}
-
-/** What the batch's query answers while it runs; addresses are those pending when the run started. */
-export interface GeocodeBatchProgress {
-  addresses: number;
-  processed: number;
-  geocoded: number;
-  failed: number;
-  chunks: number;
-  chunksDone: number;
-}
-
-export interface GeocodeChunkInput extends GeocodeBatchOptions {
-  batchId: string;
-  chunk: number;
-}
-
-export const geocodeBatchProgressQuery = defineQuery<GeocodeBatchProgress>('geocodeBatchProgress');
-
-/** The failure type the chunk activity raises while transient faults remain (see geocode-activities). */
-const transientFailureType = 'GeoserviceTransient';
 
 /**
  * A batch of addresses stored in PostgreSQL: the pending ones are split into chunks, each run
@@ -116,7 +88,7 @@ export async function geocodeBatchChunk(input: GeocodeChunkInput): Promise<Chunk
   } catch (err) {
     if (isCancellation(err)) throw err;
     const cause = (err as { cause?: { type?: string; message?: string } }).cause;
-    const exhausted = cause?.type === transientFailureType;
+    const exhausted = cause?.type === failureTypes.geoserviceTransient;
     const code = exhausted ? 'geoservice_exceeded_maximum_retries' : 'geoservice_error';
     const message = exhausted ? 'still failing after the last retry' : `geocoding stopped: ${cause?.message ?? (err as Error).message}`;
     return failPendingGeocodes(input.batchId, input.chunk, input.chunkSize, code, message);

@@ -1,10 +1,7 @@
 import { ActivityCancellationType, proxyActivities } from '@temporalio/workflow';
 import type { GeocodeActivities } from '../activities/geocode-activities.js';
+import { failureTypes, type GeocodeTaskInput } from './contract.js';
 import { settleTask } from './settle-task.js';
-
-export interface GeocodeTaskInput {
-  taskId: string;
-}
 
 /**
  * A geocode or reverse_geocode API task: I/O rather than CPU, so its activity runs on the io
@@ -16,7 +13,7 @@ export async function geocodeTask(input: GeocodeTaskInput): Promise<void> {
     startToCloseTimeout: '1h',
     heartbeatTimeout: '30s',
     cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
-    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: ['TaskMissing'] },
+    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: [failureTypes.taskMissing] },
   });
   await settleTask(input.taskId, () => runGeocodeTask(input.taskId));
 }

@@ -2,8 +2,6 @@ import {
   ActivityCancellationType,
   CancellationScope,
   condition,
-  defineQuery,
-  defineSignal,
   executeChild,
   getExternalWorkflowHandle,
   isCancellation,
@@ -12,81 +10,32 @@ import {
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { PipelineActivities, SolveSettings } from '../activities/pipeline-activities.js';
+import type { PipelineActivities } from '../activities/pipeline-activities.js';
 import type { PlatformActivities } from '../activities/platform-activities.js';
-import type { DateRange } from '../model/types/common.js';
-import type { PipelineStep, PipelineTrigger, PlanningNight, StepRecord, UnroutedJobRecord } from '../store/pipeline-runs.js';
-import { geocodeBatch, type GeocodeBatchOptions } from './geocode-batch.js';
-
-export interface NightlyPlanInput {
-  account: string;
-  /** The account's platform connection to pull from and sync to. */
-  connection: string;
-  /** First day planned (`YYYY-MM-DD`); without it the run's local date in `timezone` plus `planOffsetDays`. */
-  date?: string;
-  timezone?: string;
-  planOffsetDays?: number;
-  days: number;
-  /** Territory ids; without them every territory of the connection. */
-  territories?: string[];
-  trigger?: PipelineTrigger;
-  /** Set by the starter to find the run's record; scheduled runs get one here. */
-  runId?: string;
-  /** Task queue of the solver activities (`<prefix>-solve`); the rest run on the workflow's own queue. */
-  solveQueue: string;
-  solve?: Partial<SolveSettings>;
-  geocode?: Partial<GeocodeBatchOptions>;
-}
-
-export interface TerritoryProgress {
-  status: 'pending' | 'running' | 'completed' | 'failed' | 'canceled';
-  step?: PipelineStep;
-  steps: Partial<Record<PipelineStep, StepRecord>>;
-  jobs?: number;
-  routed?: number;
-  unrouted?: number;
-  error?: string;
-}
-
-export interface NightlyProgress {
-  runId: string;
-  status: 'starting' | 'running' | 'completed' | 'failed' | 'canceled';
-  planDate?: string;
-  days: number;
-  territories: Record<string, TerritoryProgress>;
-  error?: string;
-}
-
-export interface NightlyTerritoryInput {
-  runId: string;
-  night: PlanningNight;
-  range: DateRange;
-  solveQueue: string;
-  solve: SolveSettings;
-  geocode: GeocodeBatchOptions;
-  /** The parent run, told of every step change. */
-  parentWorkflowId: string;
-}
-
-export const nightlyProgressQuery = defineQuery<NightlyProgress>('nightlyProgress');
-export const territoryProgressQuery = defineQuery<TerritoryProgress>('territoryProgress');
-export const territoryProgressSignal = defineSignal<[string, TerritoryProgress]>('territoryProgress');
+import {
+  failureMessage,
+  nightlyProgressQuery,
+  territoryProgressQuery,
+  territoryProgressSignal,
+  type GeocodeBatchOptions,
+  type NightlyPlanInput,
+  type NightlyProgress,
+  type NightlyTerritoryInput,
+  type PipelineStep,
+  type SolveSettings,
+  type TerritoryProgress,
+  type UnroutedJobRecord,
+} from './contract.js';
+import { geocodeBatch } from './geocode-batch.js';
 
 const defaultGeocode: GeocodeBatchOptions = { chunkSize: 100, window: 4, attempts: 6, retryIntervalMs: 2000, maxRetryIntervalMs: 60000 };
 /** Territory workflows running at once; the rest wait their turn. */
 const territoryWindow = 16;
 
-function failureMessage(err: unknown): string {
-  let current = err as { message?: string; cause?: unknown } | undefined;
-  // An activity or child failure wraps the real reason; show the innermost message.
-  while (current?.cause) current = current.cause as { message?: string; cause?: unknown };
-  return current?.message ?? String(err);
-}
-
 /**
  * One nightly planning run (design.md §10): a child workflow per territory, so one territory's
  * failure leaves the others running. Large data stays in PostgreSQL; only references and counts
- * cross Temporal. Progress answers `nightlyProgress`.
+ * cross Temporal. Progress answers `nightlyProgressQuery`.
  */
 export async function nightlyPlan(input: NightlyPlanInput): Promise<NightlyProgress> {
   const { openPipelineRun, addRunTerritories, finishPipelineRun } = proxyActivities<PipelineActivities>({

@@ -1,12 +1,7 @@
 import { ActivityCancellationType, proxyActivities } from '@temporalio/workflow';
 import type { TaskActivities } from '../activities/task-activities.js';
+import type { OperationTaskInput } from './contract.js';
 import { settleTask } from './settle-task.js';
-
-export interface OperationTaskInput {
-  taskId: string;
-  /** Task queue of the CPU activities (`<prefix>-solve`); storage activities run on the workflow's own queue. */
-  solveQueue: string;
-}
 
 /**
  * One API task: the request and result live in PostgreSQL, so only the task id crosses Temporal.

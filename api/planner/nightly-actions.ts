@@ -3,7 +3,7 @@ import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { FastifyInstance } from 'fastify';
 import { randomId } from '../../runtime/ids.js';
 import { PipelineRunStore } from '../../store/pipeline-runs.js';
-import type { NightlyPlanInput } from '../../workflows/nightly-plan.js';
+import { workflowTypes, type NightlyPlanInput, type Workflows } from '../../workflows/contract.js';
 import type { ApiContext } from '../context.js';
 import { ApiError, ValidationFailedError } from '../errors.js';
 import { COMMON_ERRORS, errorResponse, okResponse, pathParameter } from '../openapi/describe.js';
@@ -49,7 +49,7 @@ export function nightlyActionRoutes(app: FastifyInstance, ctx: ApiContext): void
         // The id the CLI gives a night's run: one run per night and connection at a time.
         const workflowId = `nightly:${account}:${run.connection}:${run.planDate}`;
         try {
-          await ctx.temporal.workflow.start('nightlyPlan', { workflowId, taskQueue: ctx.config.taskQueues.io, args: [input] });
+          await ctx.temporal.workflow.start<Workflows['nightlyPlan']>(workflowTypes.nightlyPlan, { workflowId, taskQueue: ctx.config.taskQueues.io, args: [input] });
         } catch (err) {
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
           throw new ValidationFailedError([{ property: 'run_id', code: 'value_out_of_range_error', message: `A run of ${run.planDate} on ${run.connection} is already running.`, attempted_value: runId }]);

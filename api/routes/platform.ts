@@ -7,6 +7,7 @@ import { FaultCollector } from '../../model/validation/faults.js';
 import { walk } from '../../model/validation/schema-walk.js';
 import { randomId } from '../../runtime/ids.js';
 import { listPlatformConnections } from '../../store/platform-connections.js';
+import { failureTypes, workflowTypes, type Workflows } from '../../workflows/contract.js';
 import type { ApiContext } from '../context.js';
 import { ApiError, ValidationFailedError } from '../errors.js';
 import { COMMON_ERRORS, errorResponse, json, okResponse, query, ref, WAIT_PARAMETER } from '../openapi/describe.js';
@@ -115,7 +116,7 @@ export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: T
         const account = request.identity!.account;
         const connection = await connectionName(ctx, account, query.connection === '' ? undefined : query.connection, 'connection');
         try {
-          const territories = await ctx.temporal.workflow.execute('platformTerritories', {
+          const territories = await ctx.temporal.workflow.execute<Workflows['platformTerritories']>(workflowTypes.platformTerritories, {
             workflowId: `platform-territories-${randomId(12)}`,
             taskQueue: ctx.config.taskQueues.io,
             args: [{ account, connection }],
@@ -124,9 +125,9 @@ export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: T
           return { connection, territories };
         } catch (err) {
           const type = err instanceof WorkflowFailedError ? applicationFailureType(err) : undefined;
-          if (type === 'UnknownConnection') throw new ApiError(404, 'not_found_error', `No platform connection ${connection}.`);
+          if (type === failureTypes.unknownConnection) throw new ApiError(404, 'not_found_error', `No platform connection ${connection}.`);
           request.log.warn({ err, connection }, 'listing platform territories failed');
-          const reason = type === 'PlatformSetup' ? `: ${messageOf(err)}` : '';
+          const reason = type === failureTypes.platformSetup ? `: ${messageOf(err)}` : '';
           throw new ApiError(503, 'service_unavailable_error', `The fleet platform of connection ${connection} could not be read${reason}.`);
         }
       },

@@ -8,15 +8,20 @@ import { ApiError, type ErrorResponse } from '../errors.js';
 import { storedResultAggregates } from './result-aggregates.js';
 import { taskRedirectResponse } from './responses.js';
 import { randomId } from '../../runtime/ids.js';
+import { workflowTypes, type TaskWorkflowType, type Workflows } from '../../workflows/contract.js';
 
 /** 16 random bytes as 22 URL-safe base64 characters, the task id form of the compatible API. */
 export function newTaskId(): string {
   return randomId(16);
 }
 
-export const operationWorkflow = 'operationTask';
 /** Operations with a workflow of their own; the rest run `operationTask` (CPU work on the solve queue). */
-const workflowOfOperation: Record<string, string> = { geocode: 'geocodeTask', reverse_geocode: 'geocodeTask', platform_pull: 'platformTask', platform_sync: 'platformTask' };
+const workflowOfOperation: Record<string, TaskWorkflowType> = {
+  geocode: workflowTypes.geocodeTask,
+  reverse_geocode: workflowTypes.geocodeTask,
+  platform_pull: workflowTypes.platformTask,
+  platform_sync: workflowTypes.platformTask,
+};
 
 function flag(value: unknown): boolean {
   return value === '1' || value === 'true';
@@ -45,7 +50,7 @@ export class TaskService {
     const id = newTaskId();
     const task = await this.ctx.tasks.create({ id, account: identity.account, user: identity.user, operation, options, request: JSON.stringify(body) });
     try {
-      await this.ctx.temporal.workflow.start(workflowOfOperation[operation] ?? operationWorkflow, {
+      await this.ctx.temporal.workflow.start<Workflows[TaskWorkflowType]>(workflowOfOperation[operation] ?? workflowTypes.operationTask, {
         workflowId: id,
         taskQueue: this.ctx.config.taskQueues.io,
         args: [{ taskId: id, solveQueue: this.ctx.config.taskQueues.solve }],

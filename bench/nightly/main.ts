@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { demoFleetFolder } from '../../cli/commands/demo-connection.js';
 import { createPool } from '../../store/db.js';
 import { addPlatformConnection } from '../../store/platform-connections.js';
-import { pipelineSteps } from '../../store/pipeline-runs.js';
+import { pipelineSteps } from '../../model/pipeline.js';
 import { benchEnv, cli, cliMain, startInfra, stopInfra } from '../support/infra.js';
 import { writeSyntheticFleet } from './synthetic-fleet.js';
 

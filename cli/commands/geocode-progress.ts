@@ -1,4 +1,4 @@
-import type { GeocodeBatchProgress } from '../../workflows/geocode-batch.js';
+import type { GeocodeBatchProgress } from '../../workflows/contract.js';
 
 const width = 30;
 

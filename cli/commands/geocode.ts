@@ -10,7 +10,7 @@ import type { Logger } from '../../runtime/logger.js';
 import { GeocodeBatchStore, type BatchCounts } from '../../store/geocoding-batches.js';
 import { CustomerAddressStore } from '../../store/geocoding-customer-addresses.js';
 import { GeocodingIndexStore } from '../../store/geocoding-index.js';
-import type { GeocodeBatchOptions, GeocodeBatchProgress } from '../../workflows/geocode-batch.js';
+import { geocodeBatchProgressQuery, workflowTypes, type GeocodeBatchOptions, type Workflows } from '../../workflows/contract.js';
 import { withDatabase } from '../database.js';
 import { printJson } from '../output.js';
 import { addressText, csvText, readCsv, resolveColumns, type AddressColumns } from './geocode-csv.js';
@@ -67,7 +67,7 @@ function columnsOf(flags: ColumnFlags): AddressColumns {
 
 /** Runs one pass of the batch workflow over the batch's pending addresses and waits for it, with a progress bar. */
 async function runBatch(client: Client, config: Config, batchId: string, run: number, options: GeocodeBatchOptions): Promise<BatchCounts> {
-  const handle = await client.workflow.start('geocodeBatch', {
+  const handle = await client.workflow.start<Workflows['geocodeBatch']>(workflowTypes.geocodeBatch, {
     workflowId: `geocode-batch:${batchId}:run-${run}`,
     taskQueue: config.taskQueues.io,
     args: [{ batchId, ...options }],
@@ -75,7 +75,7 @@ async function runBatch(client: Client, config: Config, batchId: string, run: nu
   });
   const bar = new ProgressBar();
   const poll = setInterval(() => {
-    handle.query<GeocodeBatchProgress>('geocodeBatchProgress').then(
+    handle.query(geocodeBatchProgressQuery).then(
       (progress) => bar.update(progress),
       () => undefined,
     );

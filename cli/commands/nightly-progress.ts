@@ -1,5 +1,5 @@
-import { pipelineSteps, type StepRecord } from '../../store/pipeline-runs.js';
-import type { NightlyProgress, TerritoryProgress } from '../../workflows/nightly-plan.js';
+import { pipelineSteps, type StepRecord } from '../../model/pipeline.js';
+import type { NightlyProgress, TerritoryProgress } from '../../workflows/contract.js';
 
 function seconds(ms: number | undefined): string {
   return ms === undefined ? '' : `${(ms / 1000).toFixed(1)}s`;

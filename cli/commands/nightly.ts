@@ -10,7 +10,7 @@ import type { Pool } from '../../store/db.js';
 import { runView } from '../../store/pipeline-run-view.js';
 import { PipelineRunStore } from '../../store/pipeline-runs.js';
 import { getPlatformConnection, listPlatformConnections } from '../../store/platform-connections.js';
-import type { NightlyPlanInput, NightlyProgress } from '../../workflows/nightly-plan.js';
+import { nightlyProgressQuery, workflowTypes, type NightlyPlanInput, type Workflows } from '../../workflows/contract.js';
 import { printJson, printRows } from '../output.js';
 import { NightlyProgressDisplay } from './nightly-progress.js';
 import { printRunReport } from './runs.js';
@@ -96,7 +96,7 @@ export async function runNightly(config: Config, log: Logger, flags: RunNightlyF
     const workflowId = `nightly:${account}:${flags.connection}:${date}`;
     let handle;
     try {
-      handle = await client.workflow.start('nightlyPlan', { workflowId, taskQueue: config.taskQueues.io, args: [input] });
+      handle = await client.workflow.start<Workflows['nightlyPlan']>(workflowTypes.nightlyPlan, { workflowId, taskQueue: config.taskQueues.io, args: [input] });
     } catch (err) {
       if (err instanceof WorkflowExecutionAlreadyStartedError) throw new Error(`a run of ${date} on "${flags.connection}" is already running (workflow ${workflowId})`);
       throw err;
@@ -108,7 +108,7 @@ export async function runNightly(config: Config, log: Logger, flags: RunNightlyF
     }
     const display = flags.json ? undefined : new NightlyProgressDisplay();
     const poll = setInterval(() => {
-      handle.query<NightlyProgress>('nightlyProgress').then(
+      handle.query(nightlyProgressQuery).then(
         (progress) => display?.update(progress),
         () => undefined,
       );
@@ -120,7 +120,7 @@ export async function runNightly(config: Config, log: Logger, flags: RunNightlyF
     } finally {
       clearInterval(poll);
     }
-    if (display) display.update(await handle.query<NightlyProgress>('nightlyProgress'));
+    if (display) display.update(await handle.query(nightlyProgressQuery));
     const run = await new PipelineRunStore(pool).get(account, runId);
     if (!run) throw new Error(`run ${runId} left no record (workflow ${workflowId})`);
     if (flags.json) printJson(runView(run));
@@ -155,7 +155,7 @@ export async function scheduleNightly(config: Config, log: Logger, flags: Schedu
     const input: NightlyPlanInput = { ...planInput(config, account, flags), timezone, planOffsetDays, trigger: 'schedule' };
     const scheduleId = `${schedulePrefix(config)}${account}:${flags.connection}`;
     const spec = { calendars: [{ hour, minute, comment: `nightly at ${flags.at} ${timezone}` }], timezone };
-    const action = { type: 'startWorkflow' as const, workflowType: 'nightlyPlan', taskQueue: config.taskQueues.io, workflowId: `nightly:${account}:${flags.connection}`, args: [input] };
+    const action = { type: 'startWorkflow' as const, workflowType: workflowTypes.nightlyPlan, taskQueue: config.taskQueues.io, workflowId: `nightly:${account}:${flags.connection}`, args: [input] };
     // A night still running when the next one is due is not doubled; a missed night is made up within the window.
     const policies = { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: catchupWindow * 1000 };
     let created = true;

@@ -1,7 +1,8 @@
 import type { Config } from '../../runtime/config.js';
 import type { Logger } from '../../runtime/logger.js';
 import { runView } from '../../store/pipeline-run-view.js';
-import { pipelineSteps, PipelineRunStore, type PipelineRun, type PipelineRunTerritory } from '../../store/pipeline-runs.js';
+import { pipelineSteps } from '../../model/pipeline.js';
+import { PipelineRunStore, type PipelineRun, type PipelineRunTerritory } from '../../store/pipeline-runs.js';
 import { withDatabase } from '../database.js';
 import { printJson, printRows } from '../output.js';
 

@@ -3,7 +3,8 @@ import type { Config } from '../../runtime/config.js';
 import { runningServices } from '../../runtime/embedded-services.js';
 import type { Logger } from '../../runtime/logger.js';
 import { exitWithParent, onShutdownSignal } from '../../runtime/signals.js';
-import { runWorker, type Queue } from '../../worker/main.js';
+import type { QueueRole } from '../../workflows/contract.js';
+import { runWorker } from '../../worker/main.js';
 
 /** `wayplan api`: the HTTP API alone, against running PostgreSQL and Temporal. */
 export async function apiCommand(config: Config, log: Logger): Promise<void> {
@@ -15,7 +16,7 @@ export async function apiCommand(config: Config, log: Logger): Promise<void> {
 }
 
 /** `wayplan worker`: the Temporal worker alone; `--queues solve` or `--queues io` to scale them apart. */
-export async function workerCommand(config: Config, log: Logger, queues: Queue[]): Promise<void> {
+export async function workerCommand(config: Config, log: Logger, queues: QueueRole[]): Promise<void> {
   const { databaseUrl, temporalAddress } = await runningServices(config, log);
   const worker = await runWorker(config, log, databaseUrl, temporalAddress, queues);
   onShutdownSignal(() => worker.shutdown());

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { connectTemporal } from '../../runtime/temporal-client.js';
+import { geocodeBatchProgressQuery } from '../../workflows/contract.js';
 import { runCli, type CliRun } from '../support/cli.js';
 import { TestStack } from '../support/stack.js';
 import { FakeUpstream, fakeLocation, type UpstreamAction, type UpstreamRequest } from '../geo/geocoding/fake-upstream.js';
@@ -102,7 +103,7 @@ describe('batch geocoding workflows against a faulty upstream', () => {
 
     const { connection, client } = await connectTemporal(process.env.WAYPLAN_TEST_TEMPORAL_ADDRESS!, 'default');
     try {
-      const progress = await client.workflow.getHandle(`geocode-batch:${summary.batch}:run-1`).query('geocodeBatchProgress');
+      const progress = await client.workflow.getHandle(`geocode-batch:${summary.batch}:run-1`).query(geocodeBatchProgressQuery);
       expect(progress).toEqual({ addresses: 200, processed: 200, geocoded: 160, failed: 40, chunks: 8, chunksDone: 8 });
     } finally {
       await connection.close();

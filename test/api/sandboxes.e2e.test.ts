@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
-import { createSandboxActivities, sandboxCleanupScheduleId } from '../../activities/sandbox-activities.js';
+import { createSandboxActivities } from '../../activities/sandbox-activities.js';
+import { sandboxCleanupScheduleId } from '../../worker/schedules.js';
 import { createPool, type Pool } from '../../store/db.js';
 import { SandboxStore } from '../../store/sandboxes.js';
 import { request, type JsonResponse } from '../support/http.js';

@@ -11,7 +11,7 @@ import { writeSyntheticFleet } from '../../bench/nightly/synthetic-fleet.js';
 import { demoFleetFolder } from '../../cli/commands/demo-connection.js';
 import { addPlatformConnection } from '../../store/platform-connections.js';
 import { FakeUpstream } from '../geo/geocoding/fake-upstream.js';
-import type { NightlyProgress } from '../../workflows/nightly-plan.js';
+import { nightlyProgressQuery, type NightlyProgress } from '../../workflows/contract.js';
 import { runCli, type CliRun } from '../support/cli.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 
@@ -226,7 +226,7 @@ describe('nightly planning pipeline over the real stack', () => {
       const handle = client.workflow.getHandle(workflowId);
       const outcome = (await handle.result()) as NightlyProgress;
       expect(outcome).toMatchObject({ runId, status: 'completed', planDate });
-      expect(await handle.query<NightlyProgress>('nightlyProgress')).toEqual(outcome);
+      expect(await handle.query(nightlyProgressQuery)).toEqual(outcome);
     } finally {
       await connection.close();
     }
