@@ -10,6 +10,8 @@ import { chainReasons } from '../planning/chain-reasons.js';
 import { DispatchPlan, type Insertion } from '../planning/dispatch-plan.js';
 import { OperationError } from '../operation-error.js';
 import type { ProgressReporter } from '../progress.js';
+import { engineTask } from './operation.js';
+import { plannedResult } from './result-shape.js';
 import { withChosenBaseDates, withScheduleResponses } from '../planning/schedule-base-dates.js';
 
 /** The jobs of jobs_to_insert as indices into problem.jobs, each once, in request order. */
@@ -71,3 +73,11 @@ export async function insert(request: ResolvedProblem, travel: TravelTable, repo
   const indexById = new Map(problem.jobs.map((job, index) => [job.id, index]));
   return withScheduleResponses({ ...response, unrouted_jobs: response.unrouted_jobs.map(({ id }) => ({ id, reasons: chainReasons(plan, indexById.get(id)!) })) }, chosen);
 }
+
+export const insertOperation = engineTask({
+  name: 'insert',
+  travel: 'matrix',
+  answers: { schema: 'problem_response' },
+  run: ({ problem, travel, report, startedAt }) => insert(problem, travel, report, startedAt),
+  shape: (response, input) => plannedResult(response, input),
+});

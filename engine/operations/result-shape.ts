@@ -3,6 +3,11 @@ import type { OperationName } from '../../model/operations.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { ProblemAggregates, ProblemResponse, RouteResponse, StopResponse } from '../../model/types/responses.js';
 import { problemAggregates } from '../../model/problem-aggregates.js';
+import { formatLatLon } from '../../model/latlon.js';
+import type { TravelTable } from '../evaluate/travel-table.js';
+import { withStopRestrictions } from './assignment-restrictions.js';
+import type { OperationInput } from './operation.js';
+import { withRoutePaths } from './route-paths.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -67,4 +72,20 @@ export function shapeResult(
   if (options.aggregate) return problemAggregates(problem, response.routes, response.unrouted_jobs.length);
   if (problem.return_request) return fullProblemResponse(request, operation, response, problem);
   return response;
+}
+
+/** The places the provider could not route (off its map), when there are any (notes §6.11). */
+export function fallbackFlag(travel: TravelTable): { straight_line_fallback_locations?: string[] } {
+  const fallback = travel.fallbackPoints();
+  return fallback.length ? { straight_line_fallback_locations: fallback.map(formatLatLon) } : {};
+}
+
+/**
+ * The stored result of an operation that plans routes: stop restrictions and route paths when the
+ * settings ask for them, the fallback locations, then the shape of shapeResult.
+ */
+export async function plannedResult(planned: ProblemResponse, input: OperationInput<'matrix'>, aggregate = false): Promise<ProblemResponse | ProblemAggregates | JsonObject> {
+  const { request, problem, travel, provider } = input;
+  const routes = await withRoutePaths(problem, provider, withStopRestrictions(problem, travel, planned.routes));
+  return shapeResult(request, problem.operation, problem, { ...planned, routes, ...fallbackFlag(travel) }, { aggregate });
 }

@@ -1,0 +1,58 @@
+import { assignmentRestrictionsOperation } from './assignment-restrictions.js';
+import { buildOperation } from './build.js';
+import { centroidsOperation } from './centroids.js';
+import { consolidateByJobRestrictionsOperation } from './consolidate-by-job-restrictions.js';
+import { consolidateByRouteAssignmentsOperation } from './consolidate-by-route-assignments.js';
+import { evaluateOperation } from './evaluate.js';
+import { insertOperation } from './insert.js';
+import type { EngineTask, IoTask, OperationAnswer, TaskRecord } from './operation.js';
+import { optimizeOperation } from './optimize.js';
+import { recommendOperation } from './recommend.js';
+import { sequenceOperation } from './sequence.js';
+import { zonesOperation } from './zones.js';
+
+function ioTask(name: string, runner: IoTask['runner'], answers: OperationAnswer): IoTask {
+  return { name, mode: 'task', queue: 'io', runner, answers };
+}
+
+/**
+ * Every operation a client can run, one record each: the API derives its routes and OpenAPI
+ * paths from these records, the task service its workflow and queue, and the engine's dispatcher
+ * (index.ts) what to run. The order is the order of the API's routes.
+ */
+export const operations = {
+  sequence: sequenceOperation,
+  build: buildOperation,
+  optimize: optimizeOperation,
+  evaluate: evaluateOperation,
+  geocode: ioTask('geocode', 'geocoder', { schema: 'geocode_response' }),
+  reverse_geocode: ioTask('reverse_geocode', 'geocoder', { schema: 'reverse_geocode_response' }),
+  recommend: recommendOperation,
+  insert: insertOperation,
+  assignment_restrictions: assignmentRestrictionsOperation,
+  centroids: centroidsOperation,
+  zones: zonesOperation,
+  consolidate_by_job_restrictions: consolidateByJobRestrictionsOperation,
+  consolidate_by_route_assignments: consolidateByRouteAssignmentsOperation,
+  platform_pull: ioTask('platform_pull', 'platform', { schema: 'platform_pull_response' }),
+  platform_sync: ioTask('platform_sync', 'platform', { schema: 'platform_sync_response' }),
+} satisfies Record<string, TaskRecord>;
+
+/** The one vocabulary of operations: what a route serves, a task record holds and a worker runs. */
+export type RegisteredOperation = keyof typeof operations;
+
+/** The record of an operation name (a task record's `operation`, say), or undefined for a name no operation has. */
+export function operationRecord(name: string): TaskRecord | undefined {
+  return Object.hasOwn(operations, name) ? operations[name as RegisteredOperation] : undefined;
+}
+
+/** The engine task of that name, or undefined when the name is not one. */
+export function engineOperation(name: string): EngineTask | undefined {
+  const record = operationRecord(name);
+  return record?.runner === 'engine' ? record : undefined;
+}
+
+/** Every task record, in route order. */
+export function taskRecords(): TaskRecord[] {
+  return Object.values(operations);
+}
