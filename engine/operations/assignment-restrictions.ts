@@ -4,7 +4,7 @@ import { VIOLATION_TYPES, type Violation, type ViolationType } from '../../model
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { ChainPricer } from '../planning/chain-pricer.js';
 import type { ProgressReporter } from '../progress.js';
-import { echoRequest } from '../../model/echo.js';
+import { echoCanonical } from '../../model/echo.js';
 import { engineTask } from './operation.js';
 import { fallbackFlag } from './result-shape.js';
 
@@ -87,8 +87,8 @@ export const assignmentRestrictionsOperation = engineTask({
   travel: 'matrix',
   answers: { schema: 'assignment_restrictions_response' },
   run: ({ problem, travel, report, startedAt }) => assignmentRestrictions(problem, travel, report, startedAt),
-  shape: (result, { request, problem, travel }) => {
+  shape: (result, { canonical, problem, travel }) => {
     const flagged = { ...result, ...fallbackFlag(travel) };
-    return problem.return_request ? { ...echoRequest(request, 'assignment_restrictions'), assignment_restrictions: flagged } : flagged;
+    return problem.return_request ? { ...echoCanonical(canonical), assignment_restrictions: flagged } : flagged;
   },
 });

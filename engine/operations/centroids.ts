@@ -6,6 +6,6 @@ export const centroidsOperation = engineTask({
   name: 'centroids',
   travel: 'none',
   answers: { schema: 'centroids_response' },
-  run: ({ problem, request }) => centroids(problem, request),
+  run: ({ problem, canonical }) => centroids(problem, canonical),
   shape: (result) => result,
 });

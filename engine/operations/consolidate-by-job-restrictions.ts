@@ -10,6 +10,6 @@ export const consolidateByJobRestrictionsOperation = engineTask({
   name: 'consolidate_by_job_restrictions',
   travel: 'streets',
   answers: { schema: 'consolidate_response' },
-  run: ({ request, problem, travel }) => consolidate(request, problem, travel, 'job_restrictions'),
+  run: ({ canonical, problem, travel }) => consolidate(canonical, problem, travel, 'job_restrictions'),
   shape: (result) => result,
 });

@@ -10,6 +10,6 @@ export const consolidateByRouteAssignmentsOperation = engineTask({
   name: 'consolidate_by_route_assignments',
   travel: 'streets',
   answers: { schema: 'consolidate_response' },
-  run: ({ request, problem, travel }) => consolidate(request, problem, travel, 'route_assignments'),
+  run: ({ canonical, problem, travel }) => consolidate(canonical, problem, travel, 'route_assignments'),
   shape: (result) => result,
 });

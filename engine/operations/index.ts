@@ -1,5 +1,5 @@
 import type { TravelProvider } from '../../geo/travel.js';
-import { resolveProblem } from '../../model/resolve.js';
+import { resolveRequest } from '../../model/resolve.js';
 import { problemTravelTable } from '../evaluate/problem-travel.js';
 import type { SearchTuning } from '../planning/search-budget.js';
 import { throttledProgress, type OperationProgress } from '../progress.js';
@@ -30,9 +30,9 @@ export async function runOperation(
   const startedAt = Date.now();
   const record = engineOperation(name);
   if (!record) throw new Error(`no operation ${name} in the engine`);
-  const resolved = resolveProblem(request, record.name);
+  const { canonical, problem: resolved } = resolveRequest(request, record.name);
   const problem = record.prepare?.(resolved) ?? resolved;
   const travel = await travelFor(record.travel, { problem, provider });
-  const input: OperationInput = { request, problem, travel, provider, report: throttledProgress(report), startedAt, tuning, options };
+  const input: OperationInput = { canonical, problem, travel, provider, report: throttledProgress(report), startedAt, tuning, options };
   return record.shape(await record.run(input), input);
 }

@@ -1,4 +1,5 @@
 import type { TravelProvider } from '../../geo/travel.js';
+import type { JsonObject } from '../../model/json.js';
 import type { OperationName } from '../../model/operations.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
@@ -29,8 +30,8 @@ export interface OperationAnswer {
 
 /** Everything an engine operation runs on, built by the dispatcher (index.ts) in this order. */
 export interface OperationInput<T extends TravelNeed = TravelNeed> {
-  /** The validated request as it came. */
-  request: unknown;
+  /** The validated request in canonical form (what return_request echoes); read it, never change it. */
+  canonical: JsonObject;
   /** The request with every reference followed, after the record's `prepare`. */
   problem: ResolvedProblem;
   travel: TravelOf[T];
@@ -73,12 +74,22 @@ export function engineTask<T extends TravelNeed, R>(record: Omit<EngineTask<T, R
  * A task operation that runs outside the engine, on the io queue: the geocoders' and the fleet
  * platforms' activities run it. Its record names it, so that every task has one.
  */
-export interface IoTask {
-  name: string;
+interface IoTask {
   mode: 'task';
   queue: 'io';
-  runner: 'geocoder' | 'platform';
   answers: OperationAnswer;
 }
 
-export type TaskRecord = EngineTask | IoTask;
+/** geocode and reverse_geocode: model operations whose work is the geocoders'. */
+export interface GeocoderTask extends IoTask {
+  name: OperationName;
+  runner: 'geocoder';
+}
+
+/** platform_pull and platform_sync: their bodies name a connection of the account (model/types/platform.ts). */
+export interface PlatformTask extends IoTask {
+  name: 'platform_pull' | 'platform_sync';
+  runner: 'platform';
+}
+
+export type TaskOperation = EngineTask | GeocoderTask | PlatformTask;

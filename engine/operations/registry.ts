@@ -5,14 +5,20 @@ import { consolidateByJobRestrictionsOperation } from './consolidate-by-job-rest
 import { consolidateByRouteAssignmentsOperation } from './consolidate-by-route-assignments.js';
 import { evaluateOperation } from './evaluate.js';
 import { insertOperation } from './insert.js';
-import type { EngineTask, IoTask, OperationAnswer, TaskRecord } from './operation.js';
+import type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, TaskOperation } from './operation.js';
 import { optimizeOperation } from './optimize.js';
 import { recommendOperation } from './recommend.js';
 import { sequenceOperation } from './sequence.js';
 import { zonesOperation } from './zones.js';
 
-function ioTask(name: string, runner: IoTask['runner'], answers: OperationAnswer): IoTask {
-  return { name, mode: 'task', queue: 'io', runner, answers };
+export type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, TaskOperation } from './operation.js';
+
+function geocoderTask(name: GeocoderTask['name'], answers: OperationAnswer): GeocoderTask {
+  return { name, mode: 'task', queue: 'io', runner: 'geocoder', answers };
+}
+
+function platformTask(name: PlatformTask['name'], answers: OperationAnswer): PlatformTask {
+  return { name, mode: 'task', queue: 'io', runner: 'platform', answers };
 }
 
 /**
@@ -25,8 +31,8 @@ export const operations = {
   build: buildOperation,
   optimize: optimizeOperation,
   evaluate: evaluateOperation,
-  geocode: ioTask('geocode', 'geocoder', { schema: 'geocode_response' }),
-  reverse_geocode: ioTask('reverse_geocode', 'geocoder', { schema: 'reverse_geocode_response' }),
+  geocode: geocoderTask('geocode', { schema: 'geocode_response' }),
+  reverse_geocode: geocoderTask('reverse_geocode', { schema: 'reverse_geocode_response' }),
   recommend: recommendOperation,
   insert: insertOperation,
   assignment_restrictions: assignmentRestrictionsOperation,
@@ -34,15 +40,15 @@ export const operations = {
   zones: zonesOperation,
   consolidate_by_job_restrictions: consolidateByJobRestrictionsOperation,
   consolidate_by_route_assignments: consolidateByRouteAssignmentsOperation,
-  platform_pull: ioTask('platform_pull', 'platform', { schema: 'platform_pull_response' }),
-  platform_sync: ioTask('platform_sync', 'platform', { schema: 'platform_sync_response' }),
-} satisfies Record<string, TaskRecord>;
+  platform_pull: platformTask('platform_pull', { schema: 'platform_pull_response' }),
+  platform_sync: platformTask('platform_sync', { schema: 'platform_sync_response' }),
+} satisfies Record<string, TaskOperation>;
 
 /** The one vocabulary of operations: what a route serves, a task record holds and a worker runs. */
 export type RegisteredOperation = keyof typeof operations;
 
 /** The record of an operation name (a task record's `operation`, say), or undefined for a name no operation has. */
-export function operationRecord(name: string): TaskRecord | undefined {
+export function operationRecord(name: string): TaskOperation | undefined {
   return Object.hasOwn(operations, name) ? operations[name as RegisteredOperation] : undefined;
 }
 
@@ -53,6 +59,6 @@ export function engineOperation(name: string): EngineTask | undefined {
 }
 
 /** Every task record, in route order. */
-export function taskRecords(): TaskRecord[] {
+export function taskRecords(): TaskOperation[] {
   return Object.values(operations);
 }

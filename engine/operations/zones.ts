@@ -6,6 +6,6 @@ export const zonesOperation = engineTask({
   name: 'zones',
   travel: 'none',
   answers: { schema: 'generated_zone', list: true },
-  run: ({ problem, request }) => zones(problem, request),
+  run: ({ problem, canonical }) => zones(problem, canonical),
   shape: (result) => result,
 });
