@@ -1,4 +1,5 @@
 import { MAX_JOBS_TO_INSERT, OPERATIONS, type OperationName } from '../../model/operations.js';
+import type { OperationAnswer } from '../../engine/operations/registry.js';
 import type { OperationDoc } from './catalog.js';
 
 // Helpers for the operation objects written beside each route (api/routes/*).
@@ -34,6 +35,11 @@ export function pathParameter(name: string, description: string): Json {
 
 export const WAIT_PARAMETER = query('wait', { type: 'integer', enum: [0, 1] }, false, '1: hold the request until the result is ready, or 302 to the result URL.');
 export const CANCEL_ON_DISCONNECT_PARAMETER = query('cancel_on_disconnect', { type: 'integer', enum: [0, 1] }, false, 'With wait=1: cancel when the client goes away.');
+
+/** What an operation answers (its registry record's `answers`) as a schema of the document. */
+export function answerSchema(answer: OperationAnswer): Json {
+  return answer.list ? { type: 'array', items: ref(answer.schema) } : ref(answer.schema);
+}
 
 /** The request body of a model operation: its own schema, the one validation uses. */
 export function operationBody(operation: OperationName): Json {

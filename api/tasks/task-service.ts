@@ -1,6 +1,7 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TaskOperation } from '../../engine/operations/registry.js';
 import type { TaskRecord } from '../../store/tasks.js';
 import type { Identity } from '../../store/users.js';
 import type { ApiContext } from '../context.js';
@@ -14,9 +15,8 @@ export function newTaskId(): string {
   return randomId(16);
 }
 
-export const operationWorkflow = 'operationTask';
-/** Operations with a workflow of their own; the rest run `operationTask` (CPU work on the solve queue). */
-const workflowOfOperation: Record<string, string> = { geocode: 'geocodeTask', reverse_geocode: 'geocodeTask', platform_pull: 'platformTask', platform_sync: 'platformTask' };
+/** The workflow that runs a task, by its record's runner: the engine's in a thread, the geocoders' and the fleet platforms' on the io queue. */
+const workflowOfRunner: Record<TaskOperation['runner'], string> = { engine: 'operationTask', geocoder: 'geocodeTask', platform: 'platformTask' };
 
 function flag(value: unknown): boolean {
   return value === '1' || value === 'true';
@@ -41,14 +41,18 @@ export function listedUser(identity: Identity): string | undefined {
 export class TaskService {
   constructor(private readonly ctx: ApiContext) {}
 
-  async start(identity: Identity, operation: string, body: unknown, options: Record<string, unknown>): Promise<TaskRecord> {
+  /**
+   * Stores the task and starts the workflow of its record. Workflows run on the io queue; a task
+   * whose record's queue is the solve queue has its work sent there.
+   */
+  async start(identity: Identity, record: TaskOperation, body: unknown, options: Record<string, unknown>): Promise<TaskRecord> {
     const id = newTaskId();
-    const task = await this.ctx.tasks.create({ id, account: identity.account, user: identity.user, operation, options, request: JSON.stringify(body) });
+    const task = await this.ctx.tasks.create({ id, account: identity.account, user: identity.user, operation: record.name, options, request: JSON.stringify(body) });
     try {
-      await this.ctx.temporal.workflow.start(workflowOfOperation[operation] ?? operationWorkflow, {
+      await this.ctx.temporal.workflow.start(workflowOfRunner[record.runner], {
         workflowId: id,
         taskQueue: this.ctx.config.taskQueues.io,
-        args: [{ taskId: id, solveQueue: this.ctx.config.taskQueues.solve }],
+        args: [{ taskId: id, ...(record.queue === 'solve' ? { solveQueue: this.ctx.config.taskQueues.solve } : {}) }],
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
       });
     } catch (err) {
