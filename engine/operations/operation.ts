@@ -93,3 +93,19 @@ export interface PlatformTask extends IoTask {
 }
 
 export type TaskOperation = EngineTask | GeocoderTask | PlatformTask;
+
+/**
+ * A synchronous operation, answered within the API request: `run` takes what the caller has
+ * (the request, a provider for its `travel`) and answers; the records may add what the API checks
+ * before running (instantiate's work bound).
+ */
+export interface SyncOperation {
+  name: OperationName;
+  mode: 'sync';
+  travel: TravelNeed;
+  run: (...args: never[]) => unknown;
+}
+
+export function syncOperation<R extends Omit<SyncOperation, 'mode'>>(record: R): R & { mode: 'sync' } {
+  return { ...record, mode: 'sync' };
+}

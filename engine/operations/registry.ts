@@ -5,13 +5,17 @@ import { consolidateByJobRestrictionsOperation } from './consolidate-by-job-rest
 import { consolidateByRouteAssignmentsOperation } from './consolidate-by-route-assignments.js';
 import { evaluateOperation } from './evaluate.js';
 import { insertOperation } from './insert.js';
-import type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, TaskOperation } from './operation.js';
+import { instantiateOperation } from './instantiate.js';
+import type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, SyncOperation, TaskOperation } from './operation.js';
 import { optimizeOperation } from './optimize.js';
+import { pathOperation } from './path.js';
 import { recommendOperation } from './recommend.js';
+import { routeCardsOperation } from './route-cards.js';
 import { sequenceOperation } from './sequence.js';
 import { zonesOperation } from './zones.js';
 
-export type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, TaskOperation } from './operation.js';
+export type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, SyncOperation, TaskOperation } from './operation.js';
+export type { InstantiateOptions } from './instantiate.js';
 
 function geocoderTask(name: GeocoderTask['name'], answers: OperationAnswer): GeocoderTask {
   return { name, mode: 'task', queue: 'io', runner: 'geocoder', answers };
@@ -42,23 +46,21 @@ export const operations = {
   consolidate_by_route_assignments: consolidateByRouteAssignmentsOperation,
   platform_pull: platformTask('platform_pull', { schema: 'platform_pull_response' }),
   platform_sync: platformTask('platform_sync', { schema: 'platform_sync_response' }),
-} satisfies Record<string, TaskOperation>;
+  path: pathOperation,
+  instantiate: instantiateOperation,
+  route_cards: routeCardsOperation,
+} satisfies Record<string, TaskOperation | SyncOperation>;
 
 /** The one vocabulary of operations: what a route serves, a task record holds and a worker runs. */
 export type RegisteredOperation = keyof typeof operations;
 
-/** The record of an operation name (a task record's `operation`, say), or undefined for a name no operation has. */
-export function operationRecord(name: string): TaskOperation | undefined {
-  return Object.hasOwn(operations, name) ? operations[name as RegisteredOperation] : undefined;
-}
-
-/** The engine task of that name, or undefined when the name is not one. */
-export function engineOperation(name: string): EngineTask | undefined {
-  const record = operationRecord(name);
-  return record?.runner === 'engine' ? record : undefined;
-}
-
 /** Every task record, in route order. */
 export function taskRecords(): TaskOperation[] {
-  return Object.values(operations);
+  const records: (TaskOperation | SyncOperation)[] = Object.values(operations);
+  return records.filter((record): record is TaskOperation => record.mode === 'task');
+}
+
+/** The engine task of that name (a task record's `operation`, say), or undefined when the name is not one. */
+export function engineOperation(name: string): EngineTask | undefined {
+  return taskRecords().find((record): record is EngineTask => record.runner === 'engine' && record.name === name);
 }
