@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateRequest } from '../../model/index.js';
-import { ApiError, ValidationFailedError } from '../errors.js';
-import { checkInsertLimit } from './insert-limit.js';
-import { answerSchema, taskOperationDoc } from '../openapi/describe.js';
+import { ApiError, ValidationFailedError, type ErrorCode } from '../errors.js';
+import { taskOperationDoc } from '../openapi/describe.js';
 import { taskRecords, type EngineTask, type GeocoderTask } from '../../engine/operations/registry.js';
 import { resource } from '../resource.js';
 import { taskRedirectResponse } from '../tasks/responses.js';
@@ -39,12 +38,14 @@ export function operationRoutes(app: FastifyInstance, service: TaskService): voi
     const operation = record.name;
     resource(app, `/v1/${operation}`, {
       POST: {
-        doc: taskOperationDoc(operation, answerSchema(record.answers), [record.runner === 'geocoder' ? 'geocoding' : 'optimization']),
+        doc: taskOperationDoc(record),
         handler: async (request, reply) => {
           const body = requireJsonBody(request);
           const errors = validateRequest(body, operation);
           if (errors.length) throw new ValidationFailedError(errors.slice(0, 100), errors.length);
-          if (operation === 'insert') checkInsertLimit(body);
+          const refused = record.runner === 'engine' ? record.refuse?.(body) : undefined;
+          // The engine's error codes are the API's (error_response): refusals name one of them.
+          if (refused) throw new ApiError(refused.statusCode, refused.errorCode as ErrorCode, refused.message);
           const query = request.query as TaskQuery;
           // aggregate=1 on the POST counts only with wait=1; otherwise it goes on the result request (notes §3.3).
           const aggregate = queryFlag(query.wait) && queryFlag(query.aggregate);

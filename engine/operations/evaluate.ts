@@ -23,6 +23,7 @@ export const evaluateOperation = engineTask({
   name: 'evaluate',
   travel: 'matrix',
   answers: { schema: 'problem_response' },
+  aggregates: true,
   run: ({ problem, travel, report }) => evaluate(problem, travel, report),
   shape: (response, input) => plannedResult(response, input, input.options.aggregate === true),
 });

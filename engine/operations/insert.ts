@@ -74,10 +74,23 @@ export async function insert(request: ResolvedProblem, travel: TravelTable, repo
   return withScheduleResponses({ ...response, unrouted_jobs: response.unrouted_jobs.map(({ id }) => ({ id, reasons: chainReasons(plan, indexById.get(id)!) })) }, chosen);
 }
 
+/**
+ * More than MAX_JOBS_TO_INSERT jobs to insert (counted once each) answers 400
+ * too_many_jobs_to_insert_error before a task starts (interface.md, Errors).
+ */
+function tooManyJobsToInsert(body: unknown): OperationError | undefined {
+  const jobs = (body as { jobs_to_insert?: unknown[] }).jobs_to_insert ?? [];
+  const distinct = new Set(jobs.map((job) => (typeof job === 'string' ? job : ((job as { id?: unknown }).id ?? job))));
+  if (distinct.size <= MAX_JOBS_TO_INSERT) return undefined;
+  return new OperationError(400, 'too_many_jobs_to_insert_error', `insert takes at most ${MAX_JOBS_TO_INSERT} jobs_to_insert; the request has ${distinct.size}.`);
+}
+
 export const insertOperation = engineTask({
   name: 'insert',
   travel: 'matrix',
   answers: { schema: 'problem_response' },
+  refuse: tooManyJobsToInsert,
+  refusal: `validation_failed_error, or too_many_jobs_to_insert_error: more than ${MAX_JOBS_TO_INSERT} jobs_to_insert.`,
   run: ({ problem, travel, report, startedAt }) => insert(problem, travel, report, startedAt),
   shape: (response, input) => plannedResult(response, input),
 });

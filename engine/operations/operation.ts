@@ -4,6 +4,7 @@ import type { OperationName } from '../../model/operations.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import type { SearchTuning } from '../planning/search-budget.js';
+import type { OperationError } from '../operation-error.js';
 import type { ProgressReporter } from '../progress.js';
 
 /**
@@ -58,6 +59,14 @@ export interface EngineTask<T extends TravelNeed = TravelNeed, R = unknown> {
   runner: 'engine';
   travel: T;
   answers: OperationAnswer;
+  /** With wait=1, `?aggregate=1` makes it answer problem_aggregates (the task option `aggregate`); documented beside it. */
+  aggregates?: true;
+  /**
+   * A fault of the request that is found before the task starts and answered at once (insert's
+   * limit of jobs_to_insert), with `refusal` describing it in the 400 answer's documentation.
+   */
+  refuse?(body: unknown): OperationError | undefined;
+  refusal?: string;
   /** Changes the problem before travel is computed (build chooses vehicles: a vehicle may bring its own depot and travel class). */
   prepare?(problem: ResolvedProblem): ResolvedProblem;
   run(input: OperationInput<T>): Promise<R> | R;
