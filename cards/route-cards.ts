@@ -1,5 +1,5 @@
 import { operations } from '../engine/operations/registry.js';
-import type { PathProvider } from '../geo/configured-provider.js';
+import type { PathProvider } from '../geo/travel.js';
 import { validateRequest } from '../model/index.js';
 import type { ResolvedProblem, ResolvedRoute } from '../model/resolve.js';
 import type { ValidationFault } from '../model/validation/faults.js';

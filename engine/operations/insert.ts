@@ -76,7 +76,7 @@ export async function insert(request: ResolvedProblem, travel: TravelTable, repo
 
 /**
  * More than MAX_JOBS_TO_INSERT jobs to insert (counted once each) answers 400
- * too_many_jobs_to_insert_error before a task starts (interface.md, Errors).
+ * too_many_jobs_to_insert_error before a task starts.
  */
 function tooManyJobsToInsert(body: unknown): OperationError | undefined {
   const jobs = (body as { jobs_to_insert?: unknown[] }).jobs_to_insert ?? [];

@@ -72,7 +72,7 @@ export function shapeResult(
   return response;
 }
 
-/** The places the provider could not route (off its map), when there are any (notes §6.11). */
+/** The places the provider could not route (off its map), when there are any. */
 export function fallbackFlag(travel: TravelTable): { straight_line_fallback_locations?: string[] } {
   const fallback = travel.fallbackPoints();
   return fallback.length ? { straight_line_fallback_locations: fallback.map(formatLatLon) } : {};
