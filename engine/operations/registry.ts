@@ -14,7 +14,7 @@ import { routeCardsOperation } from './route-cards.js';
 import { sequenceOperation } from './sequence.js';
 import { zonesOperation } from './zones.js';
 
-export type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, SyncOperation, TaskOperation } from './operation.js';
+export type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, TaskOperation } from './operation.js';
 export type { InstantiateOptions } from './instantiate.js';
 
 function geocoderTask(name: GeocoderTask['name'], answers: OperationAnswer): GeocoderTask {
@@ -26,9 +26,11 @@ function platformTask(name: PlatformTask['name'], answers: OperationAnswer): Pla
 }
 
 /**
- * Every operation a client can run, one record each: the API derives its routes and OpenAPI
- * paths from these records, the task service its workflow and queue, and the engine's dispatcher
- * (index.ts) what to run. The order is the order of the API's routes.
+ * Every operation a client can run, one record each, filed under its name: the one vocabulary of
+ * operations (what a route serves, a task record's `operation`, what a worker runs). The API
+ * derives its routes and OpenAPI paths from these records, the task service its workflow and
+ * queue, and the engine's dispatcher (index.ts) what to run. The order is the order of the API's
+ * routes.
  */
 export const operations = {
   sequence: sequenceOperation,
@@ -50,9 +52,6 @@ export const operations = {
   instantiate: instantiateOperation,
   route_cards: routeCardsOperation,
 } satisfies Record<string, TaskOperation | SyncOperation>;
-
-/** The one vocabulary of operations: what a route serves, a task record holds and a worker runs. */
-export type RegisteredOperation = keyof typeof operations;
 
 /** Every task record, in route order. */
 export function taskRecords(): TaskOperation[] {
