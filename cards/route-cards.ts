@@ -1,6 +1,5 @@
-import { evaluateProblem } from '../engine/evaluate/evaluate-problem.js';
-import { problemTravelTable } from '../engine/evaluate/problem-travel.js';
-import type { PathProvider } from '../geo/configured-provider.js';
+import { operations } from '../engine/operations/registry.js';
+import type { PathProvider } from '../geo/travel.js';
 import { validateRequest } from '../model/index.js';
 import type { ResolvedProblem, ResolvedRoute } from '../model/resolve.js';
 import type { ValidationFault } from '../model/validation/faults.js';
@@ -29,11 +28,10 @@ export function selectedRoutes(problem: ResolvedProblem, ids: readonly string[])
  * makes a card of each selected route, its map line drawn by the provider.
  */
 export async function buildRouteCards(problem: ResolvedProblem, provider: PathProvider, selected: readonly ResolvedRoute[]): Promise<RouteCard[]> {
-  const travel = await problemTravelTable(problem, provider);
-  const evaluation = evaluateProblem(problem, travel);
+  const responses = await operations.route_cards.run(problem, provider);
   const cards: RouteCard[] = [];
   for (const route of selected) {
-    const response = evaluation.routes[problem.routes.indexOf(route)]!.response;
+    const response = responses[problem.routes.indexOf(route)]!;
     const stops = cardStops(problem, response);
     cards.push(routeCard(route, response, stops, await routeLine(route, stops, provider)));
   }

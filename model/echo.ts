@@ -10,12 +10,16 @@ import type { OperationName } from './operations.js';
  * back as a request.
  */
 export function echoRequest(request: unknown, operation: OperationName): JsonObject {
-  const echo = canonicalize(request, operation) as JsonObject;
-  if (!Array.isArray(echo.routes)) return echo;
-  echo.routes = echo.routes.map((route: unknown) => {
+  return echoCanonical(canonicalize(request, operation) as JsonObject);
+}
+
+/** echoRequest of a request already in canonical form; a new object, `canonical` stays as it was. */
+export function echoCanonical(canonical: JsonObject): JsonObject {
+  if (!Array.isArray(canonical.routes)) return { ...canonical };
+  const routes = canonical.routes.map((route: unknown) => {
     if (!isJsonObject(route) || typeof route.date !== 'string') return route;
     const day = parseDate(route.date);
     return day === undefined ? route : { ...route, date: `${formatDate(day)}T00:00:00` };
   });
-  return echo;
+  return { ...canonical, routes };
 }

@@ -2,6 +2,7 @@ import { canonicalize } from './canonical.js';
 import { parseDate } from './formats/date.js';
 import { parseTimespan } from './formats/timespan.js';
 import { parseLatLon, type LatLon } from './latlon.js';
+import type { JsonObject } from './json.js';
 import { OPERATIONS, type OperationName } from './operations.js';
 import type { CapacityMetric, JobType, LoadAmount } from './types/capacity.js';
 import type { TimeWindow } from './types/common.js';
@@ -515,11 +516,23 @@ function indexed<T extends { id?: string }, R>(values: T[] | undefined, map: Map
   });
 }
 
+/** A validated request both ways: in canonical form (what return_request echoes) and resolved. */
+export interface ResolvedRequest {
+  /** The request in canonical form; read it, never change it (answers copy what they echo). */
+  canonical: JsonObject;
+  problem: ResolvedProblem;
+}
+
 /**
  * Follows every reference of a validated request (raw or canonical) and converts the wire formats.
  * Shared entities are shared objects: `routes[0].jobs[0] === jobsById.get(id)`.
  */
 export function resolveProblem(body: unknown, operation: OperationName = 'build'): ResolvedProblem {
+  return resolveRequest(body, operation).problem;
+}
+
+/** resolveProblem, keeping the canonical form it resolves from, so that nothing canonicalizes the request twice. */
+export function resolveRequest(body: unknown, operation: OperationName = 'build'): ResolvedRequest {
   if (!OPERATIONS[operation].problem) throw new Error(`resolveProblem: ${operation} does not take a problem`);
   const problem = canonicalize(body as ProblemBody, operation);
   const r = new Resolver();
@@ -582,6 +595,6 @@ export function resolveProblem(body: unknown, operation: OperationName = 'build'
     resolved.variance =
       metricVariance === undefined ? variance : { ...variance, metric_count_variance: { metric: r.metric(metricVariance.metric), variance: metricVariance.variance } };
   }
-  return resolved;
+  return { canonical: problem as JsonObject, problem: resolved };
 }
 

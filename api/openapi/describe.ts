@@ -1,4 +1,5 @@
-import { MAX_JOBS_TO_INSERT, OPERATIONS, type OperationName } from '../../model/operations.js';
+import { OPERATIONS, type OperationName } from '../../model/operations.js';
+import type { EngineTask, GeocoderTask, OperationAnswer } from '../../engine/operations/registry.js';
 import type { OperationDoc } from './catalog.js';
 
 // Helpers for the operation objects written beside each route (api/routes/*).
@@ -35,25 +36,31 @@ export function pathParameter(name: string, description: string): Json {
 export const WAIT_PARAMETER = query('wait', { type: 'integer', enum: [0, 1] }, false, '1: hold the request until the result is ready, or 302 to the result URL.');
 export const CANCEL_ON_DISCONNECT_PARAMETER = query('cancel_on_disconnect', { type: 'integer', enum: [0, 1] }, false, 'With wait=1: cancel when the client goes away.');
 
+/** What an operation answers (its registry record's `answers`) as a schema of the document. */
+export function answerSchema(answer: OperationAnswer): Json {
+  return answer.list ? { type: 'array', items: ref(answer.schema) } : ref(answer.schema);
+}
+
 /** The request body of a model operation: its own schema, the one validation uses. */
 export function operationBody(operation: OperationName): Json {
   return { required: true, content: json(ref(OPERATIONS[operation].body.$id!)) };
 }
 
 /** An operation that runs as a task: the redirect, or with wait=1 the result (or the whole problem with return_request). */
-export function taskOperationDoc(operation: OperationName, result: unknown, tags: string[]): OperationDoc {
+export function taskOperationDoc(record: EngineTask | GeocoderTask): OperationDoc {
+  const engine = record.runner === 'engine' ? record : undefined;
   return {
-    operationId: operation,
-    tags,
-    parameters: [WAIT_PARAMETER, CANCEL_ON_DISCONNECT_PARAMETER, ...(operation === 'evaluate' ? [query('aggregate', { type: 'integer', enum: [0, 1] }, false, 'With wait=1: problem_aggregates instead.')] : [])],
-    requestBody: operationBody(operation),
+    operationId: record.name,
+    tags: [record.runner === 'geocoder' ? 'geocoding' : 'optimization'],
+    parameters: [WAIT_PARAMETER, CANCEL_ON_DISCONNECT_PARAMETER, ...(engine?.aggregates ? [query('aggregate', { type: 'integer', enum: [0, 1] }, false, 'With wait=1: problem_aggregates instead.')] : [])],
+    requestBody: operationBody(record.name),
     responses: {
       '200': okResponse('Without wait: a task_redirect_response. With wait=1 and a finished task: the result (the whole problem when return_request is true).', {
-        anyOf: [ref('task_redirect_response'), result, ref('problem_aggregates'), ref('problem')],
+        anyOf: [ref('task_redirect_response'), answerSchema(record.answers), ref('problem_aggregates'), ref('problem')],
       }),
       '302': okResponse('wait=1 and not finished yet: follow Location.', ref('task_redirect_response')),
       ...COMMON_ERRORS,
-      ...(operation === 'insert' ? { '400': errorResponse(`validation_failed_error, or too_many_jobs_to_insert_error: more than ${MAX_JOBS_TO_INSERT} jobs_to_insert.`) } : {}),
+      ...(engine?.refusal !== undefined ? { '400': errorResponse(engine.refusal) } : {}),
     },
   };
 }

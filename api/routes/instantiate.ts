@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { instantiate, type InstantiateOptions } from '../../engine/calendar/instantiate.js';
-import { instantiateWorkBound } from '../../engine/calendar/instantiate-size.js';
+import { operations, type InstantiateOptions } from '../../engine/operations/registry.js';
 import { MAX_INSTANTIATE_WORK } from '../../model/limits.js';
 import { parseDate, resolveProblem, validateRequest } from '../../model/index.js';
 import { ValidationFailedError, type ValidationErrorEntry } from '../errors.js';
@@ -78,7 +77,7 @@ export function instantiateRoutes(app: FastifyInstance): void {
   resource(app, '/v1/instantiate', {
     POST: {
       doc: {
-        ...syncOperationDoc('instantiate', { anyOf: [ref('instantiate_response'), ref('problem')] }, [
+        ...syncOperationDoc(operations.instantiate.name, { anyOf: [ref('instantiate_response'), ref('problem')] }, [
           query('start_date', ref('date'), true, 'First day.'),
           query('num_days', { type: 'integer', minimum: 1 }, false, 'Default 1.'),
           query('generate_routes', { type: 'integer', enum: [0, 1] }, false, '0: no routes from shift patterns.'),
@@ -100,7 +99,7 @@ export function instantiateRoutes(app: FastifyInstance): void {
         scheduleFrequencies(body, faults);
         if (faults.length > 0 || start === undefined) throw new ValidationFailedError(faults);
         const problem = resolveProblem(body, 'instantiate');
-        const bound = instantiateWorkBound(problem, { ...options, startDate: start });
+        const bound = operations.instantiate.workBound(problem, { ...options, startDate: start });
         if (bound > MAX_INSTANTIATE_WORK) {
           throw new ValidationFailedError([
             {
@@ -111,7 +110,7 @@ export function instantiateRoutes(app: FastifyInstance): void {
             },
           ]);
         }
-        return instantiate(problem, body, { ...options, startDate: start });
+        return operations.instantiate.run(problem, body, { ...options, startDate: start });
       },
     },
   });

@@ -10,7 +10,8 @@ import { listPlatformConnections } from '../../store/platform-connections.js';
 import { failureTypes, workflowTypes, type Workflows } from '../../workflows/contract.js';
 import type { ApiContext } from '../context.js';
 import { ApiError, ValidationFailedError } from '../errors.js';
-import { COMMON_ERRORS, errorResponse, json, okResponse, query, ref, WAIT_PARAMETER } from '../openapi/describe.js';
+import { operations, type PlatformTask } from '../../engine/operations/registry.js';
+import { answerSchema, COMMON_ERRORS, errorResponse, json, okResponse, query, ref, WAIT_PARAMETER } from '../openapi/describe.js';
 import type { OperationDoc } from '../openapi/catalog.js';
 import { resource } from '../resource.js';
 import { taskRedirectResponse } from '../tasks/responses.js';
@@ -20,21 +21,18 @@ import { requireJsonBody } from './operations.js';
 /** How long GET territories waits for the worker to read the platform before 503. */
 const territoriesTimeoutMs = 30_000;
 
-/** The results of the platform tasks, for the task result's description. */
-export const platformTaskResults = [ref('platform_pull_response'), ref('platform_sync_response')];
-
 const unknownConnection = errorResponse('not_found_error: the account has no such connection (or none at all).');
 const unreadable = errorResponse('service_unavailable_error: the platform could not be read or written.');
 
-function platformTaskDoc(operationId: string, body: string, result: string, description: string): OperationDoc {
+function platformTaskDoc(record: PlatformTask, body: string, description: string): OperationDoc {
   return {
-    operationId,
+    operationId: record.name,
     tags: ['platform'],
     description,
     parameters: [WAIT_PARAMETER],
     requestBody: { required: true, content: json(ref(body)) },
     responses: {
-      '200': okResponse('Without wait: a task_redirect_response. With wait=1 and a finished task: the result.', { anyOf: [ref('task_redirect_response'), ref(result)] }),
+      '200': okResponse('Without wait: a task_redirect_response. With wait=1 and a finished task: the result.', { anyOf: [ref('task_redirect_response'), answerSchema(record.answers)] }),
       '302': okResponse('wait=1 and not finished yet: follow Location.', ref('task_redirect_response')),
       ...COMMON_ERRORS,
       '400': errorResponse('validation_failed_error; an unknown territory is reference_not_found_error on request.territory (from the task result).'),
@@ -44,10 +42,15 @@ function platformTaskDoc(operationId: string, body: string, result: string, desc
   };
 }
 
-const platformTaskDocs: Record<'platform_pull' | 'platform_sync', OperationDoc> = {
-  platform_pull: platformTaskDoc('platform_pull', 'platform_pull_request', 'platform_pull_response', "Task: a territory's problem for a date range; bad rows are listed in row_faults, never skipped silently."),
-  platform_sync: platformTaskDoc('platform_sync', 'platform_sync_request', 'platform_sync_response', "Task: write a plan's routes back under run_id; the same run again writes nothing (unchanged), a changed plan replaces that run's rows."),
-};
+/** The route of each platform task: its path, body schema and description. */
+const platformTaskRoutes = {
+  platform_pull: { path: '/v1/platform/pull', schema: PlatformPullRequest, description: "Task: a territory's problem for a date range; bad rows are listed in row_faults, never skipped silently." },
+  platform_sync: {
+    path: '/v1/platform/sync',
+    schema: PlatformSyncRequest,
+    description: "Task: write a plan's routes back under run_id; the same run again writes nothing (unchanged), a changed plan replaces that run's rows.",
+  },
+} satisfies Record<PlatformTask['name'], { path: string; schema: Schema; description: string }>;
 
 type Schema = typeof PlatformPullRequest | typeof PlatformSyncRequest;
 
@@ -134,20 +137,18 @@ export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: T
     },
   });
 
-  for (const [path, operation, schema] of [
-    ['/v1/platform/pull', 'platform_pull', PlatformPullRequest],
-    ['/v1/platform/sync', 'platform_sync', PlatformSyncRequest],
-  ] as const) {
+  for (const record of [operations.platform_pull, operations.platform_sync]) {
+    const { path, schema, description } = platformTaskRoutes[record.name];
     resource(app, path, {
       POST: {
-        doc: platformTaskDocs[operation],
+        doc: platformTaskDoc(record, schema.$id!, description),
         // Pull reads every customer address of a territory; sync writes to the fleet platform.
         role: 'owner',
         handler: async (request, reply) => {
           const body = validated<{ connection?: string }>(schema, requireJsonBody(request));
           const connection = await connectionName(ctx, request.identity!.account, body.connection, 'request.connection');
-          const task = await service.start(request.identity!, operation, { ...body, connection }, {});
-          request.log.info({ task: task.id, operation }, 'task started');
+          const task = await service.start(request.identity!, record, { ...body, connection }, {});
+          request.log.info({ task: task.id, operation: record.name }, 'task started');
           const query = request.query as TaskQuery;
           if (queryFlag(query.wait)) await service.awaitResult(task, request, reply, query);
           else await reply.code(200).send(taskRedirectResponse(task));

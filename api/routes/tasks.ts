@@ -3,10 +3,9 @@ import type { TaskStatus } from '../../store/tasks.js';
 import type { ApiContext } from '../context.js';
 import { ValidationFailedError } from '../errors.js';
 import { decodeCursor, encodeCursor } from '../page-cursor.js';
-import { COMMON_ERRORS, errorResponse, okResponse, pathParameter, query, ref, WAIT_PARAMETER, CANCEL_ON_DISCONNECT_PARAMETER } from '../openapi/describe.js';
+import { answerSchema, COMMON_ERRORS, errorResponse, okResponse, pathParameter, query, ref, WAIT_PARAMETER, CANCEL_ON_DISCONNECT_PARAMETER } from '../openapi/describe.js';
 import { resource } from '../resource.js';
-import { taskResultSchemas } from './operations.js';
-import { platformTaskResults } from './platform.js';
+import { taskRecords } from '../../engine/operations/registry.js';
 import { taskRedirectResponse, taskStatusResponse } from '../tasks/responses.js';
 import { listedUser, queryFlag, type TaskQuery, type TaskService } from '../tasks/task-service.js';
 
@@ -109,7 +108,7 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
         parameters: [taskId, WAIT_PARAMETER, CANCEL_ON_DISCONNECT_PARAMETER, query('aggregate', { type: 'integer', enum: [0, 1] }, false, '1: problem_aggregates instead (problem operations).')],
         responses: {
           '200': okResponse('The result of the operation that started the task: see that operation.', {
-            anyOf: [...Object.values(taskResultSchemas), ...platformTaskResults, ref('problem'), ref('problem_aggregates')],
+            anyOf: [...taskRecords().map((record) => answerSchema(record.answers)), ref('problem'), ref('problem_aggregates')],
           }),
           '302': okResponse('wait=1 and not finished yet: follow Location.', ref('task_redirect_response')),
           '404': unknownTask,

@@ -1,6 +1,7 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TaskOperation } from '../../engine/operations/registry.js';
 import type { TaskRecord } from '../../store/tasks.js';
 import type { Identity } from '../../store/users.js';
 import type { ApiContext } from '../context.js';
@@ -15,12 +16,11 @@ export function newTaskId(): string {
   return randomId(16);
 }
 
-/** Operations with a workflow of their own; the rest run `operationTask` (CPU work on the solve queue). */
-const workflowOfOperation: Record<string, TaskWorkflowType> = {
-  geocode: workflowTypes.geocodeTask,
-  reverse_geocode: workflowTypes.geocodeTask,
-  platform_pull: workflowTypes.platformTask,
-  platform_sync: workflowTypes.platformTask,
+/** The workflow that runs a task, by its record's runner: the engine's in a thread, the geocoders' and the fleet platforms' on the io queue. */
+const workflowOfRunner: Record<TaskOperation['runner'], TaskWorkflowType> = {
+  engine: workflowTypes.operationTask,
+  geocoder: workflowTypes.geocodeTask,
+  platform: workflowTypes.platformTask,
 };
 
 function flag(value: unknown): boolean {
@@ -46,14 +46,18 @@ export function listedUser(identity: Identity): string | undefined {
 export class TaskService {
   constructor(private readonly ctx: ApiContext) {}
 
-  async start(identity: Identity, operation: string, body: unknown, options: Record<string, unknown>): Promise<TaskRecord> {
+  /**
+   * Stores the task and starts the workflow of its record. Workflows run on the io queue; a task
+   * whose record's queue is the solve queue has its work sent there.
+   */
+  async start(identity: Identity, record: TaskOperation, body: unknown, options: Record<string, unknown>): Promise<TaskRecord> {
     const id = newTaskId();
-    const task = await this.ctx.tasks.create({ id, account: identity.account, user: identity.user, operation, options, request: JSON.stringify(body) });
+    const task = await this.ctx.tasks.create({ id, account: identity.account, user: identity.user, operation: record.name, options, request: JSON.stringify(body) });
     try {
-      await this.ctx.temporal.workflow.start<Workflows[TaskWorkflowType]>(workflowOfOperation[operation] ?? workflowTypes.operationTask, {
+      await this.ctx.temporal.workflow.start<Workflows[TaskWorkflowType]>(workflowOfRunner[record.runner], {
         workflowId: id,
         taskQueue: this.ctx.config.taskQueues.io,
-        args: [{ taskId: id, solveQueue: this.ctx.config.taskQueues.solve }],
+        args: [{ taskId: id, ...(record.queue === 'solve' ? { solveQueue: this.ctx.config.taskQueues.solve } : {}) }],
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
       });
     } catch (err) {

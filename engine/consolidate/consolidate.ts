@@ -1,4 +1,4 @@
-import { echoRequest } from '../../model/echo.js';
+import { echoCanonical } from '../../model/echo.js';
 import { formatLatLon } from '../../model/latlon.js';
 import type { ResolvedJob, ResolvedProblem } from '../../model/resolve.js';
 import type { ConsolidatedJob, ConsolidateResponse } from '../../model/types/consolidate.js';
@@ -23,8 +23,8 @@ type JsonObject = Record<string, unknown>;
  * network (a provider that knows no streets) nothing merges, and every job's location is listed in
  * `straight_line_fallback_locations`, as are locations off the map.
  */
-export async function consolidate(request: unknown, problem: ResolvedProblem, provider: TravelProvider, rule: ConsolidationRule): Promise<ConsolidateResponse | JsonObject> {
-  const canonical = echoRequest(request, problem.operation);
+export async function consolidate(canonicalRequest: JsonObject, problem: ResolvedProblem, provider: TravelProvider, rule: ConsolidationRule): Promise<ConsolidateResponse | JsonObject> {
+  const canonical = echoCanonical(canonicalRequest);
   const canonicalJobs = Array.isArray(canonical.jobs) ? (canonical.jobs as JsonObject[]) : [];
   const canonicalById = new Map(canonicalJobs.map((job) => [job.id as string, job]));
   const jobs = problem.jobs;

@@ -4,6 +4,9 @@ import { VIOLATION_TYPES, type Violation, type ViolationType } from '../../model
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { ChainPricer } from '../planning/chain-pricer.js';
 import type { ProgressReporter } from '../progress.js';
+import { echoCanonical } from '../../model/echo.js';
+import { engineTask } from './operation.js';
+import { fallbackFlag } from './result-shape.js';
 
 /**
  * The hard violations job `job` (index into problem.jobs) has alone on `route`, as a day of its
@@ -74,3 +77,18 @@ export function stopRestrictions(problem: ResolvedProblem, travel: TravelTable):
 export function withStopRestrictions(problem: ResolvedProblem, travel: TravelTable, routes: readonly RouteResponse[]): RouteResponse[] {
   return stopRestrictions(problem, travel)(routes);
 }
+
+/**
+ * `assignment_restrictions` as a task: with return_request the whole request in canonical form
+ * with the assignment_restrictions_response under `assignment_restrictions`.
+ */
+export const assignmentRestrictionsOperation = engineTask({
+  name: 'assignment_restrictions',
+  travel: 'matrix',
+  answers: { schema: 'assignment_restrictions_response' },
+  run: ({ problem, travel, report, startedAt }) => assignmentRestrictions(problem, travel, report, startedAt),
+  shape: (result, { canonical, problem, travel }) => {
+    const flagged = { ...result, ...fallbackFlag(travel) };
+    return problem.return_request ? { ...echoCanonical(canonical), assignment_restrictions: flagged } : flagged;
+  },
+});

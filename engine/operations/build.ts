@@ -12,6 +12,8 @@ import { planOvernightStays } from '../planning/overnight-stays.js';
 import { routeSettings } from '../evaluate/route-settings.js';
 import { assignVehicles } from '../planning/vehicle-assignment.js';
 import { defaultPlanningSeconds, planningIterations, type SearchTuning, searchDeadline, searchSeed } from '../planning/search-budget.js';
+import { engineTask } from './operation.js';
+import { plannedResult } from './result-shape.js';
 
 /** Share of the budget after which front loading and overnight stays start, and the share kept for the response after them. */
 const FINISHING_START = 0.8;
@@ -23,14 +25,13 @@ const FINISHING_RESERVE = 0.05;
  * What fits nowhere is unrouted, with its reasons. The request's multi-day chains are ignored
  * (notes §12): build plans single days, then chains consecutive days of drivers allowed more than
  * one into overnight trips where that costs less. With enable_front_loading, jobs then move to the
- * earliest days their dates allow. Routes without a vehicle get one first when explicit vehicles
- * are on (runOperation assigns them before computing travel; here it is a no-op then), and
- * schedules without a base date get one (reported in `schedules`), so that every schedule job has
- * its target range to land in.
+ * earliest days their dates allow. Routes without a vehicle have one already when explicit
+ * vehicles are on (the record's `prepare` assigns them before travel is computed), and schedules
+ * without a base date get one (reported in `schedules`), so that every schedule job has its target
+ * range to land in.
  */
 export async function build(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now(), tuning: SearchTuning = {}): Promise<ProblemResponse> {
-  const withVehicles = assignVehicles(request);
-  const { problem, chosen } = withChosenBaseDates(withVehicles, withVehicles.routes);
+  const { problem, chosen } = withChosenBaseDates(request, request.routes);
   const jobs = problem.jobs.map((_, index) => index);
   const indexOf = new Map(problem.jobs.map((job, index) => [job, index]));
   const initial: RoutePlan = new Map(problem.routes.map((route) => [route, routeJobs(route).map((job) => indexOf.get(job)!)]));
@@ -61,3 +62,13 @@ export async function build(request: ResolvedProblem, travel: TravelTable, repor
   const chains = overnights ? planOvernightStays(problem, travel, problem.routes, plan, finishingDeadline) : [];
   return withScheduleResponses(plannedResponse(problem, travel, plan, new Map(), pricer, problem.routes, { multiday: false, chains, reasonsDeadline: deadline }), chosen);
 }
+
+export const buildOperation = engineTask({
+  name: 'build',
+  travel: 'matrix',
+  answers: { schema: 'problem_response' },
+  // Vehicles are chosen before travel is computed: a vehicle may bring its own depot and travel class.
+  prepare: assignVehicles,
+  run: ({ problem, travel, report, startedAt, tuning }) => build(problem, travel, report, startedAt, tuning),
+  shape: (response, input) => plannedResult(response, input),
+});

@@ -10,6 +10,8 @@ import { chainReasons } from '../planning/chain-reasons.js';
 import { DispatchPlan, type Insertion } from '../planning/dispatch-plan.js';
 import { OperationError } from '../operation-error.js';
 import type { ProgressReporter } from '../progress.js';
+import { engineTask } from './operation.js';
+import { plannedResult } from './result-shape.js';
 import { withChosenBaseDates, withScheduleResponses } from '../planning/schedule-base-dates.js';
 
 /** The jobs of jobs_to_insert as indices into problem.jobs, each once, in request order. */
@@ -71,3 +73,24 @@ export async function insert(request: ResolvedProblem, travel: TravelTable, repo
   const indexById = new Map(problem.jobs.map((job, index) => [job.id, index]));
   return withScheduleResponses({ ...response, unrouted_jobs: response.unrouted_jobs.map(({ id }) => ({ id, reasons: chainReasons(plan, indexById.get(id)!) })) }, chosen);
 }
+
+/**
+ * More than MAX_JOBS_TO_INSERT jobs to insert (counted once each) answers 400
+ * too_many_jobs_to_insert_error before a task starts.
+ */
+function tooManyJobsToInsert(body: unknown): OperationError | undefined {
+  const jobs = (body as { jobs_to_insert?: unknown[] }).jobs_to_insert ?? [];
+  const distinct = new Set(jobs.map((job) => (typeof job === 'string' ? job : ((job as { id?: unknown }).id ?? job))));
+  if (distinct.size <= MAX_JOBS_TO_INSERT) return undefined;
+  return new OperationError(400, 'too_many_jobs_to_insert_error', `insert takes at most ${MAX_JOBS_TO_INSERT} jobs_to_insert; the request has ${distinct.size}.`);
+}
+
+export const insertOperation = engineTask({
+  name: 'insert',
+  travel: 'matrix',
+  answers: { schema: 'problem_response' },
+  refuse: tooManyJobsToInsert,
+  refusal: `validation_failed_error, or too_many_jobs_to_insert_error: more than ${MAX_JOBS_TO_INSERT} jobs_to_insert.`,
+  run: ({ problem, travel, report, startedAt }) => insert(problem, travel, report, startedAt),
+  shape: (response, input) => plannedResult(response, input),
+});

@@ -7,6 +7,8 @@ import type { TravelTable } from '../evaluate/travel-table.js';
 import { plannedResponse } from '../planning/planned-response.js';
 import { planRoutes } from '../planning/plan-routes.js';
 import type { ProgressReporter } from '../progress.js';
+import { engineTask } from './operation.js';
+import { plannedResult } from './result-shape.js';
 import { withChosenBaseDates, withScheduleResponses } from '../planning/schedule-base-dates.js';
 import { defaultPlanningSeconds, planningIterations, type SearchTuning, searchDeadline, searchSeed, seededRandom } from '../planning/search-budget.js';
 import { sequenceChains } from '../planning/sequence-chains.js';
@@ -59,3 +61,11 @@ export async function optimize(request: ResolvedProblem, travel: TravelTable, re
   );
   return withScheduleResponses(plannedResponse(problem, travel, plan, fixed, pricer, singleDays, { multiday: true, reasonsDeadline: deadline }), chosen);
 }
+
+export const optimizeOperation = engineTask({
+  name: 'optimize',
+  travel: 'matrix',
+  answers: { schema: 'problem_response' },
+  run: ({ problem, travel, report, startedAt, tuning }) => optimize(problem, travel, report, startedAt, tuning),
+  shape: (response, input) => plannedResult(response, input),
+});

@@ -9,6 +9,8 @@ import { DispatchPlan } from '../planning/dispatch-plan.js';
 import { stopRestrictions } from './assignment-restrictions.js';
 import type { ProgressReporter } from '../progress.js';
 import { schedulePlacement } from '../planning/schedule-placement.js';
+import { engineTask } from './operation.js';
+import { fallbackFlag } from './result-shape.js';
 
 /** Default of max_results (notes §2). */
 const defaultMaxResults = 10;
@@ -117,3 +119,12 @@ export async function recommend(problem: ResolvedProblem, travel: TravelTable, r
   options.sort((a, b) => byQuality(a.key, b.key));
   return { recommend_options: options.map(({ option }) => option) };
 }
+
+/** `recommend` as a task: always its recommend_response (no return_request variant is documented). */
+export const recommendOperation = engineTask({
+  name: 'recommend',
+  travel: 'matrix',
+  answers: { schema: 'recommend_response' },
+  run: ({ problem, travel, report, startedAt }) => recommend(problem, travel, report, startedAt),
+  shape: (result, { travel }) => ({ ...result, ...fallbackFlag(travel) }),
+});

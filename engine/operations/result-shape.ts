@@ -1,8 +1,12 @@
-import { echoRequest } from '../../model/echo.js';
-import type { OperationName } from '../../model/operations.js';
+import { echoCanonical } from '../../model/echo.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { ProblemAggregates, ProblemResponse, RouteResponse, StopResponse } from '../../model/types/responses.js';
 import { problemAggregates } from '../../model/problem-aggregates.js';
+import { formatLatLon } from '../../model/latlon.js';
+import type { TravelTable } from '../evaluate/travel-table.js';
+import { withStopRestrictions } from './assignment-restrictions.js';
+import type { OperationInput } from './operation.js';
+import { withRoutePaths } from './route-paths.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -20,8 +24,8 @@ function requestStop(problem: ResolvedProblem, route: JsonObject, stop: StopResp
  * planned order, its stops in `route.stops`, the rest of its route_response in `route.response`,
  * and the unrouted jobs.
  */
-export function fullProblemResponse(request: unknown, operation: OperationName, response: ProblemResponse, problem: ResolvedProblem): JsonObject {
-  const full = echoRequest(request, operation);
+export function fullProblemResponse(canonical: JsonObject, response: ProblemResponse, problem: ResolvedProblem): JsonObject {
+  const full = echoCanonical(canonical);
   const byId = new Map<string, RouteResponse>(response.routes.map((route) => [route.id, route]));
   const routes = Array.isArray(full.routes) ? (full.routes as JsonObject[]) : [];
   full.routes = routes.map((route) => {
@@ -58,13 +62,28 @@ export function fullProblemResponse(request: unknown, operation: OperationName, 
  * problem_aggregates; else with return_request the whole problem; else the problem_response.
  */
 export function shapeResult(
-  request: unknown,
-  operation: OperationName,
+  canonical: JsonObject,
   problem: ResolvedProblem,
   response: ProblemResponse,
   options: { aggregate: boolean },
 ): ProblemResponse | ProblemAggregates | JsonObject {
   if (options.aggregate) return problemAggregates(problem, response.routes, response.unrouted_jobs.length);
-  if (problem.return_request) return fullProblemResponse(request, operation, response, problem);
+  if (problem.return_request) return fullProblemResponse(canonical, response, problem);
   return response;
+}
+
+/** The places the provider could not route (off its map), when there are any. */
+export function fallbackFlag(travel: TravelTable): { straight_line_fallback_locations?: string[] } {
+  const fallback = travel.fallbackPoints();
+  return fallback.length ? { straight_line_fallback_locations: fallback.map(formatLatLon) } : {};
+}
+
+/**
+ * The stored result of an operation that plans routes: stop restrictions and route paths when the
+ * settings ask for them, the fallback locations, then the shape of shapeResult.
+ */
+export async function plannedResult(planned: ProblemResponse, input: OperationInput<'matrix'>, aggregate = false): Promise<ProblemResponse | ProblemAggregates | JsonObject> {
+  const { canonical, problem, travel, provider } = input;
+  const routes = await withRoutePaths(problem, provider, withStopRestrictions(problem, travel, planned.routes));
+  return shapeResult(canonical, problem, { ...planned, routes, ...fallbackFlag(travel) }, { aggregate });
 }

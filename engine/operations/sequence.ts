@@ -4,6 +4,8 @@ import { evaluateProblem } from '../evaluate/evaluate-problem.js';
 import { multidayChains } from '../evaluate/multiday.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import type { ProgressReporter } from '../progress.js';
+import { engineTask } from './operation.js';
+import { plannedResult } from './result-shape.js';
 import { searchDeadline, searchSeed, seededRandom } from '../planning/search-budget.js';
 import { sequenceChains } from '../planning/sequence-chains.js';
 
@@ -21,3 +23,11 @@ export async function sequence(problem: ResolvedProblem, travel: TravelTable, re
   );
   return evaluateProblem(problem, travel, orders).response;
 }
+
+export const sequenceOperation = engineTask({
+  name: 'sequence',
+  travel: 'matrix',
+  answers: { schema: 'problem_response' },
+  run: ({ problem, travel, report, startedAt }) => sequence(problem, travel, report, startedAt),
+  shape: (response, input) => plannedResult(response, input),
+});

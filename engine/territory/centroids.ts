@@ -1,4 +1,5 @@
-import { echoRequest } from '../../model/echo.js';
+import { echoCanonical } from '../../model/echo.js';
+import type { JsonObject } from '../../model/json.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { Driver } from '../../model/types/fleet.js';
 import { jobTimeOnSite } from '../evaluate/time-windows.js';
@@ -21,7 +22,7 @@ export interface CentroidsResponse {
  * that may serve no job keeps what it had. With return_request, the whole canonical request with
  * those drivers.
  */
-export function centroids(problem: ResolvedProblem, request: unknown): CentroidsResponse | Record<string, unknown> {
+export function centroids(problem: ResolvedProblem, canonical: JsonObject): CentroidsResponse | Record<string, unknown> {
   const jobs = problem.jobs.filter((job) => job.location !== undefined);
   const drivers = problem.drivers;
   const lat0 = jobs.length === 0 ? 0 : jobs.reduce((sum, job) => sum + job.location!.location.lat, 0) / jobs.length;
@@ -39,13 +40,13 @@ export function centroids(problem: ResolvedProblem, request: unknown): Centroids
     seedX: Float64Array.from(seeds, (seed) => (seed === undefined ? NaN : seed.lon * eastPerDegree)),
     seedY: Float64Array.from(seeds, (seed) => (seed === undefined ? NaN : seed.lat * KM_PER_DEGREE)),
   });
-  const canonical = echoRequest(request, 'centroids') as Record<string, unknown> & { drivers?: Driver[] };
-  const placed = (canonical.drivers ?? []).map((driver) => {
+  const echo = echoCanonical(canonical) as JsonObject & { drivers?: Driver[] };
+  const placed = (echo.drivers ?? []).map((driver) => {
     const d = drivers.findIndex((resolved) => resolved.id === driver.id);
     if (d < 0 || !serves[d]) return driver;
     const lat = result.y[d]! / KM_PER_DEGREE;
     const lon = result.x[d]! / eastPerDegree;
     return { ...driver, centroid: `${lat.toFixed(6)},${lon.toFixed(6)}` };
   });
-  return problem.return_request ? { ...canonical, drivers: placed } : { drivers: placed };
+  return problem.return_request ? { ...echo, drivers: placed } : { drivers: placed };
 }

@@ -1,4 +1,4 @@
-import { canonicalize } from '../../model/canonical.js';
+import type { JsonObject } from '../../model/json.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import { entityIds, IdAllocator } from '../calendar/id-allocator.js';
 import type { Polygon } from '../../model/types/common.js';
@@ -23,7 +23,7 @@ export interface GeneratedZone {
  * in the order of the bisection (neighbours have neighbouring numbers), `zone_1#2` where the
  * request already uses the id, so the zones can join the request as they are.
  */
-export function zones(problem: ResolvedProblem, request: unknown): GeneratedZone[] {
+export function zones(problem: ResolvedProblem, canonical: JsonObject): GeneratedZone[] {
   const points = zonePoints(problem);
   if (points.count === 0) {
     throw new OperationError(400, 'validation_failed_error', 'zones needs at least one job or marker with a location.', [
@@ -32,6 +32,6 @@ export function zones(problem: ResolvedProblem, request: unknown): GeneratedZone
   }
   const cells = bisectIntoCells(points, problem.zone_count ?? 1);
   const balances = cellBalances(points, cells);
-  const ids = new IdAllocator(entityIds(canonicalize(request, 'zones') as Record<string, unknown>));
+  const ids = new IdAllocator(entityIds(canonical));
   return cells.map((cell, c) => ({ id: ids.allocate(`zone_${c + 1}`), boundary: cellPolygon(cell), ...balances[c]! }));
 }

@@ -1,4 +1,4 @@
-import { decodePolyline } from '../polyline.js';
+import { decodePolyline } from '../../model/formats/polyline.js';
 import type { PathProvider, TravelOptions, TravelPath, TravelPoint } from '../travel.js';
 import { blockMatrix } from './block-matrix.js';
 import { defaultHttpJsonOptions, requestJson, TravelServiceError, type HttpJsonOptions } from './http-json.js';

@@ -1,4 +1,4 @@
-import { decodePolyline } from '../../geo/polyline.js';
+import { decodePolyline } from '../../model/formats/polyline.js';
 import { haversineMeters } from '../../geo/straight-line.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 import { postJson } from '../support/http.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createGraphHopperProvider } from '../../geo/http/graphhopper.js';
 import { createOsrmProvider } from '../../geo/http/osrm.js';
 import { createValhallaProvider } from '../../geo/http/valhalla.js';
-import { encodePolyline } from '../../geo/polyline.js';
+import { encodePolyline } from '../../model/formats/polyline.js';
 import { straightLineLeg } from '../../geo/straight-line.js';
 import type { LatLon, PathProvider } from '../../geo/travel.js';
 

@@ -1,4 +1,4 @@
-import { resolveProblem } from '../../../model/resolve.js';
+import { resolveProblem, resolveRequest } from '../../../model/resolve.js';
 import { validateRequest } from '../../../model/validation/validate.js';
 import { problemAggregates } from '../../../model/problem-aggregates.js';
 import { shapeResult } from '../../../engine/operations/result-shape.js';
@@ -63,9 +63,9 @@ describe('responses', () => {
 
   test('return_request: the whole problem comes back with inline jobs moved up and the calculated values merged in', async () => {
     const request = { ...body, return_request: true };
-    const problem = resolveProblem(request, 'evaluate');
+    const { canonical, problem } = resolveRequest(request, 'evaluate');
     const response = await evaluateOnGrid(request);
-    const full = shapeResult(request, 'evaluate', problem, response, { aggregate: false }) as Record<string, any>;
+    const full = shapeResult(canonical, problem, response, { aggregate: false }) as Record<string, any>;
     expect(full.jobs.map((j: { id: string }) => j.id)).toEqual(['b', 'spare', 'a']);
     const route = full.routes[0];
     expect(route.jobs).toEqual(['a', 'b']);
@@ -80,7 +80,8 @@ describe('responses', () => {
   test('return_request echoes route dates as YYYY-MM-DDT00:00:00 and latlons and timespans in their wire form, and is a valid request again', async () => {
     const request = { ...body, return_request: true, routes: [{ ...body.routes[0]!, date: '2017-4-11' }, { ...body.routes[1]!, date: '2017-04-11' }] };
     const response = await evaluateOnGrid(request);
-    const full = shapeResult(request, 'evaluate', resolveProblem(request, 'evaluate'), response, { aggregate: false }) as Record<string, any>;
+    const { canonical, problem } = resolveRequest(request, 'evaluate');
+    const full = shapeResult(canonical, problem, response, { aggregate: false }) as Record<string, any>;
     expect(full.routes.map((r: { date: string }) => r.date)).toEqual(['2017-04-11T00:00:00', '2017-04-11T00:00:00']);
     expect(full.routes[0].start_time).toBe('08:00:00');
     expect(full.routes[1].location).toBe('0,0');
@@ -93,7 +94,8 @@ describe('responses', () => {
   test('a return_request answer is a valid request again, and evaluates to the same routes', async () => {
     const request = { ...body, return_request: true, routes: [{ ...body.routes[0]!, breaks: [{ id: 'tea', start: '08:01', length: '00:05' }] }, body.routes[1]!] };
     const response = await evaluateOnGrid(request);
-    const full = shapeResult(request, 'evaluate', resolveProblem(request, 'evaluate'), response, { aggregate: false }) as Record<string, any>;
+    const { canonical, problem } = resolveRequest(request, 'evaluate');
+    const full = shapeResult(canonical, problem, response, { aggregate: false }) as Record<string, any>;
     expect(full.routes[0].stops.find((s: { type: string }) => s.type === 'break')).toMatchObject({ id: 'tea', break: 'tea' });
     expect(validateRequest(full, 'evaluate')).toEqual([]);
     expect(await evaluateOnGrid(full)).toEqual(response);

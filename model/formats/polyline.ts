@@ -1,4 +1,4 @@
-import type { LatLon } from '../model/latlon.js';
+import type { LatLon } from '../latlon.js';
 
 function encodeSigned(value: number): string {
   let v = value < 0 ? ~(value << 1) : value << 1;

@@ -1,0 +1,65 @@
+import { assignmentRestrictionsOperation } from './assignment-restrictions.js';
+import { buildOperation } from './build.js';
+import { centroidsOperation } from './centroids.js';
+import { consolidateByJobRestrictionsOperation } from './consolidate-by-job-restrictions.js';
+import { consolidateByRouteAssignmentsOperation } from './consolidate-by-route-assignments.js';
+import { evaluateOperation } from './evaluate.js';
+import { insertOperation } from './insert.js';
+import { instantiateOperation } from './instantiate.js';
+import type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, SyncOperation, TaskOperation } from './operation.js';
+import { optimizeOperation } from './optimize.js';
+import { pathOperation } from './path.js';
+import { recommendOperation } from './recommend.js';
+import { routeCardsOperation } from './route-cards.js';
+import { sequenceOperation } from './sequence.js';
+import { zonesOperation } from './zones.js';
+
+export type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, TaskOperation } from './operation.js';
+export type { InstantiateOptions } from './instantiate.js';
+
+function geocoderTask(name: GeocoderTask['name'], answers: OperationAnswer): GeocoderTask {
+  return { name, mode: 'task', queue: 'io', runner: 'geocoder', answers };
+}
+
+function platformTask(name: PlatformTask['name'], answers: OperationAnswer): PlatformTask {
+  return { name, mode: 'task', queue: 'io', runner: 'platform', answers };
+}
+
+/**
+ * Every operation a client can run, one record each, filed under its name: the one vocabulary of
+ * operations (what a route serves, a task record's `operation`, what a worker runs). The API
+ * derives its routes and OpenAPI paths from these records, the task service its workflow and
+ * queue, and the engine's dispatcher (index.ts) what to run. The order is the order of the API's
+ * routes.
+ */
+export const operations = {
+  sequence: sequenceOperation,
+  build: buildOperation,
+  optimize: optimizeOperation,
+  evaluate: evaluateOperation,
+  geocode: geocoderTask('geocode', { schema: 'geocode_response' }),
+  reverse_geocode: geocoderTask('reverse_geocode', { schema: 'reverse_geocode_response' }),
+  recommend: recommendOperation,
+  insert: insertOperation,
+  assignment_restrictions: assignmentRestrictionsOperation,
+  centroids: centroidsOperation,
+  zones: zonesOperation,
+  consolidate_by_job_restrictions: consolidateByJobRestrictionsOperation,
+  consolidate_by_route_assignments: consolidateByRouteAssignmentsOperation,
+  platform_pull: platformTask('platform_pull', { schema: 'platform_pull_response' }),
+  platform_sync: platformTask('platform_sync', { schema: 'platform_sync_response' }),
+  path: pathOperation,
+  instantiate: instantiateOperation,
+  route_cards: routeCardsOperation,
+} satisfies Record<string, TaskOperation | SyncOperation>;
+
+/** Every task record, in route order. */
+export function taskRecords(): TaskOperation[] {
+  const records: (TaskOperation | SyncOperation)[] = Object.values(operations);
+  return records.filter((record): record is TaskOperation => record.mode === 'task');
+}
+
+/** The engine task of that name (a task record's `operation`, say), or undefined when the name is not one. */
+export function engineOperation(name: string): EngineTask | undefined {
+  return taskRecords().find((record): record is EngineTask => record.runner === 'engine' && record.name === name);
+}
