@@ -48,18 +48,8 @@ const withoutModel = new Set(['workflows', 'app']);
 const engineStack = [['core', 'calendar'], ['evaluate'], ['compile', 'territory'], ['consolidate'], ['planning'], ['operations']];
 
 // Imports the moves of issue 17 still have to take away, file → imported files. Each entry is
-// checked by test/lint/boundaries.test.ts to still be a violation; delete it with its move.
+// checked by test/lint/import-boundaries.test.ts to still be a violation; delete it with its move.
 export const pendingMoves = {
-  // engine (the engine move into core/compile/evaluate/planning/operations)
-  'engine/compile/compile-problem.ts': ['engine/compiled/build-instance.ts', 'engine/territory/core-pull.ts'],
-  'engine/compile/compiled-problem.ts': ['engine/compiled/compiled-instance.ts'],
-  'engine/compile/load-dimensions.ts': ['engine/compiled/compiled-instance.ts'],
-  'engine/evaluate/compiled-route.ts': ['engine/territory/centroid-pull.ts'],
-  'engine/index.ts': ['engine/compiled/compiled-instance.ts', 'engine/compiled/build-instance.ts', 'engine/compiled/route-slots.ts', 'engine/parallel/parallel-solve.ts'],
-  'engine/operations/core-plan.ts': ['engine/parallel/parallel-solve.ts'],
-  'engine/solve.ts': ['engine/compiled/compiled-instance.ts', 'engine/problems/route-model.ts', 'engine/search/construction/initial-routes.ts', 'engine/search/construction/regret-insertion.ts', 'engine/search/deadline.ts', 'engine/search/insertion-search.ts', 'engine/search/local-search.ts', 'engine/search/move-evaluator.ts', 'engine/search/neighbourhood.ts', 'engine/search/recreate/blink-insertion.ts', 'engine/search/ruin-and-recreate.ts', 'engine/search/ruin/string-removal.ts', 'engine/structures/prng.ts', 'engine/structures/segment.ts', 'engine/structures/solution.ts'],
-  'engine/territory/core-pull.ts': ['engine/compiled/job-pull.ts'],
-  'engine/territory/zones.ts': ['engine/operations/operation-error.ts'],
   // geo ↔ store and geo, store → runtime (geo ports, paths passed in)
   'geo/geocoding/cached-geocoder.ts': ['store/geocoding-cache.ts'],
   'geo/geocoding/create-geocoder.ts': ['store/db.ts', 'store/geocoding-cache.ts', 'store/geocoding-customer-addresses.ts', 'store/geocoding-index.ts'],
