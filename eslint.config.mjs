@@ -68,15 +68,12 @@ export const pendingMoves = {
   'workflows/nightly-plan.ts': ['model/types/common.ts', 'store/pipeline-runs.ts'],
   'workflows/platform-task.ts': ['platform/connector.ts'],
   // api → engine, geo, cards (the operation registry)
-  'api/planner/night-plan.ts': ['cards/task-plan.ts'],
   'api/planner/road-map.ts': ['geo/configured-provider.ts', 'geo/road/road-graph.ts', 'geo/road/road-lines.ts'],
-  'api/planner/static-app.ts': ['cards/html-escape.ts'],
   'api/routes/instantiate.ts': ['engine/calendar/instantiate.ts', 'engine/calendar/instantiate-size.ts'],
   'api/routes/path.ts': ['geo/configured-provider.ts', 'geo/polyline.ts', 'geo/travel.ts'],
   'api/routes/route-cards.ts': ['cards/card-format.ts', 'cards/html-document.ts', 'cards/pdf-document.ts', 'cards/route-cards.ts', 'geo/configured-provider.ts'],
-  // cards → engine, geo (the operation registry)
-  'cards/route-cards.ts': ['engine/evaluate/evaluate-problem.ts', 'engine/evaluate/problem-travel.ts', 'geo/configured-provider.ts'],
-  'cards/route-line.ts': ['geo/configured-provider.ts'],
+  // cards → engine (the operation registry)
+  'cards/route-cards.ts': ['engine/evaluate/evaluate-problem.ts', 'engine/evaluate/problem-travel.ts'],
 };
 
 const abs = (path) => `${root}/${path}`;

@@ -1,6 +1,6 @@
 import { evaluateProblem } from '../engine/evaluate/evaluate-problem.js';
 import { problemTravelTable } from '../engine/evaluate/problem-travel.js';
-import type { PathProvider } from '../geo/configured-provider.js';
+import type { PathProvider } from '../geo/travel.js';
 import { validateRequest } from '../model/index.js';
 import type { ResolvedProblem, ResolvedRoute } from '../model/resolve.js';
 import type { ValidationFault } from '../model/validation/faults.js';
