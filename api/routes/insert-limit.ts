@@ -3,7 +3,7 @@ import { ApiError } from '../errors.js';
 
 /**
  * insert takes at most MAX_JOBS_TO_INSERT jobs (counted once each): more answers 400
- * too_many_jobs_to_insert_error before a task starts (interface.md, Errors).
+ * too_many_jobs_to_insert_error before a task starts.
  */
 export function checkInsertLimit(body: unknown): void {
   const jobs = (body as { jobs_to_insert?: unknown[] }).jobs_to_insert ?? [];

@@ -62,7 +62,7 @@ export function operationRoutes(app: FastifyInstance, service: TaskService): voi
           if (errors.length) throw new ValidationFailedError(errors.slice(0, 100), errors.length);
           if (operation === 'insert') checkInsertLimit(body);
           const query = request.query as TaskQuery;
-          // aggregate=1 on the POST counts only with wait=1; otherwise it goes on the result request (notes §3.3).
+          // aggregate=1 on the POST counts only with wait=1; otherwise it goes on the result request.
           const aggregate = queryFlag(query.wait) && queryFlag(query.aggregate);
           const task = await service.start(request.identity!, operation, body, { aggregate });
           request.log.info({ task: task.id, operation }, 'task started');

@@ -10,7 +10,7 @@ import { stopRestrictions } from './assignment-restrictions.js';
 import type { ProgressReporter } from '../progress.js';
 import { schedulePlacement } from '../planning/schedule-placement.js';
 
-/** Default of max_results (notes §2). */
+/** Default of max_results. */
 const defaultMaxResults = 10;
 
 /** One insertion of the job, with what it adds: the ranking key. */
@@ -60,7 +60,7 @@ function totals(evaluations: readonly RouteEvaluation[]): Totals {
 }
 
 /**
- * `recommend` (notes §5.8, §7.6): every insertion position of `job` on every route, and on every
+ * `recommend`: every insertion position of `job` on every route, and on every
  * day of a multi-day chain (whose days all come back in the option), without reordering the stops
  * already there; a job already on a route is taken off it first and the deltas are against the
  * plan without it. Options that add a hard violation are left out unless
