@@ -67,6 +67,8 @@ export const pendingMoves = {
   'workflows/geocode-batch.ts': ['store/geocoding-batches.ts'],
   'workflows/nightly-plan.ts': ['model/types/common.ts', 'store/pipeline-runs.ts'],
   'workflows/platform-task.ts': ['platform/connector.ts'],
+  // api → cards (the reader of stored results, to model/)
+  'api/planner/night-plan.ts': ['cards/task-plan.ts'],
   // api → engine, geo, cards (the operation registry)
   'api/planner/road-map.ts': ['geo/configured-provider.ts', 'geo/road/road-graph.ts', 'geo/road/road-lines.ts'],
   'api/routes/instantiate.ts': ['engine/calendar/instantiate.ts', 'engine/calendar/instantiate-size.ts'],

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { plannedProblem } from '../../model/planned-problem.js';
+import { plannedProblem } from '../../cards/task-plan.js';
 import { withoutCalculatedValues } from '../../model/plan-request.js';
 import { latestStepOutput } from '../../store/night-plan.js';
 import { getPlanPayload } from '../../store/plan-payloads.js';

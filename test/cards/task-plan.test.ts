@@ -1,4 +1,4 @@
-import { plannedProblem } from '../../model/planned-problem.js';
+import { plannedProblem } from '../../cards/task-plan.js';
 
 describe('the plan of a finished task', () => {
   test("the request's routes take the result's job order and assignment, inline jobs moving with their object", () => {
