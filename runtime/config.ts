@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { repoRoot } from './paths.js';
 
-/** Everything the processes read from the environment (design.md §2), parsed once. */
+/** Everything the processes read from the environment, parsed once. */
 export interface Config {
   host: string;
   port: number;
