@@ -1,6 +1,6 @@
 import type { RouteCard } from './card-data.js';
 import type { CardFormat } from './card-format.js';
-import { escapeHtml } from './html-escape.js';
+import { escapeHtml } from '../model/html-escape.js';
 import { mapPicture } from './map-picture.js';
 import { mapSvg } from './map-svg.js';
 import { cardFacts, cardTitle, stopColumns, stopRows, violationText } from './stop-table.js';

@@ -1,4 +1,4 @@
-import { escapeHtml } from './html-escape.js';
+import { escapeHtml } from '../model/html-escape.js';
 import type { MapPicture } from './map-picture.js';
 
 const round = (value: number): string => String(Math.round(value * 10) / 10);

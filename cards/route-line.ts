@@ -1,4 +1,4 @@
-import type { PathProvider } from '../geo/configured-provider.js';
+import type { PathProvider } from '../geo/travel.js';
 import type { TravelOptions } from '../geo/travel.js';
 import { formatLatLon } from '../model/latlon.js';
 import type { ResolvedRoute } from '../model/resolve.js';

@@ -3,7 +3,7 @@ import type { LatLon } from '../model/latlon.js';
 export type { LatLon };
 
 /**
- * Where a point meets the road (routecloud-notes §5.1, §6.7): `on_street` avoids roads where
+ * Where a point meets the road: `on_street` avoids roads where
  * stopping is unsafe, `off_street` adds the way from the point to the road, `vehicle` is a
  * vehicle en route that leaves in the direction of `heading`. Unset: the closest road.
  */
@@ -18,7 +18,7 @@ export interface TravelPoint extends LatLon {
 
 /** Options that change travel between two points; every field is optional and has the documented default. */
 export interface TravelOptions {
-  /** Vehicle profile (routecloud-notes §6.10 `vehicle_type`, default `auto`). */
+  /** Vehicle profile (`vehicle_type`, default `auto`). */
   vehicleType?: 'auto' | 'truck';
   /** Percentage of the provider's normal speed (default 100). */
   drivingSpeedPercentage?: number;
@@ -46,7 +46,7 @@ export interface TravelMatrix {
   offNetwork?: Uint8Array;
 }
 
-/** A drivable path through ordered stops (routecloud-notes §5.1). */
+/** A drivable path through ordered stops. */
 export interface TravelPath {
   distance: number;
   duration: number;

@@ -45,7 +45,7 @@ function latLonText(text: string): string {
 }
 
 /**
- * A string in its wire form (notes §1.3): timespans as `[d.]hh:mm:ss`, latlons without the space,
+ * A string in its wire form: timespans as `[d.]hh:mm:ss`, latlons without the space,
  * dates as `YYYY-MM-DD`.
  * Only lossless rewrites: a malformed value stays for validation to report, and a timespan with a
  * fraction of a second keeps it.

@@ -4,7 +4,7 @@ import { isJsonObject, type JsonObject } from './json.js';
 import type { OperationName } from './operations.js';
 
 /**
- * The request as a full (return_request) response echoes it (notes §1.3): canonical, so latlons
+ * The request as a full (return_request) response echoes it: canonical, so latlons
  * and timespans are in their wire form, and each route's `date` in the datetime form
  * `YYYY-MM-DDT00:00:00` the compatible API prints. Dates parse either way, so the echo can be sent
  * back as a request.

@@ -118,7 +118,7 @@ export function buildOpenApiDocument(options: { version: string; paths: Record<s
       securitySchemes: {
         basic: { type: 'http', scheme: 'basic', description: 'Username account:user (percent-encode the colon as %3A in URLs).' },
         session: { type: 'apiKey', in: 'header', name: 'X-Telogis-Session-Id', description: 'The sessionId from the login service.' },
-        serviceSession: { type: 'apiKey', in: 'header', name: 'X-Service-Session-Id', description: 'The same session id under the name interface.md gives it.' },
+        serviceSession: { type: 'apiKey', in: 'header', name: 'X-Service-Session-Id', description: 'The same session id under the other header name clients of the interface send.' },
       },
     },
   };

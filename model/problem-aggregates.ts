@@ -3,7 +3,7 @@ import type { ResolvedProblem } from './resolve.js';
 import type { ProblemAggregates, RouteResponse } from './types/responses.js';
 
 /**
- * `problem_aggregates` of evaluated routes (notes §7.8): counts, totals, and the load of the routed
+ * `problem_aggregates` of evaluated routes: counts, totals, and the load of the routed
  * jobs per metric (a pickup counts negative; a metric a job lacks counts 0). Works from route
  * responses alone plus the request, so a stored result can be aggregated later.
  */

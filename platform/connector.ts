@@ -68,7 +68,7 @@ export interface SyncResult {
 }
 
 /**
- * The customer's fleet platform as wayplan sees it (design.md §9). Implementations hold no state
+ * The customer's fleet platform as wayplan sees it. Implementations hold no state
  * between calls beyond their connection settings, so activities may call them again after a crash.
  */
 export interface PlatformConnector {

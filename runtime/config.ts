@@ -3,7 +3,7 @@ import type { TravelSettings } from '../geo/configured-provider.js';
 import type { GeocodingConfig } from '../geo/geocoding/geocoding-config.js';
 import { demoMapPath, repoRoot } from './paths.js';
 
-/** Everything the processes read from the environment (design.md §2), parsed once. */
+/** Everything the processes read from the environment, parsed once. */
 export interface Config {
   host: string;
   port: number;

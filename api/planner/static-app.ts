@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../cards/html-escape.js';
+import { escapeHtml } from '../../model/html-escape.js';
 import type { Config } from '../../runtime/config.js';
 import { compiledPath, repoRoot } from '../../runtime/paths.js';
 import { ApiError } from '../errors.js';

@@ -6,7 +6,7 @@ import { splitUsername, type Identity } from '../../store/users.js';
 
 /**
  * Session headers, in the order they are read: the compatible API's documented header, then the
- * one interface.md names. A client sends either; both carry the id from the login service.
+ * one the interface names. A client sends either; both carry the id from the login service.
  */
 export const sessionHeaders = ['x-telogis-session-id', 'x-service-session-id'] as const;
 

@@ -69,8 +69,8 @@ function scheduleFrequencies(body: unknown, faults: ValidationErrorEntry[]): voi
 }
 
 /**
- * `POST /v1/instantiate?start_date=&num_days=&generate_routes=&generate_jobs=` (synchronous, notes
- * §5.2). Faults of the query parameters (property = the parameter's name) and of the body are
+ * `POST /v1/instantiate?start_date=&num_days=&generate_routes=&generate_jobs=` (synchronous).
+ * Faults of the query parameters (property = the parameter's name) and of the body are
  * answered together in one 400.
  */
 export function instantiateRoutes(app: FastifyInstance): void {

@@ -10,7 +10,7 @@ import { resource } from '../resource.js';
 import { requireJsonBody, requireJsonContentType } from './operations.js';
 
 /**
- * The synchronous model operations (design §5): validate, canonicalize, and the API's own
+ * The synchronous model operations: validate, canonicalize, and the API's own
  * description — the OpenAPI document and a docs page built from it, both public.
  */
 export function modelRoutes(app: FastifyInstance): void {

@@ -47,7 +47,7 @@ export function operationRoutes(app: FastifyInstance, service: TaskService): voi
           // The engine's error codes are the API's (error_response): refusals name one of them.
           if (refused) throw new ApiError(refused.statusCode, refused.errorCode as ErrorCode, refused.message);
           const query = request.query as TaskQuery;
-          // aggregate=1 on the POST counts only with wait=1; otherwise it goes on the result request (notes §3.3).
+          // aggregate=1 on the POST counts only with wait=1; otherwise it goes on the result request.
           const aggregate = queryFlag(query.wait) && queryFlag(query.aggregate);
           const task = await service.start(request.identity!, record, body, { aggregate });
           request.log.info({ task: task.id, operation }, 'task started');

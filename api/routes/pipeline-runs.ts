@@ -21,7 +21,7 @@ const run = {
   properties: { territories: { type: 'array', items: territory } },
 };
 
-/** Read-only views of the account's nightly planning runs (design.md §10). */
+/** Read-only views of the account's nightly planning runs. */
 export function pipelineRunRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const runs = new PipelineRunStore(ctx.pool);
 

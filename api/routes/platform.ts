@@ -104,7 +104,7 @@ function applicationFailureType(err: unknown): string | undefined {
   return undefined;
 }
 
-/** Fleet platform integration (design.md §9): territories (synchronous), pull and sync (tasks). */
+/** Fleet platform integration: territories (synchronous), pull and sync (tasks). */
 export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskService): void {
   resource(app, '/v1/platform/territories', {
     GET: {

@@ -58,7 +58,7 @@ async function asValidationFailure<T>(work: () => Promise<T> | T): Promise<T> {
 }
 
 /**
- * The sandbox endpoints (notes §5.19–§5.20). Each handler checks the sandbox first (404 without
+ * The sandbox endpoints. Each handler checks the sandbox first (404 without
  * access, 403 with too little), then the request (415, 400), then does its work.
  */
 export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {

@@ -20,7 +20,7 @@ export function sandboxNotFound(id: string): ApiError {
 }
 
 /**
- * Who may do what with a sandbox (design.md §8): the account owner and the creator always have
+ * Who may do what with a sandbox: the account owner and the creator always have
  * admin; other users of the account what they were granted, a viewer at most read; other accounts
  * nothing. No access
  * answers 404 (a sandbox one cannot see does not exist for them), too little access 403.

@@ -2,7 +2,7 @@ import { EXPIRY_INTERVALS, SANDBOX_PERMISSIONS } from '../../model/sandbox/index
 import type { OperationDoc } from '../openapi/catalog.js';
 import { COMMON_ERRORS, errorResponse, json, okResponse, pathParameter, query, ref } from '../openapi/describe.js';
 
-// The sandbox operations as the OpenAPI document lists them (notes §5.19–§5.20).
+// The sandbox operations as the OpenAPI document lists them.
 
 const id = pathParameter('sandboxId', 'The sandbox_id from create.');
 const errors = {

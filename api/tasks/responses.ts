@@ -10,7 +10,7 @@ export function taskRedirectResponse(task: TaskRecord): Record<string, string> {
 }
 
 /**
- * Every field the compatible API's status pages show, under each name they use (notes §8.2): the id
+ * Every field the compatible API's status pages show, under each name they use: the id
  * as `task_id` and `id`, the start as `started_time` and `started_at`, the end as `finished_time`
  * and `finished_at`.
  */

@@ -41,7 +41,7 @@ function better(a: Candidate, b: Candidate, frontLoading: boolean): boolean {
 }
 
 /**
- * Base dates for schedules that have none (notes §6.13: the optimizer picks it; every ordinal
+ * Base dates for schedules that have none (the optimizer picks it; every ordinal
  * moves with it). The candidates are the days of the first listed ordinal's slot: each puts that
  * ordinal's target on itself, and every other ordinal in step. A candidate is judged by its jobs'
  * possible days (target range, allowed days of the week, days some route may take the job): first

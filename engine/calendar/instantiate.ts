@@ -52,7 +52,7 @@ function mergedRequest(canonicalRequest: JsonObject, routes: JsonObject[], made:
 }
 
 /**
- * `POST /v1/instantiate` (notes §5.2): the empty routes that the drivers' shift patterns and
+ * `POST /v1/instantiate`: the empty routes that the drivers' shift patterns and
  * overrides call for and the jobs that the schedules call for, over the days
  * `[startDate, startDate + numDays)`, leaving out what the request already has. Ids are
  * `<driver>_<YYYY-MM-DD>_<shift>` and `<schedule>_<ordinal>`, with `#2`, `#3`, ... appended when

@@ -15,7 +15,7 @@ import { streetChains, type StreetJob } from './street-chains.js';
 type JsonObject = Record<string, unknown>;
 
 /**
- * consolidate_by_job_restrictions / consolidate_by_route_assignments (notes §5.12): jobs served
+ * consolidate_by_job_restrictions / consolidate_by_route_assignments: jobs served
  * one after another along one street become one linked job; the answer is the job list with those
  * linked jobs in place of their originals, and `consolidated_jobs` naming each linked job's
  * originals in driving order. Left as they are: jobs already on a route, jobs that are linked

@@ -8,8 +8,8 @@ type JsonObject = Record<string, unknown>;
 const replaced = ['id', 'name', 'code', 'description', 'custom', 'type', 'location', 'exit_location', 'exit_time_on_site', 'time_on_site', 'time_window', 'time_window2', 'load', 'loads', 'job_attributes'];
 
 /**
- * One linked job for jobs served one after another along a street (notes §5.12, §12 linked
- * stops): `location` is the first job's location and `exit_location` the last one's, so the
+ * One linked job for jobs served one after another along a street (a linked
+ * stop): `location` is the first job's location and `exit_location` the last one's, so the
  * drive between them is the drive along the street; `time_on_site` is the sum of the jobs' times
  * on site; loads are summed per metric; the windows are the narrowed shared ones; the restriction
  * fields are the first job's (the merge key makes them equivalent for every job of the chain).

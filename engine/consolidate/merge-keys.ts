@@ -24,7 +24,7 @@ function mergeableShape(job: ResolvedJob): unknown[] {
 }
 
 /**
- * consolidate_by_job_restrictions (notes §5.12): every field that limits where or when a job
+ * consolidate_by_job_restrictions: every field that limits where or when a job
  * may be served is identical — time windows, required and forbidden drivers, route, driver and
  * vehicle attributes (required and disallowed), pre- and post-job depot attributes, the date
  * fields (date, allowed dates, days of week, variances) and the zones the job lies in. Attribute

@@ -21,7 +21,7 @@ export interface CentroidPull {
 }
 
 /**
- * Whether builds follow driver centroids (notes §6.11): `centroid` does, `natural` does not, and
+ * Whether builds follow driver centroids: `centroid` does, `natural` does not, and
  * `automatic` (the default) does whenever a driver has one.
  */
 export function followsCentroids(problem: ResolvedProblem): boolean {

@@ -82,7 +82,7 @@ function depotViolations(job: ResolvedJob, first: ResolvedMarker | undefined, la
 }
 
 // A job inside zones may only be served by one of their drivers; a job outside every zone may not
-// be served by a driver at all (notes §6.21, §11.1). Without zones in the problem, neither applies.
+// be served by a driver at all. Without zones in the problem, neither applies.
 function zoneViolations(problem: ResolvedProblem, job: ResolvedJob, route: ResolvedRoute, out: Violation[]): void {
   if (problem.zones.length === 0) return;
   const driver = route.driver;

@@ -15,7 +15,7 @@ function depotStop(c: CompiledRoute, which: 'start' | 'end'): { id: string; depo
   return { id: depot?.id ?? marker?.id ?? `${c.route.id}:${which}`, depot };
 }
 
-/** Stop ids: the job, depot or break id (notes §1.5); overnight stops are named after the day that ends with the night. */
+/** Stop ids: the job, depot or break id; overnight stops are named after the day that ends with the night. */
 function stopIdentity(c: CompiledRoute, stop: TraceStop, first: boolean): Pick<StopResponse, 'id' | 'job' | 'previous_job' | 'custom'> {
   switch (stop.type) {
     case 'job': {

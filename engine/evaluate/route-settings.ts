@@ -1,6 +1,6 @@
 import type { ResolvedDepot, ResolvedDriverBreak, ResolvedMarker, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 
-/** Documented defaults (design.md §6, notes §2.2). */
+/** The defaults the compatible API documents for cost per km and per hour and for multi-day trips. */
 export const defaultCostPerKm = 0.07677;
 export const defaultCostPerHour = 10;
 const defaultMaxMultidayDays = 1;

@@ -17,7 +17,7 @@ export interface ScheduleDates {
 
 const cache = new WeakMap<ResolvedProblem, Map<ResolvedJob, ScheduleDates>>();
 
-/** A schedule's earliest_date, else the date of the problem's earliest dated route (notes §6.13). */
+/** A schedule's earliest_date, else the date of the problem's earliest dated route. */
 export function scheduleEarliestDate(problem: ResolvedProblem, schedule: ResolvedSchedule): number | undefined {
   if (schedule.earliest_date !== undefined) return schedule.earliest_date;
   let earliest: number | undefined;

@@ -93,7 +93,7 @@ function scratchOf(c: CompiledRoute): Scratch {
 
 /**
  * The route's breaks for a departure, sorted by when they fall due. A break is only created if it
- * lies entirely inside the route's time span (notes §6.9): a fixed break before the departure, or
+ * lies entirely inside the route's time span: a fixed break before the departure, or
  * any break that could not end by end_time, is dropped.
  */
 function prepareBreaks(c: CompiledRoute, s: Scratch, departure: number): void {
@@ -105,7 +105,7 @@ function prepareBreaks(c: CompiledRoute, s: Scratch, departure: number): void {
     let latest: number;
     if (driverBreak.start !== undefined) {
       due = offset + driverBreak.start;
-      // A fixed break due during a service is taken right after it (notes §6.9): never late.
+      // A fixed break due during a service is taken right after it: never late.
       latest = Infinity;
       if (due < departure) return;
     } else {

@@ -2,7 +2,7 @@ import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import type { TravelOptions } from '../../geo/travel.js';
 
 /**
- * How a route's vehicle travels (routecloud-notes §6.2, §6.10, §6.12): the profile from
+ * How a route's vehicle travels: the profile from
  * `vehicle_type` (route, else its vehicle; `truck` or else `auto`), and `allow_ferries`,
  * `allow_toll_roads`, `allow_u_turns` from the route, else its vehicle, else `settings.defaults`,
  * else the profile's own default (all allowed); same-side routing forbids U-turns. A vehicle with

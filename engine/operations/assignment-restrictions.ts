@@ -27,7 +27,7 @@ function jobRestrictions(pricer: ChainPricer, problem: ResolvedProblem, job: num
 }
 
 /**
- * `assignment_restrictions` (notes §5.4): without optimizing, for each job the routes it may not
+ * `assignment_restrictions`: without optimizing, for each job the routes it may not
  * go on, each with the violations that forbid it there (each route taken alone, as an empty day:
  * multi-day chains and the jobs already on routes do not count), and the jobs no route can take.
  */
@@ -49,7 +49,7 @@ export async function assignmentRestrictions(problem: ResolvedProblem, travel: T
 }
 
 /**
- * `settings.return_assignment_restrictions` (notes §7.5): every job stop lists the routes of the
+ * `settings.return_assignment_restrictions`: every job stop lists the routes of the
  * problem its job may not go on, one violation per route and reason, with the route's id in
  * `data.route`. Returns what adds them to route responses (the identity without the setting).
  */

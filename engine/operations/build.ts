@@ -22,8 +22,8 @@ const FINISHING_RESERVE = 0.05;
 /**
  * `build`: places the problem's jobs on its (usually empty) routes, as many as possible without
  * hard violations and at the least cost; jobs already on routes are a starting point and may move.
- * What fits nowhere is unrouted, with its reasons. The request's multi-day chains are ignored
- * (notes §12): build plans single days, then chains consecutive days of drivers allowed more than
+ * What fits nowhere is unrouted, with its reasons. The request's multi-day chains are ignored:
+ * build plans single days, then chains consecutive days of drivers allowed more than
  * one into overnight trips where that costs less. With enable_front_loading, jobs then move to the
  * earliest days their dates allow. Routes without a vehicle have one already when explicit
  * vehicles are on (the record's `prepare` assigns them before travel is computed), and schedules

@@ -7,7 +7,7 @@ import { engineTask } from './operation.js';
 import { plannedResult } from './result-shape.js';
 
 /**
- * `evaluate`: no optimization, the job order is kept exactly (notes §5.7). Adds depot, overnight,
+ * `evaluate`: no optimization, the job order is kept exactly. Adds depot, overnight,
  * break and exit stops, and computes arrivals, distances, costs and violations; unrouted are the
  * top-level jobs on no route.
  */

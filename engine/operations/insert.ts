@@ -40,7 +40,7 @@ function cheapestInsertion(plan: DispatchPlan, job: number, allowHard: boolean, 
 }
 
 /**
- * `insert` (notes §5.9): each job of `jobs_to_insert` in turn goes to the position, over every
+ * `insert`: each job of `jobs_to_insert` in turn goes to the position, over every
  * route and every day of a multi-day chain, that adds the least internal cost without a new hard
  * violation (with `allow_hard_constraint_violations`, any position that adds none of
  * `settings.critical_violations`). The stops already on the routes are never reordered; a job to

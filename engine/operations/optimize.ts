@@ -14,7 +14,7 @@ import { defaultPlanningSeconds, planningIterations, type SearchTuning, searchDe
 import { sequenceChains } from '../planning/sequence-chains.js';
 
 /**
- * `optimize` (notes §5.5): moves the jobs already on the routes within and between them to cut
+ * `optimize`: moves the jobs already on the routes within and between them to cut
  * cost and violations, starting from the given plan. A job no route can take without a hard
  * violation is unrouted, unless `settings.disable_unrouting_stops`, which keeps every routed job
  * on some route. Top-level jobs on no route stay unrouted. Days of a multi-day chain keep their

@@ -12,7 +12,7 @@ import { schedulePlacement } from '../planning/schedule-placement.js';
 import { engineTask } from './operation.js';
 import { fallbackFlag } from './result-shape.js';
 
-/** Default of max_results (notes §2). */
+/** Default of max_results. */
 const defaultMaxResults = 10;
 
 /** One insertion of the job, with what it adds: the ranking key. */
@@ -62,7 +62,7 @@ function totals(evaluations: readonly RouteEvaluation[]): Totals {
 }
 
 /**
- * `recommend` (notes §5.8, §7.6): every insertion position of `job` on every route, and on every
+ * `recommend`: every insertion position of `job` on every route, and on every
  * day of a multi-day chain (whose days all come back in the option), without reordering the stops
  * already there; a job already on a route is taken off it first and the deltas are against the
  * plan without it. Options that add a hard violation are left out unless

@@ -19,7 +19,7 @@ function requestStop(problem: ResolvedProblem, route: JsonObject, stop: StopResp
 }
 
 /**
- * The whole request problem with the calculated values merged in (notes §1.3): canonical form (so
+ * The whole request problem with the calculated values merged in: canonical form (so
  * inline jobs sit in the top-level jobs and routes name them by id), each route's jobs in the
  * planned order, its stops in `route.stops`, the rest of its route_response in `route.response`,
  * and the unrouted jobs.
@@ -45,7 +45,7 @@ export function fullProblemResponse(canonical: JsonObject, response: ProblemResp
       response: routeResponse,
     };
   });
-  // Base dates the solve chose go where later requests read them (notes §7.7).
+  // Base dates the solve chose go where later requests read them.
   const baseDates = new Map((response.schedules ?? []).map((schedule) => [schedule.id, schedule.base_date]));
   if (baseDates.size > 0 && Array.isArray(full.schedules)) {
     full.schedules = (full.schedules as JsonObject[]).map((schedule) => {
@@ -58,7 +58,7 @@ export function fullProblemResponse(canonical: JsonObject, response: ProblemResp
 }
 
 /**
- * What a problem operation answers (notes §5.7): with `aggregate` (evaluate with aggregate=1) the
+ * What a problem operation answers: with `aggregate` (evaluate with aggregate=1) the
  * problem_aggregates; else with return_request the whole problem; else the problem_response.
  */
 export function shapeResult(

@@ -29,7 +29,7 @@ async function leg(provider: TravelProvider, from: LatLon, to: LatLon, options: 
 }
 
 /**
- * `settings.route_paths` (notes §6.11, §7.5): every stop with a place of its own gets
+ * `settings.route_paths`: every stop with a place of its own gets
  * `path_to_stop`, the latlons from the previous such stop (breaks have none and are passed
  * through). The first stop of a route has nothing before it and gets none.
  */

@@ -26,7 +26,7 @@ function cheapestPlace(pricer: PlanPricer, plan: RoutePlan, routes: readonly Res
 }
 
 /**
- * `settings.enable_front_loading` (notes §6.11: prefer earlier dates): once the search is done,
+ * `settings.enable_front_loading` (prefer earlier dates): once the search is done,
  * each routed job whose date rules allow an earlier day moves to the earliest day on which some
  * route takes it without a hard violation, at its cheapest place there, even when that costs more.
  * Jobs are taken day by day from the earliest, so each move sees the days before it settled.

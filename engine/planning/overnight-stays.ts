@@ -54,7 +54,7 @@ function priceChain(
 }
 
 /**
- * Overnight stays for build (notes §12, multi-day routes): the days of a driver whose
+ * Overnight stays for build (multi-day routes): the days of a driver whose
  * max_multiday_days is above 1 are chained, day after day, into trips that sleep where the day
  * ended instead of driving back, whenever the evaluator prices the chain (depot-free loads across
  * it, overnight stops, each day re-sequenced) below the days on their own without adding a hard

@@ -56,7 +56,7 @@ function eligibleDaysOf(problem: ResolvedProblem, routes: readonly ResolvedRoute
 }
 
 /**
- * Chooses base dates for the schedules that have none and list jobs (notes §6.13, §7.7), by the
+ * Chooses base dates for the schedules that have none and list jobs, by the
  * routes jobs may use; `currentDays` (optimize) favours dates that keep routed jobs where they
  * are. Without such schedules the problem comes back as it is.
  */
@@ -84,7 +84,7 @@ export function withChosenBaseDates(problem: ResolvedProblem, routes: readonly R
   };
 }
 
-/** The response with `schedules`: each chosen base date whose schedule has a routed job (notes §7.7). */
+/** The response with `schedules`: each chosen base date whose schedule has a routed job. */
 export function withScheduleResponses(response: ProblemResponse, chosen: readonly ResolvedSchedule[]): ProblemResponse {
   const unrouted = new Set(response.unrouted_jobs.map((job) => job.id));
   const reported: ScheduleResponse[] = chosen

@@ -46,7 +46,7 @@ function consistentBaseDate(recurrence: Recurrence, ordinal: number, date: numbe
 }
 
 /**
- * What putting `job` on `route` means for the schedule it belongs to (notes §5.8, §7.7; the
+ * What putting `job` on `route` means for the schedule it belongs to (the
  * rules are engine/calendar/RECURRENCE.md). A job of no schedule, or a route without a date, is
  * unaffected. With a base date the route's date must lie in the ordinal's target range (the
  * evaluator's date rule, engine/evaluate/schedule-dates.ts, checks the same range). Without one,

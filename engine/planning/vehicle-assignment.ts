@@ -30,7 +30,7 @@ function drives(vehicle: ResolvedVehicle, route: ResolvedRoute): boolean {
 }
 
 /**
- * Vehicles for build's routes that have none, when explicit vehicles are on (notes §6.10: build
+ * Vehicles for build's routes that have none, when explicit vehicles are on (build
  * chooses them; a driver's preferred vehicle is always used). Among the routes of one day (the
  * undated routes count as one day), a vehicle serves one route: routes first keep their own, then
  * take their driver's preferred vehicle, then the most wanted free vehicle their driver may drive

@@ -15,7 +15,7 @@ export interface CentroidsResponse {
 }
 
 /**
- * `centroids` (notes §5.10): one centroid per request driver near the jobs it may serve
+ * `centroids`: one centroid per request driver near the jobs it may serve
  * (driver-eligibility.ts), spread over the jobs, drawn to dense areas and balanced in workload
  * (time on site + 5 minutes per stop), starting from the centroids the drivers already have. The
  * answer is the request's drivers (canonical form) with `centroid` set to a "lat,lon"; a driver

@@ -19,7 +19,7 @@ function mayServeOn(problem: ResolvedProblem, job: ResolvedJob, candidate: Candi
 
 /**
  * For each job of `jobs`, the positions in `drivers` of the drivers that may serve it by the
- * evaluator's rules (notes §5.10): on one of the driver's routes (route.driver) without a hard
+ * evaluator's rules: on one of the driver's routes (route.driver) without a hard
  * violation that no order avoids — dates, route, driver and vehicle attributes, required and
  * forbidden drivers, zones. A driver on no route is judged on a route of its own with its
  * locations, leaving out what only a route would decide (dates, route attributes).

@@ -17,7 +17,7 @@ export interface GeneratedZone {
 }
 
 /**
- * `zones` (notes §5.11): `zone_count` zones over the request's jobs and markers, balanced on its
+ * `zones`: `zone_count` zones over the request's jobs and markers, balanced on its
  * one variance kind. Zones are rectangles that tile the points' surroundings: closed, simple,
  * disjoint, compact, and each point inside exactly one (never on a boundary). Ids are `zone_1`…
  * in the order of the bisection (neighbours have neighbouring numbers), `zone_1#2` where the

@@ -31,7 +31,7 @@ export function geocodedLocation(id: string | undefined, outcome: AddressOutcome
 /**
  * The task's error when no address could be processed. An unavailable upstream explains
  * everything and keeps the interface's `geoservice_unavailable`; otherwise it is the compatible
- * API's documented `geostream_unavailable` (notes §5.13), and the message names the per-address
+ * API's documented `geostream_unavailable`, and the message names the per-address
  * cause (`geoservice_error` or `geoservice_exceeded_maximum_retries`, as each geocoded_location
  * of a partly successful answer carries it).
  */

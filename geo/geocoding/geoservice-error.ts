@@ -1,4 +1,4 @@
-/** The interface's error codes for a geocoding failure (interface.md, Errors). */
+/** The error codes the interface answers for a geocoding failure. */
 export type GeoserviceErrorCode = 'geoservice_error' | 'geoservice_exceeded_maximum_retries' | 'geoservice_unavailable';
 
 /**

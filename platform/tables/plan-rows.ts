@@ -22,7 +22,7 @@ function referenceId(value: unknown): string {
 
 /**
  * Where each job is served and left, from the planned problem: stop responses carry a location
- * for depot stops only (notes §7), but a driver's sheet needs every stop's place.
+ * for depot stops only, but a driver's sheet needs every stop's place.
  */
 function jobPlaces(problem: SyncPlan['problem']): (stop: StopResponse) => string {
   if (problem === undefined) return () => '';

@@ -1,14 +1,7 @@
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { postJson, request } from '../support/http.js';
 
-let stack: TestStack;
-let owner: TestUser;
-
-beforeAll(async () => {
-  stack = await TestStack.start({ WAYPLAN_SESSION_TTL: '2' });
-  owner = await stack.createUser();
-});
-afterAll(() => stack.stop());
+const { stack, user: owner } = useTestStack({ WAYPLAN_SESSION_TTL: '2' });
 
 const login = (username: string, password: string, application = 'session') =>
   postJson(`${stack.baseUrl}/auth/login`, { username, password, application });

@@ -1,15 +1,8 @@
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { postJson, request, type JsonResponse } from '../support/http.js';
 
-let stack: TestStack;
-let user: TestUser;
-
-beforeAll(async () => {
-  // Straight lines: the customers lie around Seattle, far off the demo map.
-  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '5', WAYPLAN_TRAVEL_PROVIDER: 'straight_line' });
-  user = await stack.createUser();
-});
-afterAll(() => stack.stop());
+// Straight lines: the customers lie around Seattle, far off the demo map.
+const { stack, user } = useTestStack({ WAYPLAN_WAIT_SECONDS: '5', WAYPLAN_TRAVEL_PROVIDER: 'straight_line' });
 
 const auth = () => ({ authorization: user.basic });
 

@@ -1,16 +1,9 @@
 import { MAX_JOBS_TO_INSERT } from '../../model/operations.js';
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { postJson, request, type JsonResponse } from '../support/http.js';
 
-let stack: TestStack;
-let user: TestUser;
-
-beforeAll(async () => {
-  // Straight lines: the jobs lie around Seattle, off the demo map.
-  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '5', WAYPLAN_TRAVEL_PROVIDER: 'straight_line' });
-  user = await stack.createUser();
-}, 120000);
-afterAll(() => stack.stop());
+// Straight lines: the jobs lie around Seattle, off the demo map.
+const { stack, user } = useTestStack({ WAYPLAN_WAIT_SECONDS: '5', WAYPLAN_TRAVEL_PROVIDER: 'straight_line' });
 
 const auth = () => ({ authorization: user.basic });
 const get = (path: string) => request(`${stack.baseUrl}${path}`, { headers: auth() });

@@ -1,15 +1,8 @@
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { postJson, request } from '../support/http.js';
 import { sequenceProblem } from '../support/problems.js';
 
-let stack: TestStack;
-let user: TestUser;
-
-beforeAll(async () => {
-  stack = await TestStack.start();
-  user = await stack.createUser();
-});
-afterAll(() => stack.stop());
+const { stack, user } = useTestStack();
 
 test('a task survives its worker being killed: Temporal runs it again on the restarted worker', async () => {
   const problem = sequenceProblem(150, { routes: 2, timeLimit: '00:00:05' });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../../runtime/paths.js';
 import { request } from '../support/http.js';
 import { DATETIME, TIMESPAN, TIMESTAMP } from '../support/response-check.js';
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 
 /**
  * The golden request/response fixtures of test/fixtures (one file per operation, written from the
@@ -79,13 +79,10 @@ function substitute<T>(value: T, captured: Map<string, unknown>): T {
   return JSON.parse(text) as T;
 }
 
-let stack: TestStack;
-let user: TestUser;
+const { stack, user } = useTestStack({ WAYPLAN_WAIT_SECONDS: '10' });
 let session: string;
 
 beforeAll(async () => {
-  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '10' });
-  user = await stack.createUser();
   const login = await request(`${stack.baseUrl}/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -93,7 +90,6 @@ beforeAll(async () => {
   });
   session = login.body.sessionId;
 });
-afterAll(() => stack.stop());
 
 describe('golden fixtures of the compatible API', () => {
   test('there is one for every operation group the public documentation lists', () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { request, type JsonResponse } from '../support/http.js';
 import { seededRandom } from '../support/problems.js';
 import { randomProblem } from '../engine/evaluate/random-problems.js';
@@ -11,14 +11,7 @@ const mutations = 2_000;
 const inFlight = 8;
 const requestTimeoutMs = 60_000;
 
-let stack: TestStack;
-let user: TestUser;
-
-beforeAll(async () => {
-  stack = await TestStack.start({ WAYPLAN_CONCURRENCY_LIMIT: '100', WAYPLAN_WAIT_SECONDS: '30' });
-  user = await stack.createUser();
-});
-afterAll(() => stack.stop());
+const { stack, user } = useTestStack({ WAYPLAN_CONCURRENCY_LIMIT: '100', WAYPLAN_WAIT_SECONDS: '30' });
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -1,17 +1,9 @@
 import { postJsonWaiting } from '../support/http.js';
-import { TestStack, type TestUser } from '../support/stack.js';
+import { TestStack, useTestStack, type TestUser } from '../support/stack.js';
 import { FakeUpstream, fakeLocation } from '../geo/geocoding/fake-upstream.js';
 
 describe('POST /v1/geocode and /v1/reverse_geocode with the local geocoder (demo map)', () => {
-  let stack: TestStack;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    stack = await TestStack.start();
-    user = await stack.createUser();
-  });
-
-  afterAll(() => stack.stop());
+  const { stack, user } = useTestStack();
 
   it('geocodes addresses as a task with suggestions per address', async () => {
     const response = await postJsonWaiting(

@@ -1,14 +1,7 @@
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { followWait, postJson, postJsonWaiting, request } from '../support/http.js';
 
-let stack: TestStack;
-let user: TestUser;
-
-beforeAll(async () => {
-  stack = await TestStack.start();
-  user = await stack.createUser();
-});
-afterAll(() => stack.stop());
+const { stack, user } = useTestStack();
 
 const auth = () => ({ authorization: user.basic });
 const post = (path: string, body: unknown) => postJsonWaiting(`${stack.baseUrl}${path}`, body, auth());

@@ -1,16 +1,9 @@
 import { decodePolyline } from '../../model/formats/polyline.js';
 import { haversineMeters } from '../../geo/straight-line.js';
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { postJson } from '../support/http.js';
 
-let stack: TestStack;
-let user: TestUser;
-
-beforeAll(async () => {
-  stack = await TestStack.start();
-  user = await stack.createUser();
-});
-afterAll(() => stack.stop());
+const { stack, user } = useTestStack();
 
 // Monaco, on the demo map: the casino square, the port, the palace square.
 const casino = { lat: 43.73946, lon: 7.42797 };

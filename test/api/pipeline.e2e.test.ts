@@ -1,14 +1,7 @@
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { postJson, request } from '../support/http.js';
 
-let stack: TestStack;
-let user: TestUser;
-
-beforeAll(async () => {
-  stack = await TestStack.start({ WAYPLAN_BODY_LIMIT: '4096' });
-  user = await stack.createUser();
-});
-afterAll(() => stack.stop());
+const { stack, user } = useTestStack({ WAYPLAN_BODY_LIMIT: '4096' });
 
 function expectErrorBody(body: Record<string, unknown>, status: number, code: string): void {
   expect(body).toMatchObject({ status_code: status, error_code: code });

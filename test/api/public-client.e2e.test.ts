@@ -1,6 +1,6 @@
 import { request, type JsonResponse } from '../support/http.js';
 import { DATETIME, TIMESPAN, TIMESTAMP } from '../support/response-check.js';
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 
 /**
  * A client written for the compatible public API and nothing else: it logs in for a session, sends
@@ -69,17 +69,13 @@ const jobs = [
   { id: 'larvotto', location: '43.7450, 7.4330', time_on_site: '00:15' },
 ];
 
-let stack: TestStack;
-let user: TestUser;
+const { stack, user } = useTestStack({ WAYPLAN_WAIT_SECONDS: '5' });
 let client: PublicApiClient;
 
 beforeAll(async () => {
-  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '5' });
-  user = await stack.createUser();
   client = new PublicApiClient(stack.baseUrl);
   await client.login(`${user.account}:${user.user}`, user.password);
 });
-afterAll(() => stack.stop());
 
 describe('a client of the public API, unchanged', () => {
   test('build, then status and result through the relative URLs the task answer gives', async () => {

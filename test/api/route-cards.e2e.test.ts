@@ -1,16 +1,9 @@
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { postJson, postJsonWaiting, request } from '../support/http.js';
 import { threeRoutePlan } from '../cards/plan-fixtures.js';
 import { pdfPages } from '../cards/pdf-text.js';
 
-let stack: TestStack;
-let user: TestUser;
-
-beforeAll(async () => {
-  stack = await TestStack.start();
-  user = await stack.createUser();
-});
-afterAll(() => stack.stop());
+const { stack, user } = useTestStack();
 
 const cardsUrl = (query = ''): string => `${stack.baseUrl}/v1/route_cards${query}`;
 

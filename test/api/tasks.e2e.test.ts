@@ -1,18 +1,14 @@
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack, type TestUser } from '../support/stack.js';
 import { postJson, postJsonWaiting, request, type JsonResponse } from '../support/http.js';
 import { sequenceProblem } from '../support/problems.js';
 
-let stack: TestStack;
-let user: TestUser;
+// Long enough for a small task to finish within one hold on a busy machine, short enough for hops.
+const { stack, user } = useTestStack({ WAYPLAN_WAIT_SECONDS: '3' });
 let other: TestUser;
 
 beforeAll(async () => {
-  // Long enough for a small task to finish within one hold on a busy machine, short enough for hops.
-  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '3' });
-  user = await stack.createUser();
   other = await stack.createUser();
 });
-afterAll(() => stack.stop());
 
 const auth = () => ({ authorization: user.basic });
 const get = (path: string, who: TestUser = user) => request(`${stack.baseUrl}${path}`, { headers: { authorization: who.basic } });

@@ -1,15 +1,8 @@
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { postJson, request, type JsonResponse } from '../support/http.js';
 import { cityJobs, expectValidZones, type Zone } from '../engine/territory/territory-fixtures.js';
 
-let stack: TestStack;
-let user: TestUser;
-
-beforeAll(async () => {
-  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '10', WAYPLAN_TRAVEL_PROVIDER: 'straight_line' });
-  user = await stack.createUser();
-});
-afterAll(() => stack.stop());
+const { stack, user } = useTestStack({ WAYPLAN_WAIT_SECONDS: '10', WAYPLAN_TRAVEL_PROVIDER: 'straight_line' });
 
 const auth = () => ({ authorization: user.basic });
 

@@ -1,14 +1,7 @@
-import { TestStack, type TestUser } from '../support/stack.js';
+import { useTestStack } from '../support/stack.js';
 import { postJson, postJsonWaiting, type JsonResponse } from '../support/http.js';
 
-let stack: TestStack;
-let user: TestUser;
-
-beforeAll(async () => {
-  stack = await TestStack.start();
-  user = await stack.createUser();
-});
-afterAll(() => stack.stop());
+const { stack, user } = useTestStack();
 
 // On the demo map (© OpenStreetMap contributors): both ends of Avenue du Général De Gaulle
 // (way 23009810, maxweight=10, closed to trucks) and both quays of the Bateau Bus ferry (way 166399542).

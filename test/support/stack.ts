@@ -148,3 +148,30 @@ async function stopChild(child: ChildProcess | undefined, signal: NodeJS.Signals
   await exited;
   clearTimeout(timer);
 }
+
+/** A stand-in for an object made later: every property read goes to it, methods bound to it. */
+function forwardTo<T extends object>(current: () => T | undefined, name: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = current();
+      if (target === undefined) throw new Error(`${name} is used before beforeAll started it`);
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The e2e prologue: a stack started before the file's (or describe block's) tests with one owner
+ * user, and stopped after them. Both are usable from the tests on, like the variables they replace.
+ */
+export function useTestStack(env: Record<string, string> = {}, layout: StackLayout = {}): { stack: TestStack; user: TestUser } {
+  let started: TestStack | undefined;
+  const user = {} as TestUser;
+  beforeAll(async () => {
+    started = await TestStack.start(env, layout);
+    Object.assign(user, await started.createUser());
+  });
+  afterAll(() => started?.stop());
+  return { stack: forwardTo(() => started, 'the test stack'), user };
+}

@@ -94,7 +94,7 @@ describe('compileProblem', () => {
       ],
     });
     const instance = compileProblem(problem, travel, problem.routes, allJobs(problem)).instance;
-    // Outside every zone a job may not go to a route with a driver at all (notes §11.1).
+    // Outside every zone a job may not go to a route with a driver at all.
     expect(Array.from(instance.jobVehicleTypes.subarray(0, 3))).toEqual([0, 0b01, 0]);
   });
 

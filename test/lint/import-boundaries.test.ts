@@ -1,0 +1,137 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { repoRoot } from '../../runtime/paths.js';
+
+/** The named exports of eslint.config.mjs that these tests lint with. */
+interface BoundaryConfig {
+  pendingMoves: Record<string, string[]>;
+  boundaryBlocks(pending: Record<string, string[]>): Linter.Config[];
+  importResolution: Linter.Config;
+  workflowSandbox: Linter.Config;
+}
+
+let config: BoundaryConfig;
+let strict: ESLint;
+
+beforeAll(async () => {
+  config = (await import(pathToFileURL(join(repoRoot, 'eslint.config.mjs')).href)) as BoundaryConfig;
+  // The layer rules alone, with no pending move allowed, parsed without type information.
+  strict = new ESLint({
+    cwd: repoRoot,
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, ...config.importResolution },
+      ...config.boundaryBlocks({}),
+      config.workflowSandbox,
+    ],
+  });
+});
+
+/** The first TypeScript file of a folder (depth first, by name), or directly in it with `shallow`. */
+function fileIn(folder: string, shallow = false): string {
+  const entries = readdirSync(join(repoRoot, folder), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  const file = entries.find((entry) => entry.isFile() && entry.name.endsWith('.ts'));
+  if (file || shallow) return `${folder}/${file!.name}`;
+  return fileIn(`${folder}/${entries.find((entry) => entry.isDirectory())!.name}`);
+}
+
+interface Planted {
+  target: string;
+  typeOnly?: boolean;
+}
+
+/** Lints `file` made of one import per target; answers the targets whose import was reported. */
+async function reportedImports(eslint: ESLint, file: string, imports: Planted[]): Promise<string[]> {
+  const code = imports.map(({ target, typeOnly }, i) => {
+    expect(existsSync(join(repoRoot, target))).toBe(true);
+    let specifier = relative(dirname(join(repoRoot, file)), join(repoRoot, target)).replace(/\.ts$/, '.js');
+    if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+    return `import ${typeOnly ? 'type ' : ''}* as imported${i} from '${specifier}';`;
+  });
+  code.push(`export const all = [${imports.map((_, i) => `imported${i}`).join(', ')}];`, '');
+  const [result] = await eslint.lintText(code.join('\n'), { filePath: join(repoRoot, file) });
+  const lines = new Set(result!.messages.filter((m) => m.ruleId !== null).map((m) => m.line));
+  return imports.filter((_, i) => lines.has(i + 1)).map(({ target }) => target);
+}
+
+const value = (target: string): Planted => ({ target });
+const type = (target: string): Planted => ({ target, typeOnly: true });
+
+/** A planted file of a layer, imports it must not have, and imports it may. */
+interface Case {
+  file: string;
+  bad: Planted[];
+  good: Planted[];
+}
+
+const registry = 'engine/operations/registry.ts';
+const contract = 'workflows/contract.ts';
+// The doors that exist on this commit; the rules name them before the moves create them.
+const doors = (...files: string[]): Planted[] => files.filter((file) => existsSync(join(repoRoot, file))).map(value);
+
+function cases(): Case[] {
+  const engine = (sub: string) => value(fileIn(`engine/${sub}`));
+  const geoInternal = value('geo/configured-provider.ts');
+  return [
+    { file: 'model/planted.ts', bad: [value(fileIn('store')), value('geo/travel.ts'), value(fileIn('runtime')), engine('core')], good: [value(fileIn('model'))] },
+    { file: 'geo/planted.ts', bad: [value(fileIn('store')), type(fileIn('store')), value(fileIn('runtime')), engine('evaluate'), value(fileIn('api'))], good: [value(fileIn('model')), value('geo/travel.ts')] },
+    { file: 'store/planted.ts', bad: [type('geo/travel.ts'), value(fileIn('runtime')), value(fileIn('platform'))], good: [value(fileIn('model')), value(fileIn('store'))] },
+    { file: 'runtime/planted.ts', bad: [value(fileIn('store')), geoInternal], good: [value(fileIn('model'))] },
+    { file: 'platform/planted.ts', bad: [geoInternal, engine('core'), value(fileIn('runtime'))], good: [value(fileIn('store')), value(fileIn('model'))] },
+    { file: 'cards/planted.ts', bad: [engine('evaluate'), geoInternal, value(fileIn('store'))], good: [type('geo/travel.ts'), value('geo/street-positions.ts'), value(fileIn('model')), ...doors(registry)] },
+    {
+      file: 'api/planted.ts',
+      bad: [engine('planning'), engine('calendar'), geoInternal, value(fileIn('cards')), value(fileIn('activities')), type('workflows/nightly-plan.ts')],
+      good: [value(fileIn('store')), value(fileIn('runtime')), value(fileIn('model')), ...doors(registry, contract)],
+    },
+    { file: 'activities/planted.ts', bad: [value(fileIn('api')), value(fileIn('worker')), value(fileIn('cards'))], good: [engine('planning'), geoInternal, value(fileIn('store')), value(fileIn('platform')), value(fileIn('runtime')), ...doors(contract)] },
+    { file: 'worker/planted.ts', bad: [value(fileIn('api')), engine('core'), value(fileIn('cards'))], good: [value(fileIn('activities')), value(fileIn('store')), geoInternal, value(fileIn('platform')), value(fileIn('runtime'))] },
+    {
+      file: 'workflows/planted.ts',
+      bad: [value(fileIn('store')), type(fileIn('store')), type(fileIn('model')), type(fileIn('platform')), value(fileIn('activities'))],
+      good: [type(fileIn('activities')), value(fileIn('workflows'))],
+    },
+    { file: 'app/src/planted.ts', bad: [type(fileIn('model'))], good: [value(fileIn('app/src'))] },
+    { file: 'engine/planted.ts', bad: [engine('core'), engine('operations')], good: [value(fileIn('engine', true)), value(fileIn('model')), type('geo/travel.ts')] },
+    {
+      file: 'engine/core/planted.ts',
+      bad: [engine('planning'), engine('evaluate'), engine('calendar'), value(fileIn('store')), geoInternal, value(fileIn('runtime'))],
+      good: [engine('core'), value(fileIn('engine', true)), value(fileIn('model')), type('geo/travel.ts')],
+    },
+    { file: 'engine/calendar/planted.ts', bad: [engine('core'), engine('evaluate')], good: [engine('calendar'), value(fileIn('model'))] },
+    { file: 'engine/evaluate/planted.ts', bad: [engine('compile'), engine('territory'), engine('operations')], good: [engine('core'), engine('calendar')] },
+    { file: 'engine/compile/planted.ts', bad: [engine('territory'), engine('consolidate'), engine('planning')], good: [engine('evaluate'), engine('core')] },
+    { file: 'engine/territory/planted.ts', bad: [engine('compile'), engine('operations')], good: [engine('evaluate'), engine('calendar')] },
+    { file: 'engine/consolidate/planted.ts', bad: [engine('planning')], good: [engine('compile'), engine('territory'), engine('evaluate')] },
+    { file: 'engine/planning/planted.ts', bad: [engine('operations'), value(fileIn('api'))], good: [engine('consolidate'), engine('compile'), engine('territory'), engine('evaluate'), engine('core')] },
+    { file: 'engine/operations/planted.ts', bad: [value(fileIn('activities')), value(fileIn('store'))], good: [engine('planning'), engine('calendar'), value('geo/street-positions.ts')] },
+  ];
+}
+
+test('each layer rule reports a planted import against the layout and passes the allowed ones', async () => {
+  for (const { file, bad, good } of cases()) {
+    const reported = await reportedImports(strict, file, [...bad, ...good]);
+    expect({ file, reported }).toEqual({ file, reported: bad.map(({ target }) => target) });
+  }
+}, 120000);
+
+test('every pending move is still an import the rules report', async () => {
+  for (const [file, imports] of Object.entries(config.pendingMoves)) {
+    expect(existsSync(join(repoRoot, file))).toBe(true);
+    const [result] = await strict.lintFiles([join(repoRoot, file)]);
+    const reported = result!.messages
+      .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
+      .map((m) => normalize(join(dirname(file), /"([^"]+)"/.exec(m.message)![1]!)).replace(/\.js$/, '.ts'));
+    expect({ file, imports: [...new Set(reported)].sort() }).toEqual({ file, imports: [...imports].sort() });
+  }
+}, 120000);
+
+test('npm run lint applies the layer rules', async () => {
+  const eslint = new ESLint({ cwd: repoRoot });
+  const code = `import { Pool } from '../store/db.js';\nexport type Planted = Pool;\n`;
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, 'geo', 'travel.ts') });
+  expect(result!.messages.map((m) => `${m.ruleId}:${m.line}`)).toEqual(['import-x/no-restricted-paths:1']);
+}, 120000);
