@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { instantiate } from '../engine/calendar/instantiate.js';
-import type { TravelSettings } from '../geo/configured-provider.js';
+import type { TravelSettings } from '../geo/travel-settings.js';
 import { formatLatLon } from '../model/latlon.js';
 import { parseDate } from '../model/formats/date.js';
 import { formatTimespan } from '../model/formats/timespan.js';

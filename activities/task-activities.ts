@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { TravelSettings } from '../geo/configured-provider.js';
+import type { TravelSettings } from '../geo/travel-settings.js';
 import { openMatrixCachePort } from '../geo/travel-cache/process-cache.js';
 import type { TaskStore } from '../store/tasks.js';
 import { failureTypes } from '../workflows/contract.js';

@@ -7,18 +7,9 @@ import type { RoadGraph } from './road/road-graph.js';
 import { createRoadProvider } from './road/road-provider.js';
 import { straightLineLeg, straightLineProvider } from './straight-line.js';
 import type { PathProvider, TravelOptions, TravelPath, TravelPoint } from './travel.js';
+import type { TravelSettings } from './travel-settings.js';
 
 export type { PathProvider };
-
-export interface TravelSettings {
-  provider: 'road' | 'straight_line' | 'osrm' | 'valhalla' | 'graphhopper';
-  /** Base URL of an HTTP engine (osrm, valhalla, graphhopper). */
-  url?: string | undefined;
-  /** The `.osm.pbf` extract the road provider routes on; undefined = straight-line travel only. */
-  map: string | undefined;
-  /** Where its imported graph is cached. */
-  mapsDir: string;
-}
 
 function straightLinePath(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath> {
   const legs = stops.slice(1).map((stop, i) => straightLineLeg(stops[i]!, stop, options));

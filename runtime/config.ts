@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import type { TravelSettings } from '../geo/configured-provider.js';
+import type { TravelSettings } from '../geo/travel-settings.js';
 import type { GeocodingConfig } from '../geo/geocoding/geocoding-config.js';
 import { demoMapPath, repoRoot } from './paths.js';
 

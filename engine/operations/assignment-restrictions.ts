@@ -6,7 +6,7 @@ import { ChainPricer } from '../planning/chain-pricer.js';
 import type { ProgressReporter } from '../progress.js';
 import { echoCanonical } from '../../model/echo.js';
 import { engineTask } from './operation.js';
-import { fallbackFlag } from './result-shape.js';
+import { fallbackFlag } from './fallback-flag.js';
 
 /**
  * The hard violations job `job` (index into problem.jobs) has alone on `route`, as a day of its

@@ -10,7 +10,7 @@ import { stopRestrictions } from './assignment-restrictions.js';
 import type { ProgressReporter } from '../progress.js';
 import { schedulePlacement } from '../planning/schedule-placement.js';
 import { engineTask } from './operation.js';
-import { fallbackFlag } from './result-shape.js';
+import { fallbackFlag } from './fallback-flag.js';
 
 /** Default of max_results. */
 const defaultMaxResults = 10;

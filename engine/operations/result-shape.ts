@@ -2,10 +2,9 @@ import { echoCanonical } from '../../model/echo.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { ProblemAggregates, ProblemResponse, RouteResponse, StopResponse } from '../../model/types/responses.js';
 import { problemAggregates } from '../../model/problem-aggregates.js';
-import { formatLatLon } from '../../model/latlon.js';
-import type { TravelTable } from '../evaluate/travel-table.js';
 import { withStopRestrictions } from './assignment-restrictions.js';
 import type { OperationInput } from './operation.js';
+import { fallbackFlag } from './fallback-flag.js';
 import { withRoutePaths } from './route-paths.js';
 
 type JsonObject = Record<string, unknown>;
@@ -70,12 +69,6 @@ export function shapeResult(
   if (options.aggregate) return problemAggregates(problem, response.routes, response.unrouted_jobs.length);
   if (problem.return_request) return fullProblemResponse(canonical, response, problem);
   return response;
-}
-
-/** The places the provider could not route (off its map), when there are any. */
-export function fallbackFlag(travel: TravelTable): { straight_line_fallback_locations?: string[] } {
-  const fallback = travel.fallbackPoints();
-  return fallback.length ? { straight_line_fallback_locations: fallback.map(formatLatLon) } : {};
 }
 
 /**
