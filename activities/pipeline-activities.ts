@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { instantiate } from '../engine/calendar/instantiate.js';
 import type { TravelSettings } from '../geo/configured-provider.js';
 import { formatLatLon } from '../model/latlon.js';
@@ -27,7 +27,7 @@ import type {
   UnroutedJobRecord,
 } from '../store/pipeline-runs.js';
 import { getPlanPayload, putPlanPayload, UnknownPlanPayloadError } from '../store/plan-payloads.js';
-import { runInThread } from './task-activities.js';
+import { operationPool, runOperationActivity } from './operation-runner.js';
 
 export interface PipelineActivityDeps {
   pool: Pool;
@@ -319,11 +319,10 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
     },
 
     /**
-     * build or optimize on a stored problem, in a worker thread (solve queue); the answer is stored
+     * build or optimize on a stored problem, on the worker's operation pool (solve queue); the answer is stored
      * and its reference returned. The same request of the same night reuses the stored answer.
      */
     async runPlanOperation(input: SolveStepInput): Promise<SolveStepOutput> {
-      const context = Context.current();
       const source = await payload<JsonObject>(input.night.account, input.inputRef);
       const base = input.operation === 'build' ? source : withoutCalculatedValues(source);
       const settings = {
@@ -338,29 +337,11 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
       const faults = validateRequest(request, input.operation);
       if (faults.length > 0) throw invalidProblem(input.operation, faults);
 
-      let latest: unknown;
-      const beat = setInterval(() => context.heartbeat(latest), 1000);
-      context.heartbeat();
-      try {
-        const outcome = await runInThread(
-          { operation: input.operation, request: JSON.stringify(request), options: {}, travel: deps.travel },
-          (progress) => (latest = progress),
-          context.cancellationSignal,
-        );
-        switch (outcome.kind) {
-          case 'result': {
-            const output: SolveStepOutput = { resultRef: await putPlanPayload(deps.pool, input.night.account, `${input.operation}_result`, JSON.parse(outcome.body)) };
-            await deps.runs.saveStepOutput(input.night, input.operation, inputDigest, output);
-            return output;
-          }
-          case 'rejected':
-            throw ApplicationFailure.nonRetryable(`${input.operation} refused the problem: ${outcome.body}`, invalidProblemFailure);
-          case 'crashed':
-            throw ApplicationFailure.retryable(outcome.message, 'OperationCrashed');
-        }
-      } finally {
-        clearInterval(beat);
-      }
+      const answer = await runOperationActivity(operationPool(deps.travel), { operation: input.operation, request: JSON.stringify(request), options: {} });
+      if (answer.kind === 'rejected') throw ApplicationFailure.nonRetryable(`${input.operation} refused the problem: ${answer.body}`, invalidProblemFailure);
+      const output: SolveStepOutput = { resultRef: await putPlanPayload(deps.pool, input.night.account, `${input.operation}_result`, JSON.parse(answer.body)) };
+      await deps.runs.saveStepOutput(input.night, input.operation, inputDigest, output);
+      return output;
     },
 
     /** Sums up the synced plan into the territory's record. */

@@ -11,6 +11,7 @@ import type { Pool } from '../store/db.js';
 import { getPlatformConnection, UnknownConnectionError } from '../store/platform-connections.js';
 import { getPlanPayload, putPlanPayload, UnknownPlanPayloadError } from '../store/plan-payloads.js';
 import type { TaskStore } from '../store/tasks.js';
+import { taskMissingFailure, withRunningTask } from './running-task.js';
 
 export interface PlatformActivityDeps {
   pool: Pool;
@@ -23,7 +24,7 @@ export const platformFailureTypes = {
   unknownTerritory: 'UnknownTerritory',
   setup: 'PlatformSetup',
   payloadMissing: 'PlanPayloadMissing',
-  taskMissing: 'TaskMissing',
+  taskMissing: taskMissingFailure,
   unreachable: 'PlatformUnreachable',
 } as const;
 
@@ -163,11 +164,7 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
      * fault the client can act on. Other faults (the platform unreachable) are thrown and retried.
      */
     async runPlatformTask(taskId: string): Promise<void> {
-      const task = await deps.tasks.getById(taskId);
-      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, platformFailureTypes.taskMissing);
-      if (task.status !== 'running') return;
-      const body = await deps.tasks.payload(taskId, 'request');
-      if (body === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, platformFailureTypes.taskMissing);
+      await withRunningTask(deps.tasks, taskId, async (task, body) => {
       const request = JSON.parse(body) as PlatformSyncRequest & { connection: string };
       const target = { account: task.account, connection: request.connection, territory: request.territory, range: request.date_range };
       try {
@@ -190,6 +187,7 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
         if (failure === undefined) throw asFailure(err);
         await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(failure) });
       }
+      });
     },
 
     /** Ends a platform task whose retries ran out: the platform could not be reached. */

@@ -1,0 +1,134 @@
+import { availableParallelism } from 'node:os';
+import { MessageChannel, type Worker } from 'node:worker_threads';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { Piscina } from 'piscina';
+import type { TravelSettings } from '../geo/configured-provider.js';
+import { openMatrixCachePort } from '../geo/travel-cache/process-cache.js';
+import type { ThreadAnswer, ThreadSetup, ThreadTask } from './operation-thread.js';
+import { observeSearch } from './solver-metrics.js';
+
+/** One operation to run: its name, its request as stored (JSON text) and the task's options. */
+export interface OperationRun {
+  operation: string;
+  request: string;
+  options: Record<string, unknown>;
+}
+
+/** What a run answers: the operation's result, or its refusal as an error_response (both JSON text). */
+export type OperationAnswer = { kind: 'result'; body: string } | { kind: 'rejected'; body: string };
+
+/** A crash of the operation (a bug or a lost thread): retried by Temporal, logged with its stack. */
+export const operationCrashedFailure = 'OperationCrashed';
+
+/**
+ * A warm pool of operation threads: each loads the engine and the road graph once when the pool
+ * starts it, then runs one operation after the other. Cancel ends the work at once: the thread
+ * running it is terminated (with any search threads it started) and the pool starts a fresh one.
+ *
+ * Search threads: build and optimize search on several threads of their own (`solveParallel`).
+ * The pool gives each operation the cores divided by the operations running at its start (at
+ * least one), so that a lone build keeps every core and a full pool runs one search per
+ * operation instead of threads × threads on the same cores.
+ */
+export class OperationPool {
+  private readonly pool: Piscina<ThreadTask, ThreadAnswer>;
+  private running = 0;
+
+  constructor(
+    travel: TravelSettings,
+    readonly threads: number = availableParallelism(),
+  ) {
+    const setup: ThreadSetup = { travel };
+    this.pool = new Piscina({
+      filename: new URL('./operation-thread.js', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      // One operation per thread at a time: the engine's search tally is per thread.
+      concurrentTasksPerWorker: 1,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      workerData: setup,
+    });
+  }
+
+  /** The pool's threads now (a canceled operation's thread is replaced by a new one). */
+  get workers(): readonly Worker[] {
+    return this.pool.threads;
+  }
+
+  /**
+   * Runs the operation on a pool thread; `onProgress` gets its progress events. Rejects with the
+   * signal's reason once it aborts, having terminated the thread.
+   */
+  async run(run: OperationRun, onProgress: (progress: unknown) => void, signal: AbortSignal): Promise<ThreadAnswer['outcome']> {
+    const progress = new MessageChannel();
+    progress.port1.on('message', onProgress);
+    const cache = openMatrixCachePort();
+    this.running++;
+    const task: ThreadTask = {
+      ...run,
+      searchThreads: Math.max(1, Math.floor(this.threads / this.running)),
+      progress: progress.port2,
+      travelCache: cache.port,
+    };
+    try {
+      const answer = await this.pool.run(task, { transferList: [progress.port2, cache.port], signal });
+      observeSearch(run.operation, answer.runs);
+      return answer.outcome;
+    } catch (err) {
+      if (signal.aborted) throw signal.reason ?? err;
+      return { kind: 'crashed', message: (err as Error).message ?? String(err), stack: (err as Error).stack };
+    } finally {
+      this.running--;
+      progress.port1.close();
+      cache.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+const pools = new Map<string, OperationPool>();
+
+/** The worker process's pool for its travel settings, started on first use (the worker starts it at start-up). */
+export function operationPool(travel: TravelSettings): OperationPool {
+  const key = JSON.stringify(travel);
+  let pool = pools.get(key);
+  if (pool === undefined) {
+    pool = new OperationPool(travel);
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+/** Progress is written to its store at most this often; heartbeats carry it every second. */
+const progressWriteIntervalMs = 2000;
+
+/**
+ * Runs one operation from inside an activity, as task and pipeline steps do: heartbeats every
+ * second with the latest progress (and hands it to `saveProgress` at most every 2 s), ends the
+ * thread when Temporal cancels the activity, and turns a crash into a retryable failure.
+ */
+export async function runOperationActivity(pool: OperationPool, run: OperationRun, saveProgress?: (progress: unknown) => Promise<void>): Promise<OperationAnswer> {
+  const context = Context.current();
+  let latestProgress: unknown;
+  let lastWrite = 0;
+  const onProgress = (progress: unknown): void => {
+    latestProgress = progress;
+    if (saveProgress && Date.now() - lastWrite >= progressWriteIntervalMs) {
+      lastWrite = Date.now();
+      void saveProgress(progress).catch(() => undefined);
+    }
+  };
+  const beat = setInterval(() => context.heartbeat(latestProgress), 1000);
+  context.heartbeat();
+  try {
+    const outcome = await pool.run(run, onProgress, context.cancellationSignal);
+    if (outcome.kind !== 'crashed') return outcome;
+    context.log.error('operation crashed', { operation: run.operation, message: outcome.message, stack: outcome.stack });
+    throw ApplicationFailure.retryable(outcome.message, operationCrashedFailure);
+  } finally {
+    clearInterval(beat);
+  }
+}

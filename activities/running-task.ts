@@ -1,0 +1,19 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import type { TaskRecord, TaskStore } from '../store/tasks.js';
+
+/** Failure type of a task whose record or request is gone: no retry can bring it back. */
+export const taskMissingFailure = 'TaskMissing';
+
+/**
+ * The preamble of every task activity: loads the task and its request and runs `work` on them,
+ * unless the task is already final (canceled before the worker got to it, or finished by an
+ * earlier attempt), which makes a retry of the activity a no-op.
+ */
+export async function withRunningTask(tasks: TaskStore, taskId: string, work: (task: TaskRecord, request: string) => Promise<void>): Promise<void> {
+  const task = await tasks.getById(taskId);
+  if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, taskMissingFailure);
+  if (task.status !== 'running') return;
+  const request = await tasks.payload(taskId, 'request');
+  if (request === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, taskMissingFailure);
+  await work(task, request);
+}
