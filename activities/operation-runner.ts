@@ -3,7 +3,7 @@ import { MessageChannel, type Worker } from 'node:worker_threads';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Piscina } from 'piscina';
 import type { TravelSettings } from '../geo/configured-provider.js';
-import { openMatrixCachePort } from '../geo/travel-cache/process-cache.js';
+import { openMatrixCachePort, processMatrixCache } from '../geo/travel-cache/process-cache.js';
 import type { ThreadAnswer, ThreadSetup, ThreadTask } from './operation-thread.js';
 import { observeSearch } from './solver-metrics.js';
 
@@ -38,7 +38,7 @@ export class OperationPool {
     travel: TravelSettings,
     readonly threads: number = availableParallelism(),
   ) {
-    const setup: ThreadSetup = { travel };
+    const setup: ThreadSetup = { travel, travelCacheBytes: processMatrixCache().maxBytes };
     this.pool = new Piscina({
       filename: new URL('./operation-thread.js', import.meta.url).href,
       minThreads: threads,

@@ -5,10 +5,13 @@ import { takeSearchRuns, type SearchRun } from '../engine/operations/search-tall
 import { loadTravelProvider, travelIdentity, type PathProvider, type TravelSettings } from '../geo/configured-provider.js';
 import { RemoteMatrixStore } from '../geo/travel-cache/cache-port.js';
 import { withMatrixCache } from '../geo/travel-cache/cached-provider.js';
+import { RecentMatrices } from './recent-matrices.js';
 
 /** What a pool thread is started with: the same for every operation it runs. */
 export interface ThreadSetup {
   travel: TravelSettings;
+  /** The size of the worker process's matrix cache (0: turned off). */
+  travelCacheBytes: number;
 }
 
 /** One operation for a pool thread. */
@@ -33,7 +36,8 @@ export interface ThreadAnswer {
   runs: SearchRun[];
 }
 
-const { travel } = workerData as ThreadSetup;
+const { travel, travelCacheBytes } = workerData as ThreadSetup;
+const recent = new RecentMatrices(travelCacheBytes);
 let loaded: { provider: PathProvider; identity: string } | undefined;
 
 /** The road graph (or engine) of the thread, which then serves every operation it runs; its identity names its matrices in the shared cache. */
@@ -55,7 +59,7 @@ export default async function runTask(task: ThreadTask): Promise<ThreadAnswer> {
   const cache = task.travelCache && new RemoteMatrixStore(task.travelCache);
   try {
     const { provider, identity } = travelSource();
-    const travelProvider = cache ? withMatrixCache(provider, cache, identity) : provider;
+    const travelProvider = recent.serve(cache ? withMatrixCache(provider, cache, identity) : provider);
     const result = await runOperation(task.operation, JSON.parse(task.request), task.options, travelProvider, (progress) => task.progress.postMessage(progress), {
       threads: task.searchThreads,
     });
