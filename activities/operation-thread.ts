@@ -1,7 +1,7 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { runOperation } from '../engine/operations/index.js';
-import { OperationError } from '../engine/operations/operation-error.js';
-import { takeSearchRuns, type SearchRun } from '../engine/operations/search-tally.js';
+import { OperationError } from '../engine/operation-error.js';
+import { takeSearchRuns, type SearchRun } from '../engine/planning/search-tally.js';
 import { loadTravelProvider, travelIdentity, type PathProvider, type TravelSettings } from '../geo/configured-provider.js';
 import { RemoteMatrixStore } from '../geo/travel-cache/cache-port.js';
 import { withMatrixCache } from '../geo/travel-cache/cached-provider.js';
