@@ -1,5 +1,6 @@
 import { ApplicationFailure, log } from '@temporalio/activity';
 import type { DateRange } from '../model/types/common.js';
+import { errorResponse, type ErrorResponse } from '../model/types/meta.js';
 import type { PlatformPullResponse, PlatformSyncRequest } from '../model/types/platform.js';
 import type { Problem } from '../model/types/problem.js';
 import type { ProblemResponse } from '../model/types/responses.js';
@@ -87,27 +88,15 @@ function asFailure(err: unknown): unknown {
 }
 
 /** The error body a platform task fails with, for the faults a client can act on. */
-interface TaskErrorBody {
-  status_code: number;
-  error_code: string;
-  message: string;
-  errors?: unknown[];
-  extra_error_information?: { validation_failures_count: number };
-}
-
-function errorBody(err: unknown): TaskErrorBody | undefined {
-  if (err instanceof UnknownConnectionError) return { status_code: 404, error_code: 'not_found_error', message: `No platform connection ${err.connection}.` };
+function errorBody(err: unknown): ErrorResponse | undefined {
+  if (err instanceof UnknownConnectionError) return errorResponse(404, 'not_found_error', `No platform connection ${err.connection}.`);
   if (err instanceof UnknownTerritoryError) {
     const message = `The connection has no territory ${err.territory}.`;
-    return {
-      status_code: 400,
-      error_code: 'validation_failed_error',
-      message: 'The request has 1 validation error.',
-      errors: [{ property: 'request.territory', code: 'reference_not_found_error', message, parameters: { id: err.territory, collection: 'territories' }, attempted_value: err.territory }],
-      extra_error_information: { validation_failures_count: 1 },
-    };
+    return errorResponse(400, 'validation_failed_error', 'The request has 1 validation error.', [
+      { property: 'request.territory', code: 'reference_not_found_error', message, parameters: { id: err.territory, collection: 'territories' }, attempted_value: err.territory },
+    ]);
   }
-  if (err instanceof PlatformSetupError) return { status_code: 503, error_code: 'service_unavailable_error', message: `The fleet platform is not usable: ${err.message}.` };
+  if (err instanceof PlatformSetupError) return errorResponse(503, 'service_unavailable_error', `The fleet platform is not usable: ${err.message}.`);
   return undefined;
 }
 
@@ -192,7 +181,7 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
 
     /** Ends a platform task whose retries ran out: the platform could not be reached. */
     async failPlatformTask(taskId: string, reason: string): Promise<void> {
-      const body = { status_code: 503, error_code: 'service_unavailable_error', message: `The fleet platform could not be reached: ${reason}` };
+      const body = errorResponse(503, 'service_unavailable_error', `The fleet platform could not be reached: ${reason}`);
       await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(body) });
     },
   };

@@ -1,4 +1,5 @@
 import type { TravelSettings } from '../geo/configured-provider.js';
+import { errorResponse } from '../model/types/meta.js';
 import type { TaskStore } from '../store/tasks.js';
 import { operationPool, runOperationActivity } from './operation-runner.js';
 import { withRunningTask } from './running-task.js';
@@ -9,7 +10,7 @@ export interface TaskActivityDeps {
   travel: TravelSettings;
 }
 
-const internalError = JSON.stringify({ status_code: 500, error_code: 'internal_server_error', message: 'The task failed unexpectedly; retry later.' });
+const internalError = JSON.stringify(errorResponse(500, 'internal_server_error', 'The task failed unexpectedly; retry later.'));
 
 export function createTaskActivities(deps: TaskActivityDeps) {
   return {
