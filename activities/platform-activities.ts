@@ -1,16 +1,16 @@
 import { ApplicationFailure, log } from '@temporalio/activity';
+import { readStoredResult, type StoredResult } from '../model/plan-result.js';
 import type { DateRange } from '../model/types/common.js';
 import { errorResponse, type ErrorResponse } from '../model/types/meta.js';
 import type { PlatformPullResponse, PlatformSyncRequest } from '../model/types/platform.js';
 import type { Problem } from '../model/types/problem.js';
 import type { ProblemResponse } from '../model/types/responses.js';
-import type { Route } from '../model/types/route.js';
 import type { AddressToLocate, PlatformConnector, RowFault, SyncResult, Territory } from '../platform/connector.js';
 import { openConnector } from '../platform/open-connector.js';
 import { PlatformSetupError, publicPlatformFault, UnknownTerritoryError } from '../platform/platform-errors.js';
 import type { Pool } from '../store/db.js';
 import { getPlatformConnection, UnknownConnectionError } from '../store/platform-connections.js';
-import { getPlanPayload, putPlanPayload, UnknownPlanPayloadError } from '../store/plan-payloads.js';
+import { getPayload, putPayload, UnknownPayloadError } from '../store/payloads.js';
 import type { TaskStore } from '../store/tasks.js';
 import { taskMissingFailure, withRunningTask } from './running-task.js';
 
@@ -37,7 +37,7 @@ export interface PullTerritoryInput {
 }
 
 export interface PullTerritoryOutput {
-  /** The pulled problem, stored with putPlanPayload (kind `problem`). */
+  /** The pulled problem, stored with putPayload (kind `problem`). */
   problemRef: string;
   addresses: AddressToLocate[];
   faults: RowFault[];
@@ -56,31 +56,12 @@ export interface SyncTerritoryInput {
   problemRef?: string;
 }
 
-type StoredPlan = ProblemResponse | (Problem & { routes: (Route & { response?: ProblemResponse['routes'][number] })[] });
-
-/**
- * The plan and the problem behind it from whatever form was stored: a plain problem_response, or
- * a whole problem whose routes carry their response (return_request answers).
- */
-function planOf(stored: StoredPlan): { plan: ProblemResponse; problem?: Problem } {
-  const routes = stored.routes ?? [];
-  if (routes.some((route) => 'response' in route && route.response !== undefined)) {
-    const problem = stored as Problem;
-    const plan: ProblemResponse = {
-      routes: (problem.routes ?? []).flatMap((route) => (route.response === undefined ? [] : [route.response])),
-      unrouted_jobs: problem.unrouted_jobs ?? [],
-    };
-    return { plan, problem };
-  }
-  return { plan: stored as ProblemResponse };
-}
-
 /** A known, permanent fault as a non-retryable failure; anything else (the network, a restart) is retried. */
 function asFailure(err: unknown): unknown {
   if (err instanceof UnknownConnectionError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.unknownConnection);
   if (err instanceof UnknownTerritoryError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.unknownTerritory);
   if (err instanceof PlatformSetupError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.setup);
-  if (err instanceof UnknownPlanPayloadError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.payloadMissing);
+  if (err instanceof UnknownPayloadError) return ApplicationFailure.nonRetryable(err.message, platformFailureTypes.payloadMissing);
   if (err instanceof ApplicationFailure) return err;
   // Retried; its message ends up in task and run records that clients read.
   log.warn('platform fault', { error: err instanceof Error ? err.message : String(err) });
@@ -130,7 +111,7 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
     async pullTerritory(input: PullTerritoryInput): Promise<PullTerritoryOutput> {
       try {
         const pulled = await pull(input);
-        const problemRef = await putPlanPayload(deps.pool, input.account, 'problem', pulled.problem);
+        const problemRef = await putPayload(deps.pool, input.account, 'problem', pulled.problem);
         return { problemRef, addresses: pulled.addresses, faults: pulled.faults, jobs: pulled.problem.jobs?.length ?? 0 };
       } catch (err) {
         throw asFailure(err);
@@ -140,8 +121,8 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
     /** Writes a stored plan back to the platform under the run id; idempotent (see SyncResult.unchanged). */
     async syncTerritory(input: SyncTerritoryInput): Promise<SyncResult> {
       try {
-        const { plan, problem: embedded } = planOf(await getPlanPayload<StoredPlan>(deps.pool, input.account, input.planRef));
-        const problem = input.problemRef === undefined ? embedded : await getPlanPayload<Problem>(deps.pool, input.account, input.problemRef);
+        const { plan, problem: embedded } = readStoredResult(await getPayload<StoredResult>(deps.pool, input.account, input.planRef));
+        const problem = input.problemRef === undefined ? embedded : await getPayload<Problem>(deps.pool, input.account, input.problemRef);
         return await sync(input, plan, problem);
       } catch (err) {
         throw asFailure(err);
