@@ -22,7 +22,7 @@ import type {
   PipelineStep,
   PipelineTrigger,
   PlanningNight,
-  RowFaultRecord,
+  StepDetails,
   StepRecord,
   UnroutedJobRecord,
 } from '../store/pipeline-runs.js';
@@ -198,13 +198,7 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
       await deps.runs.addTerritories(runId, territories);
     },
 
-    async recordPipelineStep(
-      runId: string,
-      territory: string,
-      step: PipelineStep,
-      record: StepRecord,
-      details: { jobs?: number; failedAddresses?: FailedAddressRecord[]; rowFaults?: RowFaultRecord[] } = {},
-    ): Promise<void> {
+    async recordPipelineStep(runId: string, territory: string, step: PipelineStep, record: StepRecord, details: StepDetails = {}): Promise<void> {
       await deps.runs.recordStep(runId, territory, step, record, details);
     },
 

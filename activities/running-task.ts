@@ -10,10 +10,10 @@ export const taskMissingFailure = 'TaskMissing';
  * earlier attempt), which makes a retry of the activity a no-op.
  */
 export async function withRunningTask(tasks: TaskStore, taskId: string, work: (task: TaskRecord, request: string) => Promise<void>): Promise<void> {
-  const task = await tasks.getById(taskId);
-  if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, taskMissingFailure);
+  const found = await tasks.getWithRequest(taskId);
+  if (!found) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, taskMissingFailure);
+  const { task, request } = found;
   if (task.status !== 'running') return;
-  const request = await tasks.payload(taskId, 'request');
   if (request === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, taskMissingFailure);
   await work(task, request);
 }

@@ -82,6 +82,15 @@ export class TaskStore {
     return row.rows[0] ? toRecord(row.rows[0]) : undefined;
   }
 
+  /** A task with its request payload, in one round trip (what a task activity starts with). */
+  async getWithRequest(id: string): Promise<{ task: TaskRecord; request: string | undefined } | undefined> {
+    const row = await this.pool.query(
+      `SELECT ${columns}, (SELECT body FROM payloads WHERE payloads.id = tasks.request_payload) AS request FROM tasks WHERE id = $1`,
+      [id],
+    );
+    return row.rows[0] ? { task: toRecord(row.rows[0]), request: row.rows[0].request ?? undefined } : undefined;
+  }
+
   async list(account: string | undefined, filter: TaskListFilter): Promise<TaskRecord[]> {
     const rows = await this.pool.query(
       `SELECT ${columns} FROM tasks
