@@ -21,9 +21,10 @@ export type OperationAnswer = { kind: 'result'; body: string } | { kind: 'reject
 export const operationCrashedFailure = 'OperationCrashed';
 
 /**
- * A warm pool of operation threads: each loads the engine and the road graph once when the pool
- * starts it, then runs one operation after the other. Cancel ends the work at once: the thread
- * running it is terminated (with any search threads it started) and the pool starts a fresh one.
+ * A warm pool of operation threads: each loads the engine and the road graph once, when the first
+ * operation needs it, then stays and runs one operation after the other. Cancel ends the work at
+ * once: the thread running it is terminated (with any search threads it started), and a fresh one
+ * starts only when an operation needs it, so that a canceled worker goes quiet.
  *
  * Search threads: build and optimize search on several threads of their own (`solveParallel`).
  * The pool gives each operation the cores divided by the operations running at its start (at
@@ -41,7 +42,7 @@ export class OperationPool {
     const setup: ThreadSetup = { travel, travelCacheBytes: processMatrixCache().maxBytes };
     this.pool = new Piscina({
       filename: new URL('./operation-thread.js', import.meta.url).href,
-      minThreads: threads,
+      minThreads: 0,
       maxThreads: threads,
       // One operation per thread at a time: the engine's search tally is per thread.
       concurrentTasksPerWorker: 1,
@@ -91,7 +92,7 @@ export class OperationPool {
 
 const pools = new Map<string, OperationPool>();
 
-/** The worker process's pool for its travel settings, started on first use (the worker starts it at start-up). */
+/** The worker process's pool for its travel settings, made on first use. */
 export function operationPool(travel: TravelSettings): OperationPool {
   const key = JSON.stringify(travel);
   let pool = pools.get(key);

@@ -46,8 +46,8 @@ function travelSource(): { provider: PathProvider; identity: string } {
   return loaded;
 }
 
-// Loaded when the pool starts the thread, not when the first operation waits for it. A map that
-// cannot be loaded fails each operation instead (a crash, retried), as it did before the pool.
+// Loaded as the thread starts, before it takes its first operation. A map that cannot be loaded
+// fails each operation instead (a crash, retried), as it did before the pool.
 try {
   travelSource();
 } catch {

@@ -73,7 +73,7 @@ export async function runWorker(config: Config, log: Logger, databaseUrl: string
   collectProcessMetrics(pool, 'worker');
   const metrics = sdkMetricsAddress ? await serveMetrics(config.metrics.host, config.metrics.workerPort, log, () => sdkMetrics(sdkMetricsAddress)) : undefined;
   const travel = { ...config.travel, map: config.map, mapsDir: config.mapsDir };
-  // Started now, so its threads have loaded the engine and the road graph before the first task.
+  // The solve queue's operations run on it; closed with the worker.
   const operations = queues.includes('solve') ? operationPool(travel) : undefined;
   const activities = {
     ...createTaskActivities({ tasks: new TaskStore(pool), travel }),

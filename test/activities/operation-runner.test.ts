@@ -21,12 +21,13 @@ const evaluate: OperationRun = { operation: 'evaluate', request: JSON.stringify(
 const threadIds = () => pool.workers.map((worker) => worker.threadId);
 
 test('operations run one after the other on the same warm thread', async () => {
-  const before = threadIds();
   const first = await pool.run(evaluate, () => undefined, new AbortController().signal);
+  const before = threadIds();
   const second = await pool.run(evaluate, () => undefined, new AbortController().signal);
   expect(first.kind).toBe('result');
   expect(second).toEqual(first);
   expect(JSON.parse((first as { body: string }).body).routes).toHaveLength(2);
+  expect(before).toHaveLength(1);
   expect(threadIds()).toEqual(before);
 });
 
@@ -38,7 +39,7 @@ test('an operation that refuses its request answers its error_response', async (
   expect(JSON.parse((outcome as { body: string }).body)).toMatchObject({ status_code: 400, error_code: 'too_many_jobs_to_insert_error' });
 });
 
-test('cancel terminates the busy thread at once and the pool replaces it', async () => {
+test('cancel terminates the busy thread at once; the next operation gets a fresh one', async () => {
   const [busy] = pool.workers;
   const exited = once(busy!, 'exit');
   const abort = new AbortController();
@@ -51,6 +52,7 @@ test('cancel terminates the busy thread at once and the pool replaces it', async
   abort.abort(new Error('canceled by the test'));
   await expect(running).rejects.toThrow('canceled by the test');
   await exited;
+  expect(pool.workers).toHaveLength(0);
   const after = await pool.run(evaluate, () => undefined, new AbortController().signal);
   expect(after.kind).toBe('result');
   expect(pool.workers).toHaveLength(1);
