@@ -21,10 +21,11 @@ export type OperationAnswer = { kind: 'result'; body: string } | { kind: 'reject
 export const operationCrashedFailure = 'OperationCrashed';
 
 /**
- * A warm pool of operation threads: each loads the engine and the road graph once, when the first
- * operation needs it, then stays and runs one operation after the other. Cancel ends the work at
- * once: the thread running it is terminated (with any search threads it started), and a fresh one
- * starts only when an operation needs it, so that a canceled worker goes quiet.
+ * A warm pool of operation threads: each loads the engine and the road graph once (`warm` starts
+ * them all ahead of the first operation), then stays and runs one operation after the other.
+ * Cancel ends the work at once: the thread running it is terminated (with any search threads it
+ * started), and a fresh one starts only when an operation needs it, so that a canceled worker
+ * goes quiet.
  *
  * Search threads: build and optimize search on several threads of their own (`solveParallel`).
  * The pool gives each operation the cores divided by the operations running at its start (at
@@ -32,7 +33,7 @@ export const operationCrashedFailure = 'OperationCrashed';
  * operation instead of threads × threads on the same cores.
  */
 export class OperationPool {
-  private readonly pool: Piscina<ThreadTask, ThreadAnswer>;
+  private readonly pool: Piscina<ThreadTask | null, ThreadAnswer | null>;
   private running = 0;
 
   constructor(
@@ -51,7 +52,16 @@ export class OperationPool {
     });
   }
 
-  /** The pool's threads now (a canceled operation's thread is replaced by a new one). */
+  /**
+   * Starts every thread and resolves once each has loaded the engine and the road graph: the
+   * first alone, so that a map that needs importing is imported once.
+   */
+  async warm(): Promise<void> {
+    await this.pool.run(null, { name: 'warm' });
+    await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(null, { name: 'warm' })));
+  }
+
+  /** The pool's threads now (a canceled operation's thread is gone until an operation needs one again). */
   get workers(): readonly Worker[] {
     return this.pool.threads;
   }
@@ -72,7 +82,7 @@ export class OperationPool {
       travelCache: cache.port,
     };
     try {
-      const answer = await this.pool.run(task, { transferList: [progress.port2, cache.port], signal });
+      const answer = (await this.pool.run(task, { transferList: [progress.port2, cache.port], signal }))!;
       observeSearch(run.operation, answer.runs);
       return answer.outcome;
     } catch (err) {

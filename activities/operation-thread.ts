@@ -54,6 +54,11 @@ try {
   // reported by the operations that need it
 }
 
+/** What the pool runs to start a thread ahead of its first operation: loading this module is the work. */
+export function warm(): null {
+  return null;
+}
+
 /** Runs one operation off the activity's event loop, so heartbeats keep flowing and cancel can end the thread. */
 export default async function runTask(task: ThreadTask): Promise<ThreadAnswer> {
   const cache = task.travelCache && new RemoteMatrixStore(task.travelCache);

@@ -73,8 +73,9 @@ export async function runWorker(config: Config, log: Logger, databaseUrl: string
   collectProcessMetrics(pool, 'worker');
   const metrics = sdkMetricsAddress ? await serveMetrics(config.metrics.host, config.metrics.workerPort, log, () => sdkMetrics(sdkMetricsAddress)) : undefined;
   const travel = { ...config.travel, map: config.map, mapsDir: config.mapsDir };
-  // The solve queue's operations run on it; closed with the worker.
+  // Warm before the first task: each thread has loaded the engine and the road graph.
   const operations = queues.includes('solve') ? operationPool(travel) : undefined;
+  await operations?.warm();
   const activities = {
     ...createTaskActivities({ tasks: new TaskStore(pool), travel }),
     ...createSandboxActivities({ sandboxes: new SandboxStore(pool) }),

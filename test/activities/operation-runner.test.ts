@@ -58,3 +58,16 @@ test('cancel terminates the busy thread at once; the next operation gets a fresh
   expect(pool.workers).toHaveLength(1);
   expect(pool.workers[0]!.threadId).not.toBe(busy!.threadId);
 });
+
+test('warm starts every thread ahead of the first operation, which then starts none', async () => {
+  const warmed = new OperationPool({ provider: 'straight_line', map: undefined, mapsDir }, 2);
+  try {
+    await warmed.warm();
+    const started = warmed.workers.map((worker) => worker.threadId);
+    expect(started).toHaveLength(2);
+    await Promise.all([evaluate, evaluate].map((run) => warmed.run(run, () => undefined, new AbortController().signal)));
+    expect(warmed.workers.map((worker) => worker.threadId).sort()).toEqual([...started].sort());
+  } finally {
+    await warmed.close();
+  }
+});
