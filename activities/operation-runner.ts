@@ -95,7 +95,9 @@ export class OperationPool {
     }
   }
 
+  /** Ends the threads; the process's next `operationPool` call makes a new pool. */
   async close(): Promise<void> {
+    for (const [key, pool] of pools) if (pool === this) pools.delete(key);
     await this.pool.destroy();
   }
 }
