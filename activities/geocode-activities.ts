@@ -7,6 +7,7 @@ import { asGeoserviceError, GeoserviceError } from '../geo/geocoding/geoservice-
 import { runLimited } from '../geo/geocoding/run-limited.js';
 import type { BatchCounts, ChunkCounts, GeocodeBatchStore, PendingChunk } from '../store/geocoding-batches.js';
 import type { TaskStore } from '../store/tasks.js';
+import { withRunningTask } from './running-task.js';
 import { failureTypes } from '../workflows/contract.js';
 
 export interface GeocodeActivityDeps {
@@ -48,13 +49,9 @@ export function createGeocodeActivities(deps: GeocodeActivityDeps) {
      * fails (500, geoservice_*) only when no address could be processed. Idempotent on retry.
      */
     async runGeocodeTask(taskId: string): Promise<void> {
-      const task = await deps.tasks.getById(taskId);
-      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, failureTypes.taskMissing);
-      if (task.status !== 'running') return;
-      const body = await deps.tasks.payload(taskId, 'request');
-      if (body === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, failureTypes.taskMissing);
+      await withRunningTask(deps.tasks, taskId, (task, body) => {
       const signal = Context.current().cancellationSignal;
-      await heartbeating(async () => {
+      return heartbeating(async () => {
         const request = JSON.parse(body) as GeocodeRequest & ReverseGeocodeRequest;
         const items = task.operation === 'geocode' ? request.addresses : request.locations;
         const outcomes: AddressOutcome[] = new Array(items.length);
@@ -86,6 +83,7 @@ export function createGeocodeActivities(deps: GeocodeActivityDeps) {
           ...(request.custom !== undefined ? { custom: request.custom } : {}),
         };
         await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: JSON.stringify(result) });
+      });
       });
     },
 

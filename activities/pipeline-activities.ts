@@ -1,25 +1,25 @@
 import { createHash } from 'node:crypto';
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { instantiate } from '../engine/calendar/instantiate.js';
 import type { TravelSettings } from '../geo/travel-settings.js';
-import { formatLatLon } from '../model/latlon.js';
 import { parseDate } from '../model/formats/date.js';
 import { formatTimespan } from '../model/formats/timespan.js';
-import { withoutCalculatedValues } from '../model/plan-request.js';
+import { planSummary, withoutCalculatedValues } from '../model/plan-result.js';
 import { resolveProblem } from '../model/resolve.js';
 import type { DateRange } from '../model/types/common.js';
 import type { ProblemResponse } from '../model/types/responses.js';
 import type { ValidationFault } from '../model/validation/faults.js';
 import { validateRequest } from '../model/validation/validate.js';
 import type { AddressToLocate, SyncResult } from '../platform/connector.js';
+import { withLocations, type FoundLocations } from '../platform/locate.js';
 import { planRange, planStartDate } from '../runtime/plan-date.js';
 import type { Pool } from '../store/db.js';
 import type { GeocodeBatchStore } from '../store/geocoding-batches.js';
 import type { PipelineStep, PipelineTrigger, PlanningNight, StepRecord, UnroutedJobRecord } from '../model/pipeline.js';
-import type { FailedAddressRecord, PipelineRunStore, PipelineStatus, RowFaultRecord } from '../store/pipeline-runs.js';
-import { getPlanPayload, putPlanPayload, UnknownPlanPayloadError } from '../store/plan-payloads.js';
+import type { FailedAddressRecord, PipelineRunStore, PipelineStatus, StepDetails } from '../store/pipeline-runs.js';
+import { getPayload, putPayload, UnknownPayloadError } from '../store/payloads.js';
+import { operationPool, runOperationActivity } from './operation-runner.js';
 import { failureTypes, type SolveSettings } from '../workflows/contract.js';
-import { runInThread } from './task-activities.js';
 
 export interface PipelineActivityDeps {
   pool: Pool;
@@ -128,18 +128,13 @@ function invalidProblem(step: string, faults: ValidationFault[]): ApplicationFai
   return ApplicationFailure.nonRetryable(`the ${step} problem is invalid: ${shown.join('; ')}${more}`, failureTypes.invalidPlanProblem);
 }
 
-/** A job location written back in the model's form. */
-function located(entity: JsonObject, lat: number, lon: number): JsonObject {
-  return { ...entity, location: formatLatLon({ lat, lon }) };
-}
-
 export function createPipelineActivities(deps: PipelineActivityDeps) {
   /** A stored value the step needs; a missing one is a fault no retry can mend. */
   const payload = async <T>(account: string, id: string): Promise<T> => {
     try {
-      return await getPlanPayload<T>(deps.pool, account, id);
+      return await getPayload<T>(deps.pool, account, id);
     } catch (err) {
-      if (err instanceof UnknownPlanPayloadError) throw ApplicationFailure.nonRetryable(err.message, failureTypes.planPayloadMissing);
+      if (err instanceof UnknownPayloadError) throw ApplicationFailure.nonRetryable(err.message, failureTypes.planPayloadMissing);
       throw err;
     }
   };
@@ -150,10 +145,10 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
     const ref = output?.problemRef ?? output?.resultRef;
     if (output === undefined || ref === undefined) return undefined;
     try {
-      await getPlanPayload(deps.pool, night.account, ref);
+      await getPayload(deps.pool, night.account, ref);
       return output;
     } catch (err) {
-      if (err instanceof UnknownPlanPayloadError) return undefined;
+      if (err instanceof UnknownPayloadError) return undefined;
       throw err;
     }
   };
@@ -186,13 +181,7 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
       await deps.runs.addTerritories(runId, territories);
     },
 
-    async recordPipelineStep(
-      runId: string,
-      territory: string,
-      step: PipelineStep,
-      record: StepRecord,
-      details: { jobs?: number; failedAddresses?: FailedAddressRecord[]; rowFaults?: RowFaultRecord[] } = {},
-    ): Promise<void> {
+    async recordPipelineStep(runId: string, territory: string, step: PipelineStep, record: StepRecord, details: StepDetails = {}): Promise<void> {
       await deps.runs.recordStep(runId, territory, step, record, details);
     },
 
@@ -231,7 +220,7 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
         return output;
       }
       const results = await deps.batches.results(input.batchId);
-      const found = { job: new Map<string, { lat: number; lon: number }>(), depot: new Map<string, { lat: number; lon: number }>() };
+      const found: FoundLocations = { job: new Map(), depot: new Map() };
       const failedAddresses: FailedAddressRecord[] = [];
       for (const result of results) {
         const kind = result.input.kind as 'job' | 'depot';
@@ -252,28 +241,9 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
         const list = failedDepots.map((f) => `${f.id} (${f.error_code}: ${f.message})`).join(', ');
         throw ApplicationFailure.nonRetryable(`depots without a location: ${list}`, failureTypes.depotNotLocated);
       }
-      const failedJobs = new Set(failedAddresses.map((f) => f.id));
-      const jobs = ((problem.jobs as JsonObject[] | undefined) ?? []).flatMap((job) => {
-        const id = job.id as string;
-        if (failedJobs.has(id)) return [];
-        const point = found.job.get(id);
-        return [point ? located(job, point.lat, point.lon) : job];
-      });
-      const depots = ((problem.depots as JsonObject[] | undefined) ?? []).map((depot) => {
-        const point = found.depot.get(depot.id as string);
-        return point ? located(depot, point.lat, point.lon) : depot;
-      });
-      // Drivers start and end at their depot: the pull left that to whoever locates the depot.
-      const drivers = ((problem.drivers as JsonObject[] | undefined) ?? []).map((driver) => {
-        const depot = (driver.custom as JsonObject | undefined)?.depot;
-        const point = typeof depot === 'string' ? found.depot.get(depot) : undefined;
-        if (point === undefined || driver.start_location !== undefined) return driver;
-        const home = formatLatLon(point);
-        return { ...driver, start_location: home, end_location: home };
-      });
-      const patched = { ...problem, jobs, depots, drivers };
+      const patched = withLocations(problem, found, new Set(failedAddresses.map((f) => f.id)));
       const output: GeocodeStepOutput = {
-        problemRef: await putPlanPayload(deps.pool, input.night.account, 'problem', patched),
+        problemRef: await putPayload(deps.pool, input.night.account, 'problem', patched),
         failedAddresses,
         unrouted: failedAddresses.map((f) => ({ id: f.id, reasons: ['geocoding_failed'], error_code: f.error_code, message: f.message })),
       };
@@ -294,7 +264,7 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
       const merged = instantiate(resolveProblem(request, 'instantiate'), request, { startDate, numDays: input.night.days, generateRoutes: true, generateJobs: true }) as JsonObject;
       const { return_request: _returnRequest, ...problem } = merged;
       const output: PlanStepOutput = {
-        problemRef: await putPlanPayload(deps.pool, input.night.account, 'problem', problem),
+        problemRef: await putPayload(deps.pool, input.night.account, 'problem', problem),
         jobs: ((problem.jobs as unknown[] | undefined) ?? []).length,
       };
       await deps.runs.saveStepOutput(input.night, 'instantiate', inputDigest, output);
@@ -302,11 +272,10 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
     },
 
     /**
-     * build or optimize on a stored problem, in a worker thread (solve queue); the answer is stored
+     * build or optimize on a stored problem, on the worker's operation pool (solve queue); the answer is stored
      * and its reference returned. The same request of the same night reuses the stored answer.
      */
     async runPlanOperation(input: SolveStepInput): Promise<SolveStepOutput> {
-      const context = Context.current();
       const source = await payload<JsonObject>(input.night.account, input.inputRef);
       const base = input.operation === 'build' ? source : withoutCalculatedValues(source);
       const settings = {
@@ -321,44 +290,18 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
       const faults = validateRequest(request, input.operation);
       if (faults.length > 0) throw invalidProblem(input.operation, faults);
 
-      let latest: unknown;
-      const beat = setInterval(() => context.heartbeat(latest), 1000);
-      context.heartbeat();
-      try {
-        const outcome = await runInThread(
-          { operation: input.operation, request: JSON.stringify(request), options: {}, travel: deps.travel },
-          (progress) => (latest = progress),
-          context.cancellationSignal,
-        );
-        switch (outcome.kind) {
-          case 'result': {
-            const output: SolveStepOutput = { resultRef: await putPlanPayload(deps.pool, input.night.account, `${input.operation}_result`, JSON.parse(outcome.body)) };
-            await deps.runs.saveStepOutput(input.night, input.operation, inputDigest, output);
-            return output;
-          }
-          case 'rejected':
-            throw ApplicationFailure.nonRetryable(`${input.operation} refused the problem: ${outcome.body}`, failureTypes.invalidPlanProblem);
-          case 'crashed':
-            throw ApplicationFailure.retryable(outcome.message, failureTypes.operationCrashed);
-        }
-      } finally {
-        clearInterval(beat);
-      }
+      const answer = await runOperationActivity(operationPool(deps.travel), { operation: input.operation, request: JSON.stringify(request), options: {} });
+      if (answer.kind === 'rejected') throw ApplicationFailure.nonRetryable(`${input.operation} refused the problem: ${answer.body}`, failureTypes.invalidPlanProblem);
+      const output: SolveStepOutput = { resultRef: await putPayload(deps.pool, input.night.account, `${input.operation}_result`, JSON.parse(answer.body)) };
+      await deps.runs.saveStepOutput(input.night, input.operation, inputDigest, output);
+      return output;
     },
 
     /** Sums up the synced plan into the territory's record. */
     async completePipelineTerritory(input: FinishTerritoryInput): Promise<TerritorySummary> {
       const plan = await payload<ProblemResponse>(input.account, input.planRef);
-      const routed = new Set<string>();
-      let routes = 0;
-      for (const route of plan.routes) {
-        const jobs = (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => stop.job ?? stop.id);
-        for (const job of jobs) routed.add(job);
-        if (jobs.length > 0) routes++;
-      }
+      const { routes, routed, cost, distanceMeters } = planSummary(plan);
       const unrouted: UnroutedJobRecord[] = [...plan.unrouted_jobs.map((job) => ({ id: job.id, reasons: [...(job.reasons ?? [])] })), ...input.geocodeUnrouted];
-      const cost = plan.routes.reduce((sum, route) => sum + route.cost, 0);
-      const distanceMeters = plan.routes.reduce((sum, route) => sum + route.distance_meters, 0);
       const jobs = input.jobs + input.geocodeUnrouted.length;
       await deps.runs.completeTerritory(input.runId, input.territory, {
         jobs,

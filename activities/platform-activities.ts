@@ -1,16 +1,18 @@
 import { ApplicationFailure, log } from '@temporalio/activity';
+import { readStoredResult, type StoredResult } from '../model/plan-result.js';
 import type { DateRange } from '../model/types/common.js';
+import { errorResponse, type ErrorResponse } from '../model/types/meta.js';
 import type { PlatformPullResponse, PlatformSyncRequest } from '../model/types/platform.js';
 import type { Problem } from '../model/types/problem.js';
 import type { ProblemResponse } from '../model/types/responses.js';
-import type { Route } from '../model/types/route.js';
 import type { AddressToLocate, PlatformConnector, RowFault, SyncResult, Territory } from '../platform/connector.js';
 import { openConnector } from '../platform/open-connector.js';
 import { PlatformSetupError, publicPlatformFault, UnknownTerritoryError } from '../platform/platform-errors.js';
 import type { Pool } from '../store/db.js';
 import { getPlatformConnection, UnknownConnectionError } from '../store/platform-connections.js';
-import { getPlanPayload, putPlanPayload, UnknownPlanPayloadError } from '../store/plan-payloads.js';
+import { getPayload, putPayload, UnknownPayloadError } from '../store/payloads.js';
 import type { TaskStore } from '../store/tasks.js';
+import { withRunningTask } from './running-task.js';
 import { failureTypes } from '../workflows/contract.js';
 
 export interface PlatformActivityDeps {
@@ -26,7 +28,7 @@ export interface PullTerritoryInput {
 }
 
 export interface PullTerritoryOutput {
-  /** The pulled problem, stored with putPlanPayload (kind `problem`). */
+  /** The pulled problem, stored with putPayload (kind `problem`). */
   problemRef: string;
   addresses: AddressToLocate[];
   faults: RowFault[];
@@ -45,31 +47,12 @@ export interface SyncTerritoryInput {
   problemRef?: string;
 }
 
-type StoredPlan = ProblemResponse | (Problem & { routes: (Route & { response?: ProblemResponse['routes'][number] })[] });
-
-/**
- * The plan and the problem behind it from whatever form was stored: a plain problem_response, or
- * a whole problem whose routes carry their response (return_request answers).
- */
-function planOf(stored: StoredPlan): { plan: ProblemResponse; problem?: Problem } {
-  const routes = stored.routes ?? [];
-  if (routes.some((route) => 'response' in route && route.response !== undefined)) {
-    const problem = stored as Problem;
-    const plan: ProblemResponse = {
-      routes: (problem.routes ?? []).flatMap((route) => (route.response === undefined ? [] : [route.response])),
-      unrouted_jobs: problem.unrouted_jobs ?? [],
-    };
-    return { plan, problem };
-  }
-  return { plan: stored as ProblemResponse };
-}
-
 /** A known, permanent fault as a non-retryable failure; anything else (the network, a restart) is retried. */
 function asFailure(err: unknown): unknown {
   if (err instanceof UnknownConnectionError) return ApplicationFailure.nonRetryable(err.message, failureTypes.unknownConnection);
   if (err instanceof UnknownTerritoryError) return ApplicationFailure.nonRetryable(err.message, failureTypes.unknownTerritory);
   if (err instanceof PlatformSetupError) return ApplicationFailure.nonRetryable(err.message, failureTypes.platformSetup);
-  if (err instanceof UnknownPlanPayloadError) return ApplicationFailure.nonRetryable(err.message, failureTypes.planPayloadMissing);
+  if (err instanceof UnknownPayloadError) return ApplicationFailure.nonRetryable(err.message, failureTypes.planPayloadMissing);
   if (err instanceof ApplicationFailure) return err;
   // Retried; its message ends up in task and run records that clients read.
   log.warn('platform fault', { error: err instanceof Error ? err.message : String(err) });
@@ -77,27 +60,15 @@ function asFailure(err: unknown): unknown {
 }
 
 /** The error body a platform task fails with, for the faults a client can act on. */
-interface TaskErrorBody {
-  status_code: number;
-  error_code: string;
-  message: string;
-  errors?: unknown[];
-  extra_error_information?: { validation_failures_count: number };
-}
-
-function errorBody(err: unknown): TaskErrorBody | undefined {
-  if (err instanceof UnknownConnectionError) return { status_code: 404, error_code: 'not_found_error', message: `No platform connection ${err.connection}.` };
+function errorBody(err: unknown): ErrorResponse | undefined {
+  if (err instanceof UnknownConnectionError) return errorResponse(404, 'not_found_error', `No platform connection ${err.connection}.`);
   if (err instanceof UnknownTerritoryError) {
     const message = `The connection has no territory ${err.territory}.`;
-    return {
-      status_code: 400,
-      error_code: 'validation_failed_error',
-      message: 'The request has 1 validation error.',
-      errors: [{ property: 'request.territory', code: 'reference_not_found_error', message, parameters: { id: err.territory, collection: 'territories' }, attempted_value: err.territory }],
-      extra_error_information: { validation_failures_count: 1 },
-    };
+    return errorResponse(400, 'validation_failed_error', 'The request has 1 validation error.', [
+      { property: 'request.territory', code: 'reference_not_found_error', message, parameters: { id: err.territory, collection: 'territories' }, attempted_value: err.territory },
+    ]);
   }
-  if (err instanceof PlatformSetupError) return { status_code: 503, error_code: 'service_unavailable_error', message: `The fleet platform is not usable: ${err.message}.` };
+  if (err instanceof PlatformSetupError) return errorResponse(503, 'service_unavailable_error', `The fleet platform is not usable: ${err.message}.`);
   return undefined;
 }
 
@@ -131,7 +102,7 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
     async pullTerritory(input: PullTerritoryInput): Promise<PullTerritoryOutput> {
       try {
         const pulled = await pull(input);
-        const problemRef = await putPlanPayload(deps.pool, input.account, 'problem', pulled.problem);
+        const problemRef = await putPayload(deps.pool, input.account, 'problem', pulled.problem);
         return { problemRef, addresses: pulled.addresses, faults: pulled.faults, jobs: pulled.problem.jobs?.length ?? 0 };
       } catch (err) {
         throw asFailure(err);
@@ -141,8 +112,8 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
     /** Writes a stored plan back to the platform under the run id; idempotent (see SyncResult.unchanged). */
     async syncTerritory(input: SyncTerritoryInput): Promise<SyncResult> {
       try {
-        const { plan, problem: embedded } = planOf(await getPlanPayload<StoredPlan>(deps.pool, input.account, input.planRef));
-        const problem = input.problemRef === undefined ? embedded : await getPlanPayload<Problem>(deps.pool, input.account, input.problemRef);
+        const { plan, problem: embedded } = readStoredResult(await getPayload<StoredResult>(deps.pool, input.account, input.planRef));
+        const problem = input.problemRef === undefined ? embedded : await getPayload<Problem>(deps.pool, input.account, input.problemRef);
         return await sync(input, plan, problem);
       } catch (err) {
         throw asFailure(err);
@@ -154,11 +125,7 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
      * fault the client can act on. Other faults (the platform unreachable) are thrown and retried.
      */
     async runPlatformTask(taskId: string): Promise<void> {
-      const task = await deps.tasks.getById(taskId);
-      if (!task) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, failureTypes.taskMissing);
-      if (task.status !== 'running') return;
-      const body = await deps.tasks.payload(taskId, 'request');
-      if (body === undefined) throw ApplicationFailure.nonRetryable(`task ${taskId} has no request`, failureTypes.taskMissing);
+      await withRunningTask(deps.tasks, taskId, async (task, body) => {
       const request = JSON.parse(body) as PlatformSyncRequest & { connection: string };
       const target = { account: task.account, connection: request.connection, territory: request.territory, range: request.date_range };
       try {
@@ -181,11 +148,12 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
         if (failure === undefined) throw asFailure(err);
         await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(failure) });
       }
+      });
     },
 
     /** Ends a platform task whose retries ran out: the platform could not be reached. */
     async failPlatformTask(taskId: string, reason: string): Promise<void> {
-      const body = { status_code: 503, error_code: 'service_unavailable_error', message: `The fleet platform could not be reached: ${reason}` };
+      const body = errorResponse(503, 'service_unavailable_error', `The fleet platform could not be reached: ${reason}`);
       await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(body) });
     },
   };

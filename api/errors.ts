@@ -1,3 +1,5 @@
+import { errorResponse, type ErrorResponse, type ValidationError } from '../model/types/meta.js';
+
 /** The error codes of interface.md's Errors table plus the ones our own pipeline needs. */
 export type ErrorCode =
   | 'validation_failed_error'
@@ -26,23 +28,8 @@ export type ErrorCode =
   | 'geoservice_unavailable'
   | 'geostream_unavailable';
 
-export interface ValidationErrorEntry {
-  property?: string;
-  code: string;
-  message: string;
-  parameters?: Record<string, unknown>;
-  attempted_value?: unknown;
-  line?: number;
-  position?: number;
-}
-
-export interface ErrorResponse {
-  status_code: number;
-  error_code: ErrorCode;
-  message: string;
-  errors?: ValidationErrorEntry[];
-  extra_error_information?: { validation_failures_count: number };
-}
+export type { ErrorResponse };
+export type ValidationErrorEntry = ValidationError;
 
 /** At most this many validation faults are listed; the count says how many there were. */
 export const maxListedValidationErrors = 100;
@@ -58,7 +45,7 @@ export class ApiError extends Error {
   }
 
   body(): ErrorResponse {
-    return { status_code: this.statusCode, error_code: this.errorCode, message: this.message };
+    return errorResponse(this.statusCode, this.errorCode, this.message);
   }
 }
 
@@ -71,10 +58,6 @@ export class ValidationFailedError extends ApiError {
   }
 
   override body(): ErrorResponse {
-    return {
-      ...super.body(),
-      errors: this.entries.slice(0, maxListedValidationErrors),
-      extra_error_information: { validation_failures_count: this.total },
-    };
+    return errorResponse(this.statusCode, this.errorCode, this.message, this.entries.slice(0, maxListedValidationErrors), this.total);
   }
 }

@@ -1,3 +1,5 @@
+import { isWholeProblem, plannedJobIds } from '../model/plan-result.js';
+
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -7,12 +9,6 @@ function jobId(job: unknown): string | undefined {
   return isObject(job) && typeof job.id === 'string' ? job.id : undefined;
 }
 
-/** The job ids of a route_response's job stops, in driving order. */
-function plannedOrder(route: Json): string[] {
-  const stops = Array.isArray(route.stops) ? route.stops : [];
-  return stops.flatMap((stop) => (isObject(stop) && stop.type === 'job' && typeof stop.job === 'string' ? [stop.job] : []));
-}
-
 /**
  * The problem a finished build, optimize, sequence or evaluate task planned: its request with
  * each route's jobs in the order (and on the route) of the result. Inline jobs move with their
@@ -20,8 +16,8 @@ function plannedOrder(route: Json): string[] {
  * problem.
  */
 export function plannedProblem(request: Json, result: Json): Json {
+  if (isWholeProblem(result)) return result;
   const resultRoutes = Array.isArray(result.routes) ? result.routes.filter(isObject) : [];
-  if (resultRoutes.some((route) => isObject(route.response))) return result;
   const requestRoutes = Array.isArray(request.routes) ? request.routes.filter(isObject) : [];
   const inlineJobs = new Map<string, unknown>();
   for (const route of requestRoutes) {
@@ -30,7 +26,7 @@ export function plannedProblem(request: Json, result: Json): Json {
       if (id !== undefined && isObject(job)) inlineJobs.set(id, job);
     }
   }
-  const orders = new Map(resultRoutes.map((route) => [route.id, plannedOrder(route)]));
+  const orders = new Map(resultRoutes.map((route) => [route.id, plannedJobIds(route)]));
   const routes = requestRoutes.map((route) => {
     const order = orders.get(route.id);
     if (order === undefined) return route;

@@ -1,3 +1,5 @@
+import { errorResponse, type ErrorResponse } from '../model/types/meta.js';
+
 /**
  * A fault of the request that only the operation itself can detect; it ends the task as failed
  * with this error body instead of being retried.
@@ -12,12 +14,7 @@ export class OperationError extends Error {
     super(message);
   }
 
-  body(): Record<string, unknown> {
-    return {
-      status_code: this.statusCode,
-      error_code: this.errorCode,
-      message: this.message,
-      ...(this.errors ? { errors: this.errors, extra_error_information: { validation_failures_count: this.errors.length } } : {}),
-    };
+  body(): ErrorResponse {
+    return errorResponse(this.statusCode, this.errorCode, this.message, this.errors);
   }
 }

@@ -118,6 +118,13 @@ function territoryFromRow(row: Record<string, unknown>): PipelineRunTerritory {
 const now = "date_trunc('milliseconds', clock_timestamp())";
 
 /** Nightly planning runs and their territories (design.md §10); every write is safe to repeat. */
+/** What a step learned about its territory: its job count, the addresses not found, the faulty rows. */
+export interface StepDetails {
+  jobs?: number;
+  failedAddresses?: FailedAddressRecord[];
+  rowFaults?: RowFaultRecord[];
+}
+
 export class PipelineRunStore {
   constructor(private readonly pool: Pool) {}
 
@@ -138,13 +145,7 @@ export class PipelineRunStore {
   }
 
   /** Marks a step running, or ends it with its wall time; `details` fills the territory's fields learned by the step. */
-  async recordStep(
-    runId: string,
-    territory: string,
-    step: PipelineStep,
-    record: StepRecord,
-    details: { jobs?: number; failedAddresses?: FailedAddressRecord[]; rowFaults?: RowFaultRecord[] } = {},
-  ): Promise<void> {
+  async recordStep(runId: string, territory: string, step: PipelineStep, record: StepRecord, details: StepDetails = {}): Promise<void> {
     await this.pool.query(
       `UPDATE pipeline_run_territories
           SET step = $3, steps = steps || jsonb_build_object($3::text, $4::jsonb),

@@ -1,4 +1,8 @@
-import { withTransaction, type Pool } from './db.js';
+import type { Pool } from './db.js';
+import { newPayloadId } from './payloads.js';
+
+/** The payloads a task names: what it was asked, and what it answered or failed with. */
+export type TaskPayloadKind = 'request' | 'result' | 'error';
 
 export type TaskStatus = 'running' | 'completed' | 'failed' | 'canceled';
 
@@ -56,15 +60,15 @@ function toRecord(row: Record<string, unknown>): TaskRecord {
 export class TaskStore {
   constructor(private readonly pool: Pool) {}
 
+  /** The task with its request payload, in one statement. */
   async create(task: NewTask): Promise<TaskRecord> {
-    return withTransaction(this.pool, async (client) => {
-      const row = await client.query(
-        `INSERT INTO tasks(id, account, user_name, operation, status, options) VALUES ($1, $2, $3, $4, 'running', $5) RETURNING ${columns}`,
-        [task.id, task.account, task.user, task.operation, JSON.stringify(task.options)],
-      );
-      await client.query(`INSERT INTO task_payloads(task_id, kind, body) VALUES ($1, 'request', $2)`, [task.id, task.request]);
-      return toRecord(row.rows[0]);
-    });
+    const row = await this.pool.query(
+      `WITH p AS (INSERT INTO payloads(id, account, kind, body) VALUES ($6, $2, 'request', $7) RETURNING id)
+       INSERT INTO tasks(id, account, user_name, operation, status, options, request_payload)
+         SELECT $1, $2, $3, $4, 'running', $5, p.id FROM p RETURNING ${columns}`,
+      [task.id, task.account, task.user, task.operation, JSON.stringify(task.options), newPayloadId(), task.request],
+    );
+    return toRecord(row.rows[0]);
   }
 
   /** A task of this account; another account's task is indistinguishable from a missing one. */
@@ -78,6 +82,15 @@ export class TaskStore {
     return row.rows[0] ? toRecord(row.rows[0]) : undefined;
   }
 
+  /** A task with its request payload, in one round trip (what a task activity starts with). */
+  async getWithRequest(id: string): Promise<{ task: TaskRecord; request: string | undefined } | undefined> {
+    const row = await this.pool.query(
+      `SELECT ${columns}, (SELECT body FROM payloads WHERE payloads.id = tasks.request_payload) AS request FROM tasks WHERE id = $1`,
+      [id],
+    );
+    return row.rows[0] ? { task: toRecord(row.rows[0]), request: row.rows[0].request ?? undefined } : undefined;
+  }
+
   async list(account: string | undefined, filter: TaskListFilter): Promise<TaskRecord[]> {
     const rows = await this.pool.query(
       `SELECT ${columns} FROM tasks
@@ -89,33 +102,32 @@ export class TaskStore {
     return rows.rows.map(toRecord);
   }
 
-  async payload(id: string, kind: 'request' | 'result' | 'error'): Promise<string | undefined> {
-    const row = await this.pool.query('SELECT body FROM task_payloads WHERE task_id = $1 AND kind = $2', [id, kind]);
+  async payload(id: string, kind: TaskPayloadKind): Promise<string | undefined> {
+    const row = await this.pool.query(`SELECT p.body FROM tasks t JOIN payloads p ON p.id = t.${kind}_payload WHERE t.id = $1`, [id]);
     return row.rows[0]?.body;
   }
 
   /**
-   * Moves a running task to a final state with its payload. Only the first final state wins, so a
-   * result that arrives after a cancel is dropped and a retried activity cannot finish twice.
+   * Moves a running task to a final state with its payload, and notifies its channel, in one
+   * statement (one transaction). Only the first final state wins, so a result that arrives after a
+   * cancel is dropped (and not stored) and a retried activity cannot finish twice.
    */
   async finish(id: string, status: Exclude<TaskStatus, 'running'>, payload?: { kind: 'result' | 'error'; body: string }): Promise<boolean> {
-    return withTransaction(this.pool, async (client) => {
-      const updated = await client.query(
-        `UPDATE tasks SET status = $2, last_status_time = ${now}, finished_time = ${now} WHERE id = $1 AND status = 'running'`,
-        [id, status],
-      );
-      // Nothing changed, so ending this transaction with COMMIT is the same as with ROLLBACK.
-      if (updated.rowCount === 0) return false;
-      if (payload) {
-        await client.query(
-          `INSERT INTO task_payloads(task_id, kind, body) VALUES ($1, $2, $3) ON CONFLICT (task_id, kind) DO UPDATE SET body = EXCLUDED.body`,
-          [id, payload.kind, payload.body],
+    const finished = `status = $2, last_status_time = ${now}, finished_time = ${now}`;
+    const result = payload
+      ? await this.pool.query(
+          `WITH t AS (SELECT id, account FROM tasks WHERE id = $1 AND status = 'running' FOR UPDATE),
+                p AS (INSERT INTO payloads(id, account, kind, body) SELECT $4, t.account, $5, $6 FROM t RETURNING id),
+                u AS (UPDATE tasks SET ${finished}, ${payload.kind}_payload = (SELECT id FROM p) WHERE id = (SELECT id FROM t) RETURNING id)
+           SELECT pg_notify($3, id) FROM u`,
+          [id, status, taskChannel, newPayloadId(), payload.kind, payload.body],
+        )
+      : await this.pool.query(
+          `WITH u AS (UPDATE tasks SET ${finished} WHERE id = $1 AND status = 'running' RETURNING id)
+           SELECT pg_notify($3, id) FROM u`,
+          [id, status, taskChannel],
         );
-      }
-      // NOTIFY inside the transaction: listeners hear of the final state only once it is committed.
-      await client.query('SELECT pg_notify($1, $2)', [taskChannel, id]);
-      return true;
-    });
+    return result.rowCount === 1;
   }
 
   async setProgress(id: string, progress: unknown): Promise<void> {

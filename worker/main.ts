@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Client } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel, type WorkerOptions } from '@temporalio/worker';
 import { createSandboxActivities } from '../activities/sandbox-activities.js';
+import { operationPool } from '../activities/operation-runner.js';
 import { createTaskActivities } from '../activities/task-activities.js';
 import { createGeocodeActivities } from '../activities/geocode-activities.js';
 import { createPlatformActivities } from '../activities/platform-activities.js';
@@ -59,7 +60,7 @@ function installSdkRuntime(log: Logger, sdkMetricsAddress: string | undefined): 
 
 /**
  * One process serving the task queues: `wayplan-io` (workflows and storage) and `wayplan-solve`
- * (CPU: each activity runs its operation in a worker thread). Run several with `--queues` to scale.
+ * (CPU: each activity runs its operation on a warm pool of worker threads). Run several with `--queues` to scale.
  */
 export async function runWorker(config: Config, log: Logger, databaseUrl: string, temporalAddress: string, queues: QueueRole[]): Promise<RunningWorker> {
   // The SDK's exporter listens on a private loopback port; the worker's own endpoint passes it on.
@@ -72,6 +73,9 @@ export async function runWorker(config: Config, log: Logger, databaseUrl: string
   if (geocoding.provider !== 'local') watchCircuit(breaker);
   collectProcessMetrics(pool, 'worker');
   const metrics = sdkMetricsAddress ? await serveMetrics(config.metrics.host, config.metrics.workerPort, log, () => sdkMetrics(sdkMetricsAddress)) : undefined;
+  // Warm before the first task: each thread has loaded the engine and the road graph.
+  const operations = queues.includes('solve') ? operationPool(config.travel) : undefined;
+  await operations?.warm();
   const activities = {
     ...createTaskActivities({ tasks: new TaskStore(pool), travel: config.travel }),
     ...createSandboxActivities({ sandboxes: new SandboxStore(pool) }),
@@ -102,6 +106,7 @@ export async function runWorker(config: Config, log: Logger, databaseUrl: string
   const done = Promise.all(workers.map((w) => w.run())).then(
     async () => {
       await connection.close();
+      await operations?.close();
       await metrics?.close();
       await pool.end();
     },

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { plannedProblem } from '../../cards/task-plan.js';
-import { withoutCalculatedValues } from '../../model/plan-request.js';
+import { withoutCalculatedValues } from '../../model/plan-result.js';
 import { latestStepOutput } from '../../store/night-plan.js';
-import { getPlanPayload } from '../../store/plan-payloads.js';
+import { getPayload } from '../../store/payloads.js';
 import { PipelineRunStore } from '../../store/pipeline-runs.js';
 import type { ApiContext } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -43,8 +43,8 @@ export function nightPlanRoutes(app: FastifyInstance, ctx: ApiContext): void {
         if (record.status !== 'completed' || !built || !optimized) {
           throw new ApiError(404, 'not_found_error', `Territory ${record.territory} of run ${runId} has no plan (${record.status}).`);
         }
-        const problem = await getPlanPayload<Json>(ctx.pool, account, built.resultRef);
-        const plan = await getPlanPayload<Json>(ctx.pool, account, optimized.resultRef);
+        const problem = await getPayload<Json>(ctx.pool, account, built.resultRef);
+        const plan = await getPayload<Json>(ctx.pool, account, optimized.resultRef);
         return withoutCalculatedValues(plannedProblem(withoutCalculatedValues(problem), plan));
       },
     },

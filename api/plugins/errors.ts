@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, type ErrorResponse } from '../errors.js';
+import { ApiError } from '../errors.js';
 
 /** Fastify's own failures, translated to the interface's error codes. */
 function fromFastify(error: FastifyError): ApiError | undefined {
@@ -34,13 +34,14 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
 /** What Node's HTTP parser refuses (headers too large, request timeout, malformed): answered in our error shape on the raw socket. */
 export function clientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, body]: [number, ErrorResponse] =
+  const failure =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, { status_code: 408, error_code: 'request_timeout_error', message: 'The request (headers and body) did not arrive in time.' }]
+      ? new ApiError(408, 'request_timeout_error', 'The request (headers and body) did not arrive in time.')
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, { status_code: 431, error_code: 'request_header_fields_too_large_error', message: 'The request headers are larger than this server accepts.' }]
-        : [400, { status_code: 400, error_code: 'bad_request_error', message: 'The request is not valid HTTP.' }];
-  const text = JSON.stringify(body);
+        ? new ApiError(431, 'request_header_fields_too_large_error', 'The request headers are larger than this server accepts.')
+        : new ApiError(400, 'bad_request_error', 'The request is not valid HTTP.');
+  const status = failure.statusCode;
+  const text = JSON.stringify(failure.body());
   if (socket.writable) {
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
   }
@@ -55,8 +56,7 @@ export function errorHandling(app: FastifyInstance): void {
       return;
     }
     request.log.error({ err: error }, 'unexpected failure');
-    const body: ErrorResponse = { status_code: 500, error_code: 'internal_server_error', message: 'Unexpected failure; retry later.' };
-    void reply.code(500).send(body);
+    void reply.code(500).send(new ApiError(500, 'internal_server_error', 'Unexpected failure; retry later.').body());
   });
   app.setNotFoundHandler({}, (request, reply) => {
     const body = new ApiError(404, 'not_found_error', `No resource at ${request.url.split('?')[0]}.`).body();

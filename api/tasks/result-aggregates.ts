@@ -1,7 +1,6 @@
-import { isOperationName, OPERATIONS, resolveProblem, type RouteResponse } from '../../model/index.js';
+import { isOperationName, OPERATIONS, resolveProblem } from '../../model/index.js';
+import { readStoredResult } from '../../model/plan-result.js';
 import { problemAggregates } from '../../model/problem-aggregates.js';
-
-type StoredRoute = RouteResponse & { response?: RouteResponse; stops?: RouteResponse['stops'] };
 
 /**
  * problem_aggregates of a stored task result: a problem_response, or the whole problem of
@@ -12,6 +11,6 @@ export function storedResultAggregates(operation: string, request: string, resul
   if (!isOperationName(operation) || !OPERATIONS[operation].problem) return undefined;
   const body = JSON.parse(result) as { routes?: unknown; unrouted_jobs?: unknown };
   if (!Array.isArray(body.routes) || !Array.isArray(body.unrouted_jobs)) return undefined;
-  const routes = (body.routes as StoredRoute[]).map((route) => (route.response === undefined ? route : { ...route.response, stops: route.stops ?? [] }));
-  return problemAggregates(resolveProblem(JSON.parse(request), operation), routes, body.unrouted_jobs.length);
+  const { plan } = readStoredResult(body);
+  return problemAggregates(resolveProblem(JSON.parse(request), operation), plan.routes, plan.unrouted_jobs.length);
 }

@@ -5,6 +5,7 @@ import type { TaskOperation } from '../../engine/operations/registry.js';
 import type { TaskRecord } from '../../store/tasks.js';
 import type { Identity } from '../../store/users.js';
 import type { ApiContext } from '../context.js';
+import { errorResponse } from '../../model/types/meta.js';
 import { ApiError, type ErrorResponse } from '../errors.js';
 import { storedResultAggregates } from './result-aggregates.js';
 import { taskRedirectResponse } from './responses.js';
@@ -62,9 +63,9 @@ export class TaskService {
       });
     } catch (err) {
       this.ctx.log.error({ err, task: id }, 'could not start the task workflow');
-      const failure: ErrorResponse = { status_code: 500, error_code: 'internal_server_error', message: 'The task could not be started; retry later.' };
-      await this.ctx.tasks.finish(id, 'failed', { kind: 'error', body: JSON.stringify(failure) });
-      throw new ApiError(500, 'internal_server_error', 'The task could not be started; retry later.');
+      const failure = new ApiError(500, 'internal_server_error', 'The task could not be started; retry later.');
+      await this.ctx.tasks.finish(id, 'failed', { kind: 'error', body: JSON.stringify(failure.body()) });
+      throw failure;
     }
     return task;
   }
@@ -113,7 +114,7 @@ export class TaskService {
       }
       case 'failed': {
         const error = await this.ctx.tasks.payload(task.id, 'error');
-        const body = error ? (JSON.parse(error) as ErrorResponse) : { status_code: 500, error_code: 'internal_server_error', message: 'The task failed.' };
+        const body = error ? (JSON.parse(error) as ErrorResponse) : errorResponse(500, 'internal_server_error', 'The task failed.');
         await reply.code(body.status_code).send(body);
         return;
       }

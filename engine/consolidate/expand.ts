@@ -1,4 +1,5 @@
 import { canonicalize } from '../../model/canonical.js';
+import { plannedJobIds } from '../../model/plan-result.js';
 import type { ConsolidatedJob } from '../../model/types/consolidate.js';
 
 type JsonObject = Record<string, unknown>;
@@ -7,13 +8,6 @@ type JsonObject = Record<string, unknown>;
 export function expandJobIds(jobIds: readonly string[], consolidated: readonly ConsolidatedJob[]): string[] {
   const originals = new Map(consolidated.map((entry) => [entry.job, entry.jobs]));
   return jobIds.flatMap((id) => originals.get(id) ?? [id]);
-}
-
-/** The job ids a planned route visits: `jobs` of a route in a full problem, else its job stops (route_response). */
-function plannedJobIds(route: JsonObject): string[] {
-  if (Array.isArray(route.jobs)) return route.jobs.map((job) => (typeof job === 'string' ? job : String((job as JsonObject).id)));
-  const stops = Array.isArray(route.stops) ? (route.stops as JsonObject[]) : [];
-  return stops.filter((stop) => stop.type === 'job').map((stop) => String(stop.job ?? stop.id));
 }
 
 /**

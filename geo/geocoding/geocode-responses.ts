@@ -1,20 +1,15 @@
 import { formatLatLon } from '../../model/latlon.js';
+import { errorResponse, type ErrorResponse } from '../../model/types/meta.js';
 import type { GeocodeSuggestion } from './geocoder.js';
 import type { GeoserviceError } from './geoservice-error.js';
 
 /** What one address (or point) came to: suggestions, or the error that stopped it. */
 export type AddressOutcome = { suggestions: GeocodeSuggestion[] } | { error: GeoserviceError };
 
-export interface GeoserviceErrorBody {
-  status_code: 500;
-  error_code: 'geoservice_unavailable' | 'geostream_unavailable';
-  message: string;
-}
-
 /** A `geocoded_location`: suggestions first (as the reference API prints them), the request's id, or the address's error. */
 export function geocodedLocation(id: string | undefined, outcome: AddressOutcome): Record<string, unknown> {
   if ('error' in outcome) {
-    return { suggestions: [], ...(id !== undefined ? { id } : {}), error: { status_code: 500, error_code: outcome.error.code, message: outcome.error.message } };
+    return { suggestions: [], ...(id !== undefined ? { id } : {}), error: errorResponse(500, outcome.error.code, outcome.error.message) };
   }
   return {
     suggestions: outcome.suggestions.map((s) => ({
@@ -35,12 +30,8 @@ export function geocodedLocation(id: string | undefined, outcome: AddressOutcome
  * cause (`geoservice_error` or `geoservice_exceeded_maximum_retries`, as each geocoded_location
  * of a partly successful answer carries it).
  */
-export function allFailedError(errors: readonly GeoserviceError[], noun: 'address' | 'location'): GeoserviceErrorBody {
+export function allFailedError(errors: readonly GeoserviceError[], noun: 'address' | 'location'): ErrorResponse {
   const unavailable = errors.find((e) => e.code === 'geoservice_unavailable');
   const example = unavailable ?? errors.find((e) => e.code === 'geoservice_exceeded_maximum_retries') ?? errors[0]!;
-  return {
-    status_code: 500,
-    error_code: unavailable ? 'geoservice_unavailable' : 'geostream_unavailable',
-    message: `No ${noun} could be processed (${example.code}): ${example.message}`,
-  };
+  return errorResponse(500, unavailable ? 'geoservice_unavailable' : 'geostream_unavailable', `No ${noun} could be processed (${example.code}): ${example.message}`);
 }

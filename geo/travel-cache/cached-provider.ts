@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { travelOptionsKey, type TravelMatrix, type TravelOptions, type TravelPoint, type TravelProvider } from '../travel.js';
 import type { MatrixStore } from './matrix-cache.js';
 
-function pointKey(point: TravelPoint): string {
+/** A point as cache keys name it. */
+export function pointKey(point: TravelPoint): string {
   return `${point.lat},${point.lon},${point.locationType ?? ''},${point.heading ?? ''}`;
 }
 

@@ -81,6 +81,20 @@ export const ErrorResponse = Type.Object(
   { $id: 'error_response' },
 );
 
+/**
+ * An error_response body, the one way every layer writes it (API, operations, activities,
+ * geocoding): with validation faults it lists them and counts them all (`total`, when the list is
+ * cut short).
+ */
+export function errorResponse(statusCode: number, errorCode: string, message: string, errors?: ValidationError[], total = errors?.length): ErrorResponse {
+  return {
+    status_code: statusCode,
+    error_code: errorCode,
+    message,
+    ...(errors ? { errors, extra_error_information: { validation_failures_count: total } } : {}),
+  };
+}
+
 export const ValidateResponse = Type.Object(
   { valid: Type.Boolean(), errors: Type.Array(ValidationError) },
   { $id: 'validate_response' },

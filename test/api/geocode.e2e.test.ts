@@ -85,7 +85,7 @@ describe('POST /v1/geocode with an upstream geocoder that fails', () => {
     const failed = await postJsonWaiting(`${stack.baseUrl}/v1/geocode?wait=1`, { addresses: [{ query: 'down 1' }, { query: 'down 2' }] }, { authorization: user.basic });
     expect(failed.status).toBe(500);
     expect(failed.body).toMatchObject({ status_code: 500, error_code: 'geostream_unavailable', message: expect.stringContaining('geoservice_exceeded_maximum_retries') });
-    const task = await stack.query(`SELECT t.status, p.body FROM tasks t JOIN task_payloads p ON p.task_id = t.id AND p.kind = 'error' WHERE t.operation = 'geocode' ORDER BY t.started_time DESC LIMIT 1`);
+    const task = await stack.query(`SELECT t.status, p.body FROM tasks t JOIN payloads p ON p.id = t.error_payload WHERE t.operation = 'geocode' ORDER BY t.started_time DESC LIMIT 1`);
     expect(task.rows[0].status).toBe('failed');
     expect(JSON.parse(task.rows[0].body).error_code).toBe('geostream_unavailable');
 

@@ -9,7 +9,7 @@ import {
   removePlatformConnection,
   UnknownConnectionError,
 } from '../../store/platform-connections.js';
-import { getPlanPayload, putPlanPayload, UnknownPlanPayloadError } from '../../store/plan-payloads.js';
+import { getPayload, putPayload, UnknownPayloadError } from '../../store/payloads.js';
 
 describe('platform connections and plan payloads in PostgreSQL', () => {
   let pool: pg.Pool;
@@ -49,10 +49,10 @@ describe('platform connections and plan payloads in PostgreSQL', () => {
 
   it('stores payloads by reference, readable only by their account', async () => {
     const value = { routes: [{ id: 'r1', cost: 1.5 }], unrouted_jobs: [] };
-    const id = await putPlanPayload(pool, account, 'plan_response', value);
+    const id = await putPayload(pool, account, 'plan_response', value);
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(await getPlanPayload(pool, account, id)).toEqual(value);
-    await expect(getPlanPayload(pool, other, id)).rejects.toBeInstanceOf(UnknownPlanPayloadError);
-    await expect(getPlanPayload(pool, account, 'nope')).rejects.toBeInstanceOf(UnknownPlanPayloadError);
+    expect(await getPayload(pool, account, id)).toEqual(value);
+    await expect(getPayload(pool, other, id)).rejects.toBeInstanceOf(UnknownPayloadError);
+    await expect(getPayload(pool, account, 'nope')).rejects.toBeInstanceOf(UnknownPayloadError);
   });
 });

@@ -1,0 +1,145 @@
+import { availableParallelism } from 'node:os';
+import { MessageChannel, type Worker } from 'node:worker_threads';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { Piscina } from 'piscina';
+import type { TravelSettings } from '../geo/travel-settings.js';
+import { openMatrixCachePort, processMatrixCache } from '../geo/travel-cache/process-cache.js';
+import type { ThreadAnswer, ThreadSetup, ThreadTask } from './operation-thread.js';
+import { observeSearch } from './solver-metrics.js';
+import { failureTypes } from '../workflows/contract.js';
+
+/** One operation to run: its name, its request as stored (JSON text) and the task's options. */
+export interface OperationRun {
+  operation: string;
+  request: string;
+  options: Record<string, unknown>;
+}
+
+/** What a run answers: the operation's result, or its refusal as an error_response (both JSON text). */
+export type OperationAnswer = { kind: 'result'; body: string } | { kind: 'rejected'; body: string };
+
+/**
+ * A warm pool of operation threads: each loads the engine and the road graph once (`warm` starts
+ * them all ahead of the first operation), then stays and runs one operation after the other.
+ * Cancel ends the work at once: the thread running it is terminated (with any search threads it
+ * started), and a fresh one starts only when an operation needs it, so that a canceled worker
+ * goes quiet.
+ *
+ * Search threads: build and optimize search on several threads of their own (`solveParallel`).
+ * The pool gives each operation the cores divided by the operations running at its start (at
+ * least one), so that a lone build keeps every core and a full pool runs one search per
+ * operation instead of threads × threads on the same cores.
+ */
+export class OperationPool {
+  private readonly pool: Piscina<ThreadTask | null, ThreadAnswer | null>;
+  private running = 0;
+
+  constructor(
+    travel: TravelSettings,
+    readonly threads: number = availableParallelism(),
+  ) {
+    const setup: ThreadSetup = { travel, travelCacheBytes: processMatrixCache().maxBytes };
+    this.pool = new Piscina({
+      filename: new URL('./operation-thread.js', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: threads,
+      // One operation per thread at a time: the engine's search tally is per thread.
+      concurrentTasksPerWorker: 1,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      workerData: setup,
+    });
+  }
+
+  /**
+   * Starts every thread and resolves once each has loaded the engine and the road graph: the
+   * first alone, so that a map that needs importing is imported once.
+   */
+  async warm(): Promise<void> {
+    await this.pool.run(null, { name: 'warm' });
+    await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(null, { name: 'warm' })));
+  }
+
+  /** The pool's threads now (a canceled operation's thread is gone until an operation needs one again). */
+  get workers(): readonly Worker[] {
+    return this.pool.threads;
+  }
+
+  /**
+   * Runs the operation on a pool thread; `onProgress` gets its progress events. Rejects with the
+   * signal's reason once it aborts, having terminated the thread.
+   */
+  async run(run: OperationRun, onProgress: (progress: unknown) => void, signal: AbortSignal): Promise<ThreadAnswer['outcome']> {
+    const progress = new MessageChannel();
+    progress.port1.on('message', onProgress);
+    const cache = openMatrixCachePort();
+    this.running++;
+    const task: ThreadTask = {
+      ...run,
+      searchThreads: Math.max(1, Math.floor(this.threads / this.running)),
+      progress: progress.port2,
+      travelCache: cache.port,
+    };
+    try {
+      const answer = (await this.pool.run(task, { transferList: [progress.port2, cache.port], signal }))!;
+      observeSearch(run.operation, answer.runs);
+      return answer.outcome;
+    } catch (err) {
+      if (signal.aborted) throw signal.reason ?? err;
+      return { kind: 'crashed', message: (err as Error).message ?? String(err), stack: (err as Error).stack };
+    } finally {
+      this.running--;
+      progress.port1.close();
+      cache.close();
+    }
+  }
+
+  /** Ends the threads; the process's next `operationPool` call makes a new pool. */
+  async close(): Promise<void> {
+    for (const [key, pool] of pools) if (pool === this) pools.delete(key);
+    await this.pool.destroy();
+  }
+}
+
+const pools = new Map<string, OperationPool>();
+
+/** The worker process's pool for its travel settings, made on first use. */
+export function operationPool(travel: TravelSettings): OperationPool {
+  const key = JSON.stringify(travel);
+  let pool = pools.get(key);
+  if (pool === undefined) {
+    pool = new OperationPool(travel);
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+/** Progress is written to its store at most this often; heartbeats carry it every second. */
+const progressWriteIntervalMs = 2000;
+
+/**
+ * Runs one operation from inside an activity, as task and pipeline steps do: heartbeats every
+ * second with the latest progress (and hands it to `saveProgress` at most every 2 s), ends the
+ * thread when Temporal cancels the activity, and turns a crash into a retryable failure.
+ */
+export async function runOperationActivity(pool: OperationPool, run: OperationRun, saveProgress?: (progress: unknown) => Promise<void>): Promise<OperationAnswer> {
+  const context = Context.current();
+  let latestProgress: unknown;
+  let lastWrite = 0;
+  const onProgress = (progress: unknown): void => {
+    latestProgress = progress;
+    if (saveProgress && Date.now() - lastWrite >= progressWriteIntervalMs) {
+      lastWrite = Date.now();
+      void saveProgress(progress).catch(() => undefined);
+    }
+  };
+  const beat = setInterval(() => context.heartbeat(latestProgress), 1000);
+  context.heartbeat();
+  try {
+    const outcome = await pool.run(run, onProgress, context.cancellationSignal);
+    if (outcome.kind !== 'crashed') return outcome;
+    context.log.error('operation crashed', { operation: run.operation, message: outcome.message, stack: outcome.stack });
+    throw ApplicationFailure.retryable(outcome.message, failureTypes.operationCrashed);
+  } finally {
+    clearInterval(beat);
+  }
+}
