@@ -57,9 +57,6 @@ export const pendingMoves = {
   'api/planner/road-map.ts': ['geo/configured-provider.ts', 'geo/road/road-graph.ts', 'geo/road/road-lines.ts'],
   'api/routes/path.ts': ['geo/configured-provider.ts'],
   'api/routes/route-cards.ts': ['cards/card-format.ts', 'cards/html-document.ts', 'cards/pdf-document.ts', 'cards/route-cards.ts', 'geo/configured-provider.ts'],
-  // store → runtime (the migrations folder and random ids)
-  'store/migrate.ts': ['runtime/paths.ts'],
-  'store/plan-payloads.ts': ['runtime/ids.ts'],
 };
 
 const abs = (path) => `${root}/${path}`;

@@ -1,4 +1,4 @@
-import { randomId } from '../runtime/ids.js';
+import { randomId } from './ids.js';
 import type { Pool } from './db.js';
 
 export class UnknownPayloadError extends Error {

@@ -1,7 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { FastifyInstance } from 'fastify';
-import { randomId } from '../../runtime/ids.js';
+import { randomId } from '../../store/ids.js';
 import { PipelineRunStore } from '../../store/pipeline-runs.js';
 import { workflowTypes, type NightlyPlanInput, type Workflows } from '../../workflows/contract.js';
 import type { ApiContext } from '../context.js';

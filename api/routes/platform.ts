@@ -5,7 +5,7 @@ import { schemaNode } from '../../model/types/schema.js';
 import { MAX_PLATFORM_RANGE_DAYS, PlatformPullRequest, PlatformSyncRequest } from '../../model/types/platform.js';
 import { FaultCollector } from '../../model/validation/faults.js';
 import { walk } from '../../model/validation/schema-walk.js';
-import { randomId } from '../../runtime/ids.js';
+import { randomId } from '../../store/ids.js';
 import { listPlatformConnections } from '../../store/platform-connections.js';
 import { failureTypes, workflowTypes, type Workflows } from '../../workflows/contract.js';
 import type { ApiContext } from '../context.js';

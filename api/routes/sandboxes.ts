@@ -25,7 +25,7 @@ import { aclResponse, revisionCreatedResponse, sandboxResponse } from '../sandbo
 import { waitForRevision } from '../sandboxes/revision-wait.js';
 import { queryFlag } from '../tasks/task-service.js';
 import { requireJsonBody } from './operations.js';
-import { randomId } from '../../runtime/ids.js';
+import { randomId } from '../../store/ids.js';
 
 type Query = Record<string, unknown>;
 

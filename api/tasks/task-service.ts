@@ -9,7 +9,7 @@ import { errorResponse } from '../../model/types/meta.js';
 import { ApiError, type ErrorResponse } from '../errors.js';
 import { storedResultAggregates } from './result-aggregates.js';
 import { taskRedirectResponse } from './responses.js';
-import { randomId } from '../../runtime/ids.js';
+import { randomId } from '../../store/ids.js';
 import { workflowTypes, type TaskWorkflowType, type Workflows } from '../../workflows/contract.js';
 
 /** 16 random bytes as 22 URL-safe base64 characters, the task id form of the compatible API. */

@@ -15,7 +15,7 @@ import { withDatabase } from '../database.js';
 import { printJson } from '../output.js';
 import { addressText, csvText, readCsv, resolveColumns, type AddressColumns } from './geocode-csv.js';
 import { ProgressBar } from './geocode-progress.js';
-import { randomId } from '../../runtime/ids.js';
+import { randomId } from '../../store/ids.js';
 
 export interface ColumnFlags {
   queryColumn?: string;

@@ -1,7 +1,7 @@
 import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Config } from '../../runtime/config.js';
 import { withRunningStack } from '../running-stack.js';
-import { randomId } from '../../runtime/ids.js';
+import { randomId } from '../../store/ids.js';
 import type { Logger } from '../../runtime/logger.js';
 import { isTimeZone, planStartDate } from '../../runtime/plan-date.js';
 import { parseDate } from '../../model/formats/date.js';

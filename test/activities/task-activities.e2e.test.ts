@@ -4,7 +4,7 @@ import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { createTaskActivities, type TaskActivities } from '../../activities/task-activities.js';
-import { randomId } from '../../runtime/ids.js';
+import { randomId } from '../../store/ids.js';
 import { createPool, type Pool } from '../../store/db.js';
 import { TaskStore } from '../../store/tasks.js';
 import { failureTypes } from '../../workflows/contract.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
 import pg from 'pg';
 import { writeSyntheticFleet } from '../../../bench/nightly/synthetic-fleet.js';
-import { randomId } from '../../../runtime/ids.js';
+import { randomId } from '../../../store/ids.js';
 import { repoRoot } from '../../../runtime/paths.js';
 import { connectTemporal } from '../../../runtime/temporal-client.js';
 import { addPlatformConnection } from '../../../store/platform-connections.js';

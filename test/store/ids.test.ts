@@ -1,4 +1,4 @@
-import { randomId } from '../../runtime/ids.js';
+import { randomId } from '../../store/ids.js';
 
 test('random ids are 22 URL-safe characters for 16 bytes, distinct, and never look like a command-line option', () => {
   const ids = Array.from({ length: 20000 }, () => randomId(16));
