@@ -81,7 +81,7 @@ async function centroidsFigure(jobs: ReturnType<typeof cityJobs>): Promise<{ id:
   }
   // Workload (time on site + 5 min) of the jobs each centroid pulls hardest (the build's own measure), as a share of the mean.
   const load = new Float64Array(placed.length);
-  for (const job of jobs) load[nearestCentroid(placed, job.location)] += Number(job.time_on_site.slice(3)) + 5;
+  for (const job of jobs) load[nearestCentroid(placed, job.location)]! += Number(job.time_on_site.slice(3)) + 5;
   const mean = load.reduce((a, b) => a + b, 0) / load.length;
   console.log(
     `centroids, 2,000 jobs, 8 drivers: median ${median(times).toFixed(1)} ms over ${runs} runs; ` +

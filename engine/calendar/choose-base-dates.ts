@@ -35,7 +35,7 @@ function listedJobs(schedule: ResolvedSchedule): { job: ResolvedJob; ordinal: nu
 function better(a: Candidate, b: Candidate, frontLoading: boolean): boolean {
   if (a.kept !== b.kept) return a.kept > b.kept;
   if (a.served !== b.served) return a.served > b.served;
-  const [first, second]: (keyof Candidate)[] = frontLoading ? ['earliness', 'crowding'] : ['crowding', 'earliness'];
+  const [first, second]: [keyof Candidate, keyof Candidate] = frontLoading ? ['earliness', 'crowding'] : ['crowding', 'earliness'];
   if (a[first] !== b[first]) return a[first] < b[first];
   return a[second] < b[second];
 }

@@ -18,8 +18,8 @@ export function loadMetrics(problem: ResolvedProblem): Map<string, number> {
 
 /** Adds a job's amounts (negative = pickup) into `out` at `offset`; a metric the job lacks is 0. */
 export function addJobAmounts(job: ResolvedJob, metrics: Map<string, number>, out: Float64Array, offset: number): void {
-  if (job.load !== undefined) out[offset] += job.load;
-  for (const amount of job.loads ?? []) out[offset + metrics.get(amount.metric.id)!] += amount.amount;
+  if (job.load !== undefined) out[offset]! += job.load;
+  for (const amount of job.loads ?? []) out[offset + metrics.get(amount.metric.id)!]! += amount.amount;
 }
 
 /** Capacity per metric (route's own, else its vehicle's); Infinity where there is none. */

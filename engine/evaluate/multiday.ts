@@ -54,8 +54,8 @@ function carriedLoads(problem: ResolvedProblem, jobsPerDay: readonly (readonly R
       one.fill(0);
       addJobAmounts(job, metrics, one, 0);
       for (let k = 0; k < m; k++) {
-        if (one[k]! > 0) deliveries[k] += one[k]!;
-        else pickups[k] -= one[k]!;
+        if (one[k]! > 0) deliveries[k]! += one[k]!;
+        else pickups[k]! -= one[k]!;
       }
     }
     return { deliveries, pickups };
@@ -64,8 +64,8 @@ function carriedLoads(problem: ResolvedProblem, jobsPerDay: readonly (readonly R
     const carried = new Float64Array(m);
     amounts.forEach((other, d) => {
       for (let k = 0; k < m; k++) {
-        if (d > day) carried[k] += other.deliveries[k]!;
-        if (d < day) carried[k] += other.pickups[k]!;
+        if (d > day) carried[k]! += other.deliveries[k]!;
+        if (d < day) carried[k]! += other.pickups[k]!;
       }
     });
     return carried;

@@ -37,7 +37,7 @@ function localDensity(input: CentroidInput): Float64Array {
   }
   const density = new Float64Array(n);
   for (let j = 0; j < n; j++) {
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) density[j] += counts.get(key(cellX[j]! + dx, cellY[j]! + dy)) ?? 0;
+    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) density[j]! += counts.get(key(cellX[j]! + dx, cellY[j]! + dy)) ?? 0;
   }
   return density;
 }
@@ -163,7 +163,7 @@ export function balancedCentroids(input: CentroidInput): CentroidResult {
       if (chosen < 0) chosen = nearest;
       if (assignment[j] !== chosen) changed = true;
       assignment[j] = chosen;
-      if (chosen >= 0) load[chosen] += input.workload[j]!;
+      if (chosen >= 0) load[chosen]! += input.workload[j]!;
     }
     return changed;
   };
@@ -173,8 +173,8 @@ export function balancedCentroids(input: CentroidInput): CentroidResult {
     for (let j = 0; j < n; j++) {
       const d = assignment[j]!;
       if (d < 0) continue;
-      sumX[d] += input.workload[j]! * input.x[j]!;
-      sumY[d] += input.workload[j]! * input.y[j]!;
+      sumX[d]! += input.workload[j]! * input.x[j]!;
+      sumY[d]! += input.workload[j]! * input.y[j]!;
     }
     for (let d = 0; d < k; d++) {
       if (load[d]! > 0) {

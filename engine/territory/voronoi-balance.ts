@@ -32,7 +32,7 @@ export function balanceNearestCentres(input: CentroidInput, x: Float64Array, y: 
   for (let j = 0; j < n; j++) {
     if (input.eligible[j]!.length === 0) continue;
     total += input.workload[j]!;
-    for (const d of input.eligible[j]!) reach[d] += input.workload[j]!;
+    for (const d of input.eligible[j]!) reach[d]! += input.workload[j]!;
   }
   for (let d = 0; d < k; d++) if (reach[d]! > 0) active++;
   if (active === 0) return load;
@@ -61,7 +61,7 @@ export function balanceNearestCentres(input: CentroidInput, x: Float64Array, y: 
         }
       }
       if (first < 0) continue;
-      load[first] += input.workload[j]!;
+      load[first]! += input.workload[j]!;
       if (second >= 0) border[first * k + second] = border[second * k + first] = 1;
     }
     let imbalance = 0;
@@ -82,15 +82,15 @@ export function balanceNearestCentres(input: CentroidInput, x: Float64Array, y: 
         const step = 0.5 * Math.max(-MAX_SHIFT, Math.min(MAX_SHIFT, (RATE * excess) / share));
         const dx = step * (x[a]! - x[b]!);
         const dy = step * (y[a]! - y[b]!);
-        shiftX[a] += dx;
-        shiftY[a] += dy;
-        shiftX[b] += dx;
-        shiftY[b] += dy;
+        shiftX[a]! += dx;
+        shiftY[a]! += dy;
+        shiftX[b]! += dx;
+        shiftY[b]! += dy;
       }
     }
     for (let d = 0; d < k; d++) {
-      x[d] += shiftX[d]!;
-      y[d] += shiftY[d]!;
+      x[d]! += shiftX[d]!;
+      y[d]! += shiftY[d]!;
     }
   }
   x.set(bestX);
