@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { LOAD_VIOLATION, RouteModel, TIME_WARP_VIOLATION } from '../../../engine/core/route-model.js';
+import { Deadline } from '../../../engine/core/search/deadline.js';
+import { LocalSearch } from '../../../engine/core/search/local-search.js';
+import { granularNeighbourhood } from '../../../engine/core/search/neighbourhood.js';
 import { Penalties } from '../../../engine/core/search/penalties.js';
 import { solve } from '../../../engine/core/solve.js';
 import { SEG_DISTANCE, SEG_LOAD, SEG_TIME_WARP, SEGMENT_STRIDE } from '../../../engine/core/structures/segment.js';
+import { Random } from '../../../engine/core/structures/prng.js';
 import { Solution } from '../../../engine/core/structures/solution.js';
 import { costOfRoutes, randomSolution, tinyInstance } from './tiny-instances.js';
 
@@ -94,5 +98,30 @@ describe('time-warp and excess-load penalties', () => {
     for (const route of result.routes) routes[route.slot] = route.jobs;
     const recomputed = costOfRoutes(strict, routes) + result.unassigned.length * instance.unassignedCost;
     expect(recomputed).toBeCloseTo(result.cost, 6);
+  });
+
+  // The strict local search stops at its local optimum: without priced violations only more
+  // ruin-and-recreate iterations could leave it. With them, one penalised pass crosses
+  // infeasible plans and a repair pass at 10× the penalties lands on a cheaper feasible plan.
+  it.each([1, 2, 3, 5])('take a tight-window plan from a strict local optimum through infeasible plans to a cheaper feasible one (seed %i)', (seed) => {
+    const instance = tinyInstance(seed, { jobs: 40, vehicles: 8, windows: 'tight', capacity: 40 });
+    const { evaluator, solution } = randomSolution(instance, seed);
+    const localSearch = new LocalSearch(evaluator, granularNeighbourhood(instance, 20), new Random(seed));
+    const forever = new Deadline(Infinity);
+    localSearch.run(solution, forever);
+    const strictOptimum = solution.cost;
+
+    const penalties = Penalties.forSolution(solution);
+    penalties.apply();
+    solution.reprice();
+    localSearch.run(solution, forever);
+    expect(solution.feasible).toBe(false);
+    penalties.boost(10);
+    solution.reprice();
+    localSearch.run(solution, forever);
+    penalties.withdraw();
+    solution.reprice();
+    expect(solution.feasible).toBe(true);
+    expect(solution.cost).toBeLessThan(strictOptimum - 1);
   });
 });
