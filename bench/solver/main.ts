@@ -87,7 +87,8 @@ async function main(): Promise<void> {
 
   const rows: RunRow[] = [];
   const peerRows: RunRow[] = [];
-  process.stdout.write(`wayplan engine: ${files.length} instances, ${timeLimitS}s, ${threads} thread(s)\n${ROW_HEADER}\n`);
+  const budget = maxIterations === undefined ? `${timeLimitS}s` : `${maxIterations} iterations`;
+  process.stdout.write(`wayplan engine: ${files.length} instances, ${budget}, ${threads} thread(s)\n${ROW_HEADER}\n`);
   for (const file of files) {
     const instance = readInstance(file.path);
     const bestKnown = loadBestKnown(file.folder, instance.family).get(instance.name.toLowerCase());
