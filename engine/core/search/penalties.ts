@@ -32,7 +32,14 @@ export class Penalties {
   private withoutWarp = 0;
   private withoutExcess = 0;
 
+  /** Whether any route could violate a window or a capacity at all (else a penalised search repeats the strict one). */
+  readonly bind: boolean;
+
   constructor(private readonly model: RouteModel, initialWarp: number, initialLoad: number) {
+    const instance = model.instance;
+    const finite = (values: Float64Array): boolean => values.some(Number.isFinite);
+    const windowsBind = model.lateCost === 0 && (finite(instance.timeWindowEnd) || finite(instance.shiftEnd));
+    this.bind = windowsBind || finite(instance.capacity);
     this.initialWarp = initialWarp;
     this.initialLoad = initialLoad;
     this.warp = initialWarp;

@@ -96,7 +96,7 @@ export class RuinAndRecreate {
         candidate = previous;
         if (current.cost < best.cost - IMPROVEMENT_EPSILON) {
           this.localSearch.run(current, deadline);
-          if (!this.crossInfeasible(current, backup, penalties, deadline)) candidate.copyFrom(current);
+          if (penalties.bind && !this.crossInfeasible(current, backup, penalties, deadline)) candidate.copyFrom(current);
           best.copyFrom(current);
           timeToBest = elapsed();
           const event = { cost: best.cost, elapsedMs: timeToBest, iteration };
