@@ -15,10 +15,17 @@ import {
 /** Concatenation round-off must not turn a feasible route into a rejected one. */
 const TIME_WARP_TOLERANCE = 1e-7;
 
+/** `violations` bits: the route's schedule needs time warp, or its load exceeds the vehicle. */
+export const TIME_WARP_VIOLATION = 1;
+export const LOAD_VIOLATION = 2;
+
 /**
  * Everything the search needs to price a route: visit and depot segments, the per-vehicle-type
- * objective and the hard constraints (time windows, capacities, vehicle compatibility).
- * Infeasible routes cost Infinity, so every move evaluation rejects them for free.
+ * objective and the constraints (time windows, capacities, vehicle compatibility).
+ * By default infeasible routes cost Infinity, so every move evaluation rejects them for free. The
+ * search may instead price time warp and excess load with finite penalties (`setPenalties`), so it
+ * can cross infeasible plans on tight windows and capacities; vehicle compatibility and, with soft
+ * windows, the hard route end stay Infinity.
  */
 export class RouteModel {
   readonly algebra: SegmentAlgebra;
@@ -35,6 +42,9 @@ export class RouteModel {
   readonly lateCost: number;
   /** With soft windows: per vehicle type, the hard latest end (the end segments then leave it open). */
   readonly hardEnd: Float64Array;
+  /** Cost per unit of time warp and of excess load; Infinity makes them hard constraints. */
+  private warpPenalty = Infinity;
+  private loadPenalty = Infinity;
 
   constructor(readonly instance: CompiledInstance) {
     const n = instance.nodeCount;
@@ -88,29 +98,54 @@ export class RouteModel {
     }
   }
 
-  /** Cost of a complete route (depot to depot) summarised by `segment[o..]`, or Infinity if infeasible. */
+  /** Prices violations from now on (finite penalties), or makes them hard again (Infinity). */
+  setPenalties(warpPenalty: number, loadPenalty: number): void {
+    this.warpPenalty = warpPenalty;
+    this.loadPenalty = loadPenalty;
+  }
+
+  /**
+   * Cost of a complete route (depot to depot) summarised by `segment[o..]` including the penalties
+   * of its violations, or Infinity if infeasible.
+   */
   routeCost(type: number, segment: Float64Array, o: number): number {
     const warp = segment[o + SEG_TIME_WARP]!;
-    let lateness = 0;
+    let penalty = 0;
     if (this.lateCost > 0) {
       // Late services delay what follows, but never past the waits the time-warp schedule counts,
       // so the earliest start plus the duration bounds the real end from above.
       if (segment[o + SEG_EARLIEST]! + segment[o + SEG_DURATION]! > this.hardEnd[type]! + TIME_WARP_TOLERANCE) return Infinity;
-      lateness = this.lateCost * warp;
+      penalty = this.lateCost * warp;
     } else if (warp > TIME_WARP_TOLERANCE) {
-      return Infinity;
+      if (this.warpPenalty === Infinity) return Infinity;
+      penalty = this.warpPenalty * warp;
     }
-    const capacity = this.instance.capacity;
-    for (let d = 0; d < this.dims; d++) {
-      if (segment[o + SEG_LOAD + d]! > capacity[type * this.dims + d]!) return Infinity;
+    const excess = this.excessLoad(type, segment, o);
+    if (excess > 0) {
+      if (this.loadPenalty === Infinity) return Infinity;
+      penalty += this.loadPenalty * excess;
     }
     const instance = this.instance;
     const cost =
       instance.fixedCost[type]! +
       instance.costPerDistance[type]! * segment[o + SEG_DISTANCE]! +
       instance.costPerTime[type]! * segment[o + SEG_DURATION]! +
-      lateness;
+      penalty;
     return instance.pull === undefined ? cost : cost + routePull(instance.pull, type, segment, o);
+  }
+
+  /** The penalisable violations of a complete route: TIME_WARP_VIOLATION and LOAD_VIOLATION bits. */
+  violations(type: number, segment: Float64Array, o: number): number {
+    const warped = this.lateCost === 0 && segment[o + SEG_TIME_WARP]! > TIME_WARP_TOLERANCE;
+    return (warped ? TIME_WARP_VIOLATION : 0) | (this.excessLoad(type, segment, o) > 0 ? LOAD_VIOLATION : 0);
+  }
+
+  /** Load above the vehicle's capacity, summed over the dimensions. */
+  private excessLoad(type: number, segment: Float64Array, o: number): number {
+    const capacity = this.instance.capacity;
+    let excess = 0;
+    for (let d = 0; d < this.dims; d++) excess += Math.max(0, segment[o + SEG_LOAD + d]! - capacity[type * this.dims + d]!);
+    return excess;
   }
 
   /** Whether adding `extra` load to a route already carrying `segment[o..]`'s load fits the vehicle. */

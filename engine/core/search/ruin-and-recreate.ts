@@ -4,6 +4,7 @@ import type { ProgressEvent, SolveOptions } from '../solve-options.js';
 import { Deadline } from './deadline.js';
 import type { LocalSearch } from './local-search.js';
 import { IMPROVEMENT_EPSILON } from './move-evaluator.js';
+import { Penalties } from './penalties.js';
 import type { BlinkInsertion } from './recreate/blink-insertion.js';
 import type { StringRemoval } from './ruin/string-removal.js';
 import { SimulatedAnnealing } from './simulated-annealing.js';
@@ -24,6 +25,8 @@ function initialTemperaturePerArc(solution: Solution): number {
   return Math.min(MAX_INITIAL_TEMPERATURE_PER_ARC, Math.max(MIN_INITIAL_TEMPERATURE_PER_ARC, perRoute / JOBS_PER_ROUTE_PER_ARC));
 }
 const DEFAULT_SYNC_INTERVAL_MS = 500;
+/** How much the repair pass raises the penalties when the penalised local search ends infeasible. */
+const REPAIR_BOOST = 10;
 const UNBOUNDED = Number.POSITIVE_INFINITY;
 
 export interface SearchOutcome {
@@ -36,7 +39,11 @@ export interface SearchOutcome {
 
 /**
  * Ruin-and-recreate with simulated annealing (SISR), polishing every new best with the local
- * search: SISR explores, the local search squeezes out the last improvements in each basin.
+ * search: SISR explores, the local search squeezes out the last improvements in each basin. The
+ * polish ends with a second local search that prices time warp and excess load instead of
+ * rejecting them (adaptive penalties, as in hybrid genetic search), so it can cross infeasible
+ * plans on tight windows and capacities; its result counts only when it is feasible and cheaper.
+ * Outside the polish every solution is feasible.
  */
 export class RuinAndRecreate {
   constructor(
@@ -66,6 +73,8 @@ export class RuinAndRecreate {
 
     const arcs = current.model.instance.jobs.length + current.usedRoutes();
     const meanArc = Math.max(current.cost - current.unassignedCount * current.model.instance.unassignedCost, 1) / Math.max(arcs, 1);
+    const penalties = Penalties.forSolution(current);
+    const backup = new Solution(current.model);
     const annealing = new SimulatedAnnealing(
       initialTemperaturePerArc(current) * meanArc,
       FINAL_TEMPERATURE_PER_ARC * meanArc,
@@ -87,6 +96,7 @@ export class RuinAndRecreate {
         candidate = previous;
         if (current.cost < best.cost - IMPROVEMENT_EPSILON) {
           this.localSearch.run(current, deadline);
+          if (penalties.bind && !this.crossInfeasible(current, backup, penalties, deadline)) candidate.copyFrom(current);
           best.copyFrom(current);
           timeToBest = elapsed();
           const event = { cost: best.cost, elapsedMs: timeToBest, iteration };
@@ -107,5 +117,29 @@ export class RuinAndRecreate {
       }
     }
     return { best, iterations: iteration, elapsedMs: elapsed(), timeToBestMs: timeToBest, history };
+  }
+
+  /**
+   * Local search with priced violations from a feasible local optimum, then, if that ends
+   * infeasible, a repair pass with the penalties REPAIR_BOOST times higher (as PyVRP repairs).
+   * Keeps the result when it is feasible and cheaper, else restores the start from `backup` and
+   * returns false (the solution's change record is then lost, so callers resynchronise in full).
+   */
+  private crossInfeasible(solution: Solution, backup: Solution, penalties: Penalties, deadline: Deadline): boolean {
+    backup.copyFrom(solution);
+    penalties.apply();
+    solution.reprice();
+    this.localSearch.run(solution, deadline);
+    penalties.register(solution.hasTimeWarp, solution.hasExcessLoad);
+    if (!solution.feasible) {
+      penalties.boost(REPAIR_BOOST);
+      solution.reprice();
+      this.localSearch.run(solution, deadline);
+    }
+    penalties.withdraw();
+    solution.reprice();
+    if (solution.feasible && solution.cost < backup.cost - IMPROVEMENT_EPSILON) return true;
+    solution.copyFrom(backup);
+    return false;
   }
 }

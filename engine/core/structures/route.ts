@@ -13,6 +13,8 @@ export class Route {
   /** Number of jobs; the end depot sits at index size + 1. */
   size = 0;
   cost = 0;
+  /** The route's penalisable violations (RouteModel.violations bits); 0 when feasible. */
+  violations = 0;
 
   constructor(
     readonly slot: number,
@@ -71,7 +73,14 @@ export class Route {
       algebra.concat(this.suffix, i * stride, model.visits, this.nodes[i]! * stride, this.suffix, (i + 1) * stride);
     }
     algebra.concat(this.suffix, 0, model.starts, this.type * stride, this.suffix, stride);
-    this.cost = this.size === 0 ? 0 : model.routeCost(this.type, this.prefix, last * stride);
+    this.reprice();
+  }
+
+  /** Recomputes the cost from the segment tables, e.g. after the penalties changed. */
+  reprice(): void {
+    const o = (this.size + 1) * SEGMENT_STRIDE;
+    this.cost = this.size === 0 ? 0 : this.model.routeCost(this.type, this.prefix, o);
+    this.violations = this.size === 0 ? 0 : this.model.violations(this.type, this.prefix, o);
   }
 
   copyFrom(other: Route): void {
@@ -82,6 +91,7 @@ export class Route {
     this.suffix.set(other.suffix.subarray(0, length * SEGMENT_STRIDE));
     this.size = other.size;
     this.cost = other.cost;
+    this.violations = other.violations;
   }
 
   private reserve(length: number): void {

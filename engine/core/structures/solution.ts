@@ -1,4 +1,4 @@
-import type { RouteModel } from '../route-model.js';
+import { LOAD_VIOLATION, TIME_WARP_VIOLATION, type RouteModel } from '../route-model.js';
 import { Route } from './route.js';
 
 /**
@@ -13,6 +13,9 @@ export class Solution {
   readonly unassigned: Int32Array;
   unassignedCount = 0;
   private routesCost = 0;
+  /** Routes with each kind of violation (time warp, excess load), so feasibility is O(1). */
+  private warpedRoutes = 0;
+  private overloadedRoutes = 0;
   /** Routes refreshed since the last `syncFrom`, so syncing copies only what differs. */
   private readonly changed: Uint8Array;
   private readonly changedList: number[] = [];
@@ -30,6 +33,28 @@ export class Solution {
 
   get cost(): number {
     return this.routesCost + this.unassignedCount * this.model.instance.unassignedCost;
+  }
+
+  /** Whether no route needs time warp and none is overloaded (penalised costs are then real costs). */
+  get feasible(): boolean {
+    return this.warpedRoutes === 0 && this.overloadedRoutes === 0;
+  }
+
+  get hasTimeWarp(): boolean {
+    return this.warpedRoutes > 0;
+  }
+
+  get hasExcessLoad(): boolean {
+    return this.overloadedRoutes > 0;
+  }
+
+  /** Recomputes every route's cost after the model's penalties changed. */
+  reprice(): void {
+    this.routesCost = 0;
+    for (const route of this.routes) {
+      route.reprice();
+      this.routesCost += route.cost;
+    }
   }
 
   /** Inserts before the node currently at `position`; call refreshRoute afterwards. */
@@ -55,8 +80,10 @@ export class Solution {
   refreshRoute(slot: number): void {
     const route = this.routes[slot]!;
     this.routesCost -= route.cost;
+    this.count(route.violations, -1);
     route.refresh();
     this.routesCost += route.cost;
+    this.count(route.violations, 1);
     if (!this.changed[slot]) {
       this.changed[slot] = 1;
       this.changedList.push(slot);
@@ -67,6 +94,11 @@ export class Solution {
     }
   }
 
+  private count(violations: number, sign: number): void {
+    if (violations & TIME_WARP_VIOLATION) this.warpedRoutes += sign;
+    if (violations & LOAD_VIOLATION) this.overloadedRoutes += sign;
+  }
+
   copyFrom(other: Solution): void {
     for (let slot = 0; slot < this.routes.length; slot++) this.routes[slot]!.copyFrom(other.routes[slot]!);
     this.routeOf.set(other.routeOf);
@@ -74,6 +106,8 @@ export class Solution {
     this.unassigned.set(other.unassigned);
     this.unassignedCount = other.unassignedCount;
     this.routesCost = other.routesCost;
+    this.warpedRoutes = other.warpedRoutes;
+    this.overloadedRoutes = other.overloadedRoutes;
     this.clearChanges();
   }
 
@@ -91,6 +125,8 @@ export class Solution {
     this.unassigned.set(other.unassigned);
     this.unassignedCount = other.unassignedCount;
     this.routesCost = other.routesCost;
+    this.warpedRoutes = other.warpedRoutes;
+    this.overloadedRoutes = other.overloadedRoutes;
   }
 
   private clearChanges(): void {
