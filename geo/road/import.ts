@@ -4,7 +4,7 @@ import { contract } from './contract.js';
 import { RoadNetworkBuilder } from './network-builder.js';
 import { readOsmPbf } from './pbf/osm-pbf-reader.js';
 import { segmentFlagFerry, segmentFlagHazmatRestricted, segmentFlagToll, type ProfileName } from './profile.js';
-import { allVariants, osmAttribution, roadGraphFormatVersion, variantKey, writeRoadGraph, type RoadGraph, type VariantGraph } from './road-graph.js';
+import { allVariants, osmAttribution, RoadGraphWriter, roadGraphFormatVersion, variantKey } from './road-graph.js';
 import type { RoadNetwork } from './road-network.js';
 import { largestStronglyConnected } from './strongly-connected.js';
 import { buildTurnGraph, type TravelVariant } from './turn-graph.js';
@@ -70,23 +70,25 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
   // avoidance and U-turn rules change which paths are shortest everywhere, and a borrowed order
   // there costs more shortcuts than it saves (on that grid +40 % arcs and 11.8 s for the toll-free
   // class, +75 % arcs and 33 s for the class without U-turns): they get their own.
-  const variants = new Map<string, VariantGraph>();
-  const orders = new Map<string, Int32Array>();
-  for (const [storage, variant] of classes) {
-    const turnGraph = buildTurnGraph(network, restrictions[variant.profile], variant);
-    const orderKey = `${variant.profile}:${variant.avoidTolls}:${variant.avoidFerries}:${variant.uTurns}`;
-    const order = orders.get(orderKey);
-    const contraction = contract(turnGraph, order ? { order } : {});
-    if (!order) orders.set(orderKey, contraction.order);
-    variants.set(storage, { turnGraph, hierarchy: contraction.hierarchy, snappable: largestStronglyConnected(turnGraph.nodeCount, turnGraph.first, turnGraph.target) });
-    report({ phase: 'contract', fraction: readShare + buildShare + (contractShare * variants.size) / classes.size });
-  }
-  for (const [key, storage] of Object.entries(variantStorage)) variants.set(key, variants.get(storage)!);
-
-  const graph: RoadGraph = {
-    network,
-    variants,
-    meta: {
+  // Each class is written as soon as it is contracted and then dropped: peak memory is the
+  // network and one class, not every class at once.
+  const writer = new RoadGraphWriter(outPath, network);
+  let fileBytes: number;
+  try {
+    const orders = new Map<string, Int32Array>();
+    let contracted = 0;
+    const contractProgress = (fraction: number): void => report({ phase: 'contract', fraction: readShare + buildShare + (contractShare * (contracted + fraction)) / classes.size });
+    for (const [storage, variant] of classes) {
+      const turnGraph = buildTurnGraph(network, restrictions[variant.profile], variant);
+      const orderKey = `${variant.profile}:${variant.avoidTolls}:${variant.avoidFerries}:${variant.uTurns}`;
+      const order = orders.get(orderKey);
+      const contraction = contract(turnGraph, order ? { order, onProgress: contractProgress } : { onProgress: contractProgress });
+      if (!order) orders.set(orderKey, contraction.order);
+      writer.addVariant(storage, { turnGraph, hierarchy: contraction.hierarchy, snappable: largestStronglyConnected(turnGraph.nodeCount, turnGraph.first, turnGraph.target) });
+      contracted++;
+    }
+    report({ phase: 'write', fraction: readShare + buildShare + contractShare });
+    fileBytes = writer.finish({
       format: 'wayplan-road-graph',
       version: roadGraphFormatVersion,
       source: basename(pbfPath),
@@ -94,9 +96,11 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
       variantStorage,
       vertexCount: network.vertexCount,
       segmentCount: network.segmentCount,
-    },
-  };
-  const fileBytes = writeRoadGraph(outPath, graph);
+    });
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
   report({ phase: 'write', fraction: 1 });
   return {
     seconds: (performance.now() - started) / 1000,
