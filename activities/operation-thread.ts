@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { runOperation } from '../engine/operations/index.js';
-import { takeSearchRuns, type SearchRun } from '../engine/operations/search-tally.js';
+import { takeSearchRuns, type SearchRun } from '../engine/planning/search-tally.js';
 import { loadTravelProvider, travelIdentity, type TravelSettings } from '../geo/configured-provider.js';
 import { RemoteMatrixStore } from '../geo/travel-cache/cache-port.js';
 import { withMatrixCache } from '../geo/travel-cache/cached-provider.js';
-import { OperationError } from '../engine/operations/operation-error.js';
+import { OperationError } from '../engine/operation-error.js';
 
 export interface ThreadInput {
   operation: string;

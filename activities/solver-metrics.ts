@@ -1,5 +1,5 @@
 import { Counter, Histogram } from 'prom-client';
-import type { SearchRun } from '../engine/operations/search-tally.js';
+import type { SearchRun } from '../engine/planning/search-tally.js';
 
 interface SolverMetrics {
   iterations: Counter<'operation'>;

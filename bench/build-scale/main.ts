@@ -1,7 +1,7 @@
 import { runOperation } from '../../engine/operations/index.js';
-import type { OperationProgress } from '../../engine/operations/progress.js';
+import type { OperationProgress } from '../../engine/progress.js';
 import { straightLineProvider } from '../../geo/straight-line.js';
-import { seededRandom } from '../../engine/operations/search-budget.js';
+import { seededRandom } from '../../engine/planning/search-budget.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
 
 // How build's wall time, cost and memory follow the job count: a synthetic problem of --jobs N

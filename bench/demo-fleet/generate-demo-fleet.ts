@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { extractMap, type ExtractedAddress } from '../../geo/geocoding/osm/map-extract.js';
 import { repoRoot } from '../../runtime/paths.js';
-import { seededRandom as random } from '../../engine/operations/search-budget.js';
+import { seededRandom as random } from '../../engine/planning/search-budget.js';
 
 const out = join(repoRoot, 'platform', 'demo-fleet');
 const jobsPerTerritory = 100;

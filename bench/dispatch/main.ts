@@ -4,7 +4,7 @@ import { assignmentRestrictions } from '../../engine/operations/assignment-restr
 import { runOperation } from '../../engine/operations/index.js';
 import { insert } from '../../engine/operations/insert.js';
 import { recommend } from '../../engine/operations/recommend.js';
-import { seededRandom } from '../../engine/operations/search-budget.js';
+import { seededRandom } from '../../engine/planning/search-budget.js';
 import { resolveProblem } from '../../model/resolve.js';
 
 const routeCount = 50;

@@ -3,8 +3,8 @@ import { straightLineProvider } from '../../geo/straight-line.js';
 import { evaluateProblem } from '../../engine/evaluate/evaluate-problem.js';
 import { problemTravelTable } from '../../engine/evaluate/problem-travel.js';
 import type { TravelTable } from '../../engine/evaluate/travel-table.js';
-import { RouteObjective } from '../../engine/operations/route-objective.js';
-import { seededRandom } from '../../engine/operations/search-budget.js';
+import { RouteObjective } from '../../engine/planning/route-objective.js';
+import { seededRandom } from '../../engine/planning/search-budget.js';
 
 const jobCount = 1000;
 const routeCount = 50;

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seededRandom } from '../../engine/operations/search-budget.js';
+import { seededRandom } from '../../engine/planning/search-budget.js';
 import { freePort } from '../../runtime/ports.js';
 import { createPool } from '../../store/db.js';
 import { UserStore } from '../../store/users.js';

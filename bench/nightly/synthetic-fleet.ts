@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { seededRandom as random } from '../../engine/operations/search-budget.js';
+import { seededRandom as random } from '../../engine/planning/search-budget.js';
 
 export interface SyntheticFleetOptions {
   territories: number;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Random } from '../../engine/structures/prng.js';
+import { Random } from '../../engine/core/structures/prng.js';
 import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
 import { chPath } from '../../geo/road/ch-path.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';

@@ -1,5 +1,5 @@
-import { buildInstance } from '../../engine/compiled/build-instance.js';
-import type { CompiledInstance } from '../../engine/compiled/compiled-instance.js';
+import { buildInstance } from '../../engine/core/compiled/build-instance.js';
+import type { CompiledInstance } from '../../engine/core/compiled/compiled-instance.js';
 import { distanceBetween, type BenchInstance } from './instance-files.js';
 
 /** Benchmark conventions: travel time = distance, distance-only objective, one vehicle type. */

@@ -2,9 +2,9 @@ import { Command } from 'commander';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { runOperation } from '../../engine/operations/index.js';
-import { solve } from '../../engine/solve.js';
-import { solveParallel } from '../../engine/parallel/parallel-solve.js';
-import type { SolveResult } from '../../engine/solve-options.js';
+import { solve } from '../../engine/core/solve.js';
+import { solveParallel } from '../../engine/core/parallel/parallel-solve.js';
+import type { SolveResult } from '../../engine/core/solve-options.js';
 import { loadBestKnown, type BestKnown } from './best-known.js';
 import { checkSolution, readInstance } from './check.js';
 import { compileBenchInstance } from './compile-bench-instance.js';
@@ -23,6 +23,7 @@ interface CliOptions {
   out?: string;
   seed: string;
   viaProblem?: boolean;
+  iterations?: string;
 }
 
 /** The repository root: the nearest folder upwards from the working directory with a package.json. */
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     .option('--peers', 'also run PyVRP, OR-Tools and VROOM (Python venv in bench/.venv)')
     .option('--out <folder>', 'write <instance>.sol files and summary CSVs')
     .option('--seed <n>', 'base seed', '1')
+    .option('--iterations <n>', 'iteration budget per thread instead of a time limit (reproducible figures under a seed; --time is then only a safety net)')
     .option('--via-problem', 'convert each instance to a JSON build request and solve it through the build operation (on --threads threads)')
     .parse()
     .opts<CliOptions>();
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
   const timeLimitS = Number(options.time);
   const threads = Number(options.threads);
   const seed = Number(options.seed);
+  const maxIterations = options.iterations === undefined ? undefined : Number(options.iterations);
   const keep = instanceFilter(options.instances);
   const files = discoverInstances(benchFolder).filter((file) => keep(file.name));
   if (files.length === 0) throw new Error(`no instances under ${benchFolder} match`);
@@ -84,13 +87,14 @@ async function main(): Promise<void> {
 
   const rows: RunRow[] = [];
   const peerRows: RunRow[] = [];
-  process.stdout.write(`wayplan engine: ${files.length} instances, ${timeLimitS}s, ${threads} thread(s)\n${ROW_HEADER}\n`);
+  const budget = maxIterations === undefined ? `${timeLimitS}s` : `${maxIterations} iterations`;
+  process.stdout.write(`wayplan engine: ${files.length} instances, ${budget}, ${threads} thread(s)\n${ROW_HEADER}\n`);
   for (const file of files) {
     const instance = readInstance(file.path);
     const bestKnown = loadBestKnown(file.folder, instance.family).get(instance.name.toLowerCase());
     const { routes, timeToBestS, elapsedS, unassigned } = options.viaProblem
-      ? await solveViaProblem(instance, timeLimitS, seed, threads)
-      : await solveCompiled(instance, timeLimitS, seed, threads);
+      ? await solveViaProblem(instance, timeLimitS, seed, threads, maxIterations)
+      : await solveCompiled(instance, timeLimitS, seed, threads, maxIterations);
     const row = scoreRow('wayplan', instance, routes, bestKnown, timeToBestS, elapsedS);
     rows.push(row);
     process.stdout.write(`${formatRow(row)}${unassigned ? `  unassigned ${unassigned}` : ''}\n`);
@@ -132,17 +136,18 @@ interface EngineRun {
 }
 
 /** The core on the instance compiled directly from the file. */
-async function solveCompiled(instance: BenchInstance, timeLimitS: number, seed: number, threads: number): Promise<EngineRun> {
+async function solveCompiled(instance: BenchInstance, timeLimitS: number, seed: number, threads: number, maxIterations: number | undefined): Promise<EngineRun> {
   const compiled = compileBenchInstance(instance);
-  const solveOptions = { seed, timeLimitMs: timeLimitS * 1000 };
+  const solveOptions = maxIterations === undefined ? { seed, timeLimitMs: timeLimitS * 1000 } : { seed, maxIterations };
   const result: SolveResult = threads > 1 ? await solveParallel(compiled, { ...solveOptions, threads }) : solve(compiled, solveOptions);
   return { routes: result.routes.map((route) => route.jobs), timeToBestS: result.timeToBestMs / 1000, elapsedS: result.elapsedMs / 1000, unassigned: result.unassigned.length };
 }
 
 /** The service's path: the instance as a JSON build request, solved by the build operation (the time to best is not reported there). */
-async function solveViaProblem(instance: BenchInstance, timeLimitS: number, seed: number, threads: number): Promise<EngineRun> {
+async function solveViaProblem(instance: BenchInstance, timeLimitS: number, seed: number, threads: number, maxIterations: number | undefined): Promise<EngineRun> {
   const started = performance.now();
-  const response = (await runOperation('build', instanceProblem(instance, timeLimitS, seed), {}, instanceTravelProvider(instance), () => undefined, { threads })) as {
+  const tuning = maxIterations === undefined ? { threads } : { threads, maxIterations };
+  const response = (await runOperation('build', instanceProblem(instance, timeLimitS, seed), {}, instanceTravelProvider(instance), () => undefined, tuning)) as {
     routes: { stops?: { type: string; id: string }[] }[];
     unrouted_jobs: unknown[];
   };

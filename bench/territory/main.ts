@@ -1,7 +1,7 @@
 import { runOperation } from '../../engine/operations/index.js';
-import { Random } from '../../engine/structures/prng.js';
+import { Random } from '../../engine/core/structures/prng.js';
 import { straightLineProvider } from '../../geo/straight-line.js';
-import { centroidPullCost } from '../../engine/territory/centroid-pull.js';
+import { centroidPullCost } from '../../engine/evaluate/centroid-pull.js';
 import { validateRequest } from '../../model/index.js';
 import { parseLatLon } from '../../model/latlon.js';
 import type { ProblemResponse } from '../../model/types/responses.js';

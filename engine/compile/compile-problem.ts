@@ -1,4 +1,4 @@
-import { buildInstance, type VehicleTypeSpec } from '../compiled/build-instance.js';
+import { buildInstance, type VehicleTypeSpec } from '../core/compiled/build-instance.js';
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { violationPenalty } from '../evaluate/penalties.js';
 import { routeSettings, type RouteSettings } from '../evaluate/route-settings.js';
@@ -10,7 +10,7 @@ import { coreWindow } from './job-window.js';
 import { loadDimensions } from './load-dimensions.js';
 import { nodeMatrices, type NodePlaces } from './node-travel.js';
 import { allowedRoutes } from './route-eligibility.js';
-import { compilePull } from '../territory/core-pull.js';
+import { compilePull } from './core-pull.js';
 
 const DAY = 86400;
 

@@ -1,4 +1,4 @@
-import type { CompiledInstance } from '../compiled/compiled-instance.js';
+import type { CompiledInstance } from '../core/compiled/compiled-instance.js';
 import type { ResolvedRoute } from '../../model/resolve.js';
 
 /**

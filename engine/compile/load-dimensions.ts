@@ -1,4 +1,4 @@
-import { MAX_LOAD_DIMENSIONS } from '../compiled/compiled-instance.js';
+import { MAX_LOAD_DIMENSIONS } from '../core/compiled/compiled-instance.js';
 import type { ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { addJobAmounts, loadMetrics, routeCapacities } from '../evaluate/loads.js';
 import type { RouteSettings } from '../evaluate/route-settings.js';

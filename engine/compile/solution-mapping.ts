@@ -1,5 +1,5 @@
 import type { ResolvedRoute } from '../../model/resolve.js';
-import type { SolutionSnapshot, SolveResult } from '../solve-options.js';
+import type { SolutionSnapshot, SolveResult } from '../core/solve-options.js';
 import type { CompiledProblem } from './compiled-problem.js';
 
 /** Job orders per route, as indices into problem.jobs. */

@@ -1,6 +1,6 @@
 import type { ResolvedDriverBreak, ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import type { Violation } from '../../model/types/violation.js';
-import { centroidPull, centroidPullCost } from '../territory/centroid-pull.js';
+import { centroidPull, centroidPullCost } from './centroid-pull.js';
 import { jobRouteViolations } from './job-rules.js';
 import { addJobAmounts, loadMetrics, routeCapacities } from './loads.js';
 import { violationPenalty } from './penalties.js';

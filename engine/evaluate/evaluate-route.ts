@@ -3,7 +3,7 @@ import type { RouteResponse } from '../../model/types/responses.js';
 import { CompiledRoute } from './compiled-route.js';
 import type { RouteContext } from './route-context.js';
 import { routeResponse } from './route-response.js';
-import { schedule, ScheduleResult, type ScheduleTrace } from './schedule.js';
+import { timeRoute, TimelineResult, type TimelineTrace } from './timeline.js';
 import type { TravelTable } from './travel-table.js';
 
 /** What a route costs and breaks, with its response; searches compare `internalCost`. */
@@ -23,9 +23,9 @@ export interface RouteEvaluation {
  */
 export function evaluateRoute(problem: ResolvedProblem, route: ResolvedRoute, jobs: readonly ResolvedJob[], travel: TravelTable, context: RouteContext = {}): RouteEvaluation {
   const compiled = new CompiledRoute(problem, route, jobs, travel, context);
-  const result = new ScheduleResult();
-  const trace: ScheduleTrace = { stops: [], routeViolations: [] };
-  schedule(compiled, Int32Array.from(jobs.keys()), jobs.length, result, trace);
+  const result = new TimelineResult();
+  const trace: TimelineTrace = { stops: [], routeViolations: [] };
+  timeRoute(compiled, Int32Array.from(jobs.keys()), jobs.length, result, trace);
   const response = routeResponse(compiled, trace, result);
   const violations = trace.routeViolations.length + trace.stops.reduce((sum, stop) => sum + stop.violations.length, 0);
   return {

@@ -5,7 +5,7 @@ import { formatLatLon } from '../../model/latlon.js';
 import type { ResolvedDepot } from '../../model/resolve.js';
 import type { RouteResponse, StopResponse } from '../../model/types/responses.js';
 import type { CompiledRoute } from './compiled-route.js';
-import type { ScheduleResult, ScheduleTrace, TraceStop } from './schedule.js';
+import type { TimelineResult, TimelineTrace, TraceStop } from './timeline.js';
 
 const secondsPerDay = 86400;
 
@@ -39,12 +39,12 @@ function stopIdentity(c: CompiledRoute, stop: TraceStop, first: boolean): Pick<S
   }
 }
 
-/** The route_response of a traced schedule (model/types/responses.ts), with every calculated value. */
-export function routeResponse(c: CompiledRoute, trace: ScheduleTrace, result: ScheduleResult): RouteResponse {
+/** The route_response of a traced timeline (model/types/responses.ts), with every calculated value. */
+export function routeResponse(c: CompiledRoute, trace: TimelineTrace, result: TimelineResult): RouteResponse {
   const route = c.route;
   const date = route.date;
   const stops: StopResponse[] = trace.stops.map((stop, index) => {
-    // Built field by field in the schema's order: spreads cost more than the schedule itself.
+    // Built field by field in the schema's order: spreads cost more than the timeline itself.
     const { custom, ...identity } = stopIdentity(c, stop, index === 0);
     const response = identity as StopResponse;
     response.type = stop.type;

@@ -2,8 +2,8 @@ import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import type { AssignmentRestrictionsResponse, RouteResponse, RouteRestriction } from '../../model/types/responses.js';
 import { VIOLATION_TYPES, type Violation, type ViolationType } from '../../model/types/violation.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
-import { ChainPricer } from './chain-pricer.js';
-import type { ProgressReporter } from './progress.js';
+import { ChainPricer } from '../planning/chain-pricer.js';
+import type { ProgressReporter } from '../progress.js';
 
 /**
  * The hard violations job `job` (index into problem.jobs) has alone on `route`, as a day of its

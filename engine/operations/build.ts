@@ -3,15 +3,15 @@ import type { ProblemResponse } from '../../model/types/responses.js';
 import type { RoutePlan } from '../compile/solution-mapping.js';
 import { routeJobs } from '../evaluate/route-jobs.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
-import { plannedResponse } from './planned-response.js';
-import { planRoutes } from './plan-routes.js';
-import type { ProgressReporter } from './progress.js';
-import { withChosenBaseDates, withScheduleResponses } from './schedule-base-dates.js';
-import { frontLoad } from './front-loading.js';
-import { planOvernightStays } from './overnight-stays.js';
+import { plannedResponse } from '../planning/planned-response.js';
+import { planRoutes } from '../planning/plan-routes.js';
+import type { ProgressReporter } from '../progress.js';
+import { withChosenBaseDates, withScheduleResponses } from '../planning/schedule-base-dates.js';
+import { frontLoad } from '../planning/front-loading.js';
+import { planOvernightStays } from '../planning/overnight-stays.js';
 import { routeSettings } from '../evaluate/route-settings.js';
-import { assignVehicles } from './vehicle-assignment.js';
-import { defaultPlanningSeconds, planningIterations, type SearchTuning, searchDeadline, searchSeed } from './search-budget.js';
+import { assignVehicles } from '../planning/vehicle-assignment.js';
+import { defaultPlanningSeconds, planningIterations, type SearchTuning, searchDeadline, searchSeed } from '../planning/search-budget.js';
 
 /** Share of the budget after which front loading and overnight stays start, and the share kept for the response after them. */
 const FINISHING_START = 0.8;

@@ -3,7 +3,7 @@ import type { OperationName } from '../../model/operations.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { assignmentRestrictions } from './assignment-restrictions.js';
-import type { ProgressReporter } from './progress.js';
+import type { ProgressReporter } from '../progress.js';
 import { recommend } from './recommend.js';
 
 /** An operation whose result is not a problem_response, so it is shaped here instead of by result-shape. */

@@ -2,7 +2,7 @@ import type { ResolvedProblem } from '../../model/resolve.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
 import { evaluateProblem } from '../evaluate/evaluate-problem.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
-import type { ProgressReporter } from './progress.js';
+import type { ProgressReporter } from '../progress.js';
 
 /**
  * `evaluate`: no optimization, the job order is kept exactly (notes §5.7). Adds depot, overnight,

@@ -13,12 +13,12 @@ import { dispatchOperations, shapeDispatchResult } from './dispatch-operations.j
 import { evaluate } from './evaluate.js';
 import { insert } from './insert.js';
 import { optimize } from './optimize.js';
-import { throttledProgress, type OperationProgress, type ProgressReporter } from './progress.js';
+import { throttledProgress, type OperationProgress, type ProgressReporter } from '../progress.js';
 import { shapeResult } from './result-shape.js';
 import { withRoutePaths } from './route-paths.js';
-import type { SearchTuning } from './search-budget.js';
+import type { SearchTuning } from '../planning/search-budget.js';
 import { sequence } from './sequence.js';
-import { assignVehicles } from './vehicle-assignment.js';
+import { assignVehicles } from '../planning/vehicle-assignment.js';
 import { territoryOperations } from '../territory/territory-operations.js';
 
 /** `startedAt` (ms since epoch) is when the task's work began: search budgets count from it, travel included. */

@@ -5,12 +5,12 @@ import type { ViolationType } from '../../model/types/violation.js';
 import { evaluateProblem } from '../evaluate/evaluate-problem.js';
 import { routeJobs } from '../evaluate/route-jobs.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
-import { ChainPricer } from './chain-pricer.js';
-import { chainReasons } from './chain-reasons.js';
-import { DispatchPlan, type Insertion } from './dispatch-plan.js';
-import { OperationError } from './operation-error.js';
-import type { ProgressReporter } from './progress.js';
-import { withChosenBaseDates, withScheduleResponses } from './schedule-base-dates.js';
+import { ChainPricer } from '../planning/chain-pricer.js';
+import { chainReasons } from '../planning/chain-reasons.js';
+import { DispatchPlan, type Insertion } from '../planning/dispatch-plan.js';
+import { OperationError } from '../operation-error.js';
+import type { ProgressReporter } from '../progress.js';
+import { withChosenBaseDates, withScheduleResponses } from '../planning/schedule-base-dates.js';
 
 /** The jobs of jobs_to_insert as indices into problem.jobs, each once, in request order. */
 function jobsToInsert(problem: ResolvedProblem): number[] {

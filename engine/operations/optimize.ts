@@ -4,12 +4,12 @@ import type { RoutePlan } from '../compile/solution-mapping.js';
 import { multidayChains } from '../evaluate/multiday.js';
 import { routeJobs } from '../evaluate/route-jobs.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
-import { plannedResponse } from './planned-response.js';
-import { planRoutes } from './plan-routes.js';
-import type { ProgressReporter } from './progress.js';
-import { withChosenBaseDates, withScheduleResponses } from './schedule-base-dates.js';
-import { defaultPlanningSeconds, planningIterations, type SearchTuning, searchDeadline, searchSeed, seededRandom } from './search-budget.js';
-import { sequenceChains } from './sequence-chains.js';
+import { plannedResponse } from '../planning/planned-response.js';
+import { planRoutes } from '../planning/plan-routes.js';
+import type { ProgressReporter } from '../progress.js';
+import { withChosenBaseDates, withScheduleResponses } from '../planning/schedule-base-dates.js';
+import { defaultPlanningSeconds, planningIterations, type SearchTuning, searchDeadline, searchSeed, seededRandom } from '../planning/search-budget.js';
+import { sequenceChains } from '../planning/sequence-chains.js';
 
 /**
  * `optimize` (notes §5.5): moves the jobs already on the routes within and between them to cut

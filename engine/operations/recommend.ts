@@ -4,11 +4,11 @@ import type { RecommendOption, RecommendResponse } from '../../model/types/respo
 import { evaluateRoute, type RouteEvaluation } from '../evaluate/evaluate-route.js';
 import { walkChain } from '../evaluate/multiday.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
-import { ChainPricer, type ChainOrders } from './chain-pricer.js';
-import { DispatchPlan } from './dispatch-plan.js';
+import { ChainPricer, type ChainOrders } from '../planning/chain-pricer.js';
+import { DispatchPlan } from '../planning/dispatch-plan.js';
 import { stopRestrictions } from './assignment-restrictions.js';
-import type { ProgressReporter } from './progress.js';
-import { schedulePlacement } from './schedule-placement.js';
+import type { ProgressReporter } from '../progress.js';
+import { schedulePlacement } from '../planning/schedule-placement.js';
 
 /** Default of max_results (notes §2). */
 const defaultMaxResults = 10;

@@ -3,9 +3,9 @@ import type { ProblemResponse } from '../../model/types/responses.js';
 import { evaluateProblem } from '../evaluate/evaluate-problem.js';
 import { multidayChains } from '../evaluate/multiday.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
-import type { ProgressReporter } from './progress.js';
-import { searchDeadline, searchSeed, seededRandom } from './search-budget.js';
-import { sequenceChains } from './sequence-chains.js';
+import type { ProgressReporter } from '../progress.js';
+import { searchDeadline, searchSeed, seededRandom } from '../planning/search-budget.js';
+import { sequenceChains } from '../planning/sequence-chains.js';
 
 /**
  * `sequence`: reorders the jobs within each route to lower its internal cost. Jobs never move

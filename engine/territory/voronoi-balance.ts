@@ -1,4 +1,4 @@
-import type { CentroidInput } from './balanced-centroids.js';
+import type { CentroidInput } from './centroid-input.js';
 
 const ROUNDS = 200;
 /** Share of the imbalance between two neighbours turned into a shift of both, per round. */

@@ -2,7 +2,7 @@ import { canonicalize } from '../../model/canonical.js';
 import type { ResolvedProblem } from '../../model/resolve.js';
 import { entityIds, IdAllocator } from '../calendar/id-allocator.js';
 import type { Polygon } from '../../model/types/common.js';
-import { OperationError } from '../operations/operation-error.js';
+import { OperationError } from '../operation-error.js';
 import { bisectIntoCells } from './rectangle-bisection.js';
 import { cellBalances, type ZoneBalance } from './zone-balance.js';
 import { cellPolygon } from './zone-polygons.js';

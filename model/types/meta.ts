@@ -10,7 +10,7 @@ import { StringEnum } from './schema.js';
 /** A moment in UTC, ISO 8601 with milliseconds and `Z` (task and sandbox times; notes §2.1 "timestamp"). */
 export const Timestamp = Type.String({ $id: 'timestamp', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,7})?Z$', description: 'UTC, ISO 8601 with Z.' });
 
-/** What a running task last reported (engine/operations/progress.ts); geocode batches report their own counts. */
+/** What a running task last reported (engine/progress.ts); geocode batches report their own counts. */
 export const OperationProgress = Type.Object(
   {
     phase: Type.Optional(Type.String()),

@@ -6,8 +6,8 @@ import { instanceProblem, instanceTravelProvider, responseRoutes } from '../../b
 import { formatSolution } from '../../bench/solver/report.js';
 import { runOperation } from '../../engine/operations/index.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
-import { solveParallel } from '../../engine/parallel/parallel-solve.js';
-import { solve } from '../../engine/solve.js';
+import { solveParallel } from '../../engine/core/parallel/parallel-solve.js';
+import { solve } from '../../engine/core/solve.js';
 import { sharedBenchFolder } from '../support/paths.js';
 
 const C101 = join(sharedBenchFolder(), 'solomon', 'C101.txt');

@@ -1,4 +1,4 @@
-import { seededRandom } from '../../engine/operations/search-budget.js';
+import { seededRandom } from '../../engine/planning/search-budget.js';
 
 export { seededRandom };
 

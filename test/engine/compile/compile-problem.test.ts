@@ -6,7 +6,7 @@ import { compileProblem } from '../../../engine/compile/compile-problem.js';
 import { evaluateRoute } from '../../../engine/evaluate/evaluate-route.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
 import type { TravelTable } from '../../../engine/evaluate/travel-table.js';
-import { solve } from '../../../engine/solve.js';
+import { solve } from '../../../engine/core/solve.js';
 import { exactProblem } from './exact-problems.js';
 
 async function resolved(body: unknown): Promise<{ problem: ResolvedProblem; travel: TravelTable }> {

@@ -1,7 +1,7 @@
 import { straightLineProvider } from '../../../geo/straight-line.js';
 import { runOperation } from '../../../engine/operations/index.js';
 import type { ProblemResponse } from '../../../model/types/responses.js';
-import type { SearchTuning } from '../../../engine/operations/search-budget.js';
+import type { SearchTuning } from '../../../engine/planning/search-budget.js';
 
 /** Runs a task operation the way the operation thread does, with straight-line travel (`tuning`: threads, iteration budget). */
 export async function operate(name: 'build' | 'optimize' | 'sequence' | 'evaluate', body: unknown, tuning: SearchTuning = {}): Promise<ProblemResponse> {

@@ -6,7 +6,7 @@ import { runOperation } from '../../../engine/operations/index.js';
 import { straightLineProvider } from '../../../geo/straight-line.js';
 import { validateRequest } from '../../../model/index.js';
 import { parseLatLon } from '../../../model/latlon.js';
-import { Random } from '../../../engine/structures/prng.js';
+import { Random } from '../../../engine/core/structures/prng.js';
 
 export interface Zone {
   id: string;

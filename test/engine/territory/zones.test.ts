@@ -1,6 +1,6 @@
 import { polygonFault } from '../../../model/polygon.js';
 import { parseLatLon } from '../../../model/latlon.js';
-import { OperationError } from '../../../engine/operations/operation-error.js';
+import { OperationError } from '../../../engine/operation-error.js';
 import { cityJobs, expectValidZones, jstsPolygon, territory, type Zone } from './territory-fixtures.js';
 
 const line = (prefix: string, count: number, lat: number, lon: number, step: number) =>

@@ -3,7 +3,7 @@ import { readTaggedNodes } from '../../../geo/geocoding/osm/tagged-nodes.js';
 import { readOsmPbf } from '../../../geo/road/pbf/osm-pbf-reader.js';
 import { demoMapPath } from '../../../geo/repo-root.js';
 import type { LatLon } from '../../../model/latlon.js';
-import { seededRandom } from '../../../engine/operations/search-budget.js';
+import { seededRandom } from '../../../engine/planning/search-budget.js';
 
 export { seededRandom };
 

@@ -1,6 +1,6 @@
 import { MAX_JOBS_TO_INSERT } from '../../../../model/operations.js';
 import type { ProblemResponse } from '../../../../model/types/responses.js';
-import { OperationError } from '../../../../engine/operations/operation-error.js';
+import { OperationError } from '../../../../engine/operation-error.js';
 import { seededRandom } from '../../../support/problems.js';
 import { planningProblem } from '../planning-problems.js';
 import { evaluateBody, jobOrders, run, violationTypes, withoutJob, type Body } from './dispatch-fixtures.js';

@@ -1,4 +1,4 @@
-import type { RouteModel } from '../problems/route-model.js';
+import type { RouteModel } from '../route-model.js';
 import { SEGMENT_STRIDE } from './segment.js';
 
 /**

@@ -1,8 +1,8 @@
 import { compileProblem } from '../../../engine/compile/compile-problem.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
-import { RouteModel } from '../../../engine/problems/route-model.js';
-import { MoveEvaluator } from '../../../engine/search/move-evaluator.js';
-import { centroidPull, centroidPullCost } from '../../../engine/territory/centroid-pull.js';
+import { RouteModel } from '../../../engine/core/route-model.js';
+import { MoveEvaluator } from '../../../engine/core/search/move-evaluator.js';
+import { centroidPull, centroidPullCost } from '../../../engine/evaluate/centroid-pull.js';
 import { straightLineProvider } from '../../../geo/straight-line.js';
 import { resolveProblem } from '../../../model/resolve.js';
 import { jobsByRoute, operate } from '../operations/operation-results.js';

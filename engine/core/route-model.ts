@@ -1,6 +1,6 @@
-import type { CompiledInstance } from '../compiled/compiled-instance.js';
-import { routePull, writeVisitPull } from '../compiled/job-pull.js';
-import { routeSlots } from '../compiled/route-slots.js';
+import type { CompiledInstance } from './compiled/compiled-instance.js';
+import { routePull, writeVisitPull } from './structures/segment-pull.js';
+import { routeSlots } from './compiled/route-slots.js';
 import {
   SEG_DISTANCE,
   SEG_DURATION,
@@ -10,7 +10,7 @@ import {
   SEGMENT_STRIDE,
   SegmentAlgebra,
   writeVisitSegment,
-} from '../structures/segment.js';
+} from './structures/segment.js';
 
 /** Concatenation round-off must not turn a feasible route into a rejected one. */
 const TIME_WARP_TOLERANCE = 1e-7;

@@ -2,9 +2,9 @@ import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { compileProblem } from '../compile/compile-problem.js';
 import { planToSnapshot, resultToPlan, type RoutePlan } from '../compile/solution-mapping.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
-import type { ProgressEvent } from '../solve-options.js';
-import { solveParallel } from '../parallel/parallel-solve.js';
-import { solve } from '../solve.js';
+import type { ProgressEvent } from '../core/solve-options.js';
+import { solveParallel } from '../core/parallel/parallel-solve.js';
+import { solve } from '../core/solve.js';
 import { recordSearch } from './search-tally.js';
 
 export interface CoreBudget {

@@ -1,20 +1,5 @@
-import { SEG_PULL } from '../structures/segment.js';
-
-/**
- * A soft pull of the jobs of each vehicle type toward a point of its own (the driver centroids of
- * engine/territory/centroid-pull.ts): a type with weight w and centre c charges, per job it serves,
- * w · ((north − c.north)² + eastScale · (east − c.east)²). Plain data, like the instance it rides in.
- */
-export interface JobPull {
-  /** Per node: km north and east of a reference point (unused for depots). */
-  readonly north: Float64Array;
-  readonly east: Float64Array;
-  /** Per vehicle type: US$ per km², 0 = no pull. */
-  readonly weight: Float64Array;
-  readonly centreNorth: Float64Array;
-  readonly centreEast: Float64Array;
-  readonly eastScale: Float64Array;
-}
+import type { JobPull } from '../compiled/job-pull.js';
+import { SEG_PULL } from './segment.js';
 
 /**
  * The pull of a whole route of vehicle `type` from its segment's sums (job count, Σnorth, Σeast,

@@ -15,7 +15,7 @@ export const SEG_LATEST = 4;
 export const SEG_FIRST = 5;
 export const SEG_LAST = 6;
 export const SEG_LOAD = 7;
-/** Five sums for the driver-centroid pull (engine/compiled/job-pull.ts), after the 4 load slots. */
+/** Five sums for the driver-centroid pull (engine/core/compiled/job-pull.ts; priced in segment-pull.ts), after the 4 load slots. */
 export const SEG_PULL = 11;
 export const SEGMENT_STRIDE = 16;
 

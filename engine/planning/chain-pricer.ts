@@ -4,7 +4,7 @@ import { CompiledRoute } from '../evaluate/compiled-route.js';
 import { walkChain } from '../evaluate/multiday.js';
 import type { RouteContext } from '../evaluate/route-context.js';
 import { routeJobs } from '../evaluate/route-jobs.js';
-import { schedule, ScheduleResult, type ScheduleTrace } from '../evaluate/schedule.js';
+import { timeRoute, TimelineResult, type TimelineTrace } from '../evaluate/timeline.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 
 /** Job orders of a multi-day chain (a single route is a chain of one day): indices into problem.jobs, one list per day. */
@@ -25,7 +25,7 @@ export function zeroPrice(): ChainPrice {
   return { internalCost: 0, cost: 0, distance: 0, working: 0, violations: 0, hard: 0 };
 }
 
-function addResult(total: ChainPrice, result: ScheduleResult): void {
+function addResult(total: ChainPrice, result: TimelineResult): void {
   total.internalCost += result.internalCost;
   total.cost += result.cost;
   total.distance += result.distance;
@@ -34,8 +34,8 @@ function addResult(total: ChainPrice, result: ScheduleResult): void {
   total.hard += result.hardViolations;
 }
 
-/** The hard violations of a traced schedule (missed windows are soft when settings say so). */
-function hardOnes(compiled: CompiledRoute, trace: ScheduleTrace): Violation[] {
+/** The hard violations of a traced timeline (missed windows are soft when settings say so). */
+function hardOnes(compiled: CompiledRoute, trace: TimelineTrace): Violation[] {
   const violations = [...trace.routeViolations, ...trace.stops.flatMap((stop) => stop.violations)];
   return compiled.hardWindows ? violations : violations.filter((violation) => violation.type !== 'job_missed_time_window');
 }
@@ -48,7 +48,7 @@ interface AloneRoute {
 }
 
 /**
- * Prices job orders of whole chains with the evaluator's own schedule core, as `evaluateProblem`
+ * Prices job orders of whole chains with the evaluator's own timeline core, as `evaluateProblem`
  * does: a day of a chain starts where the day before it slept and carries the chain's load, so a
  * chain is priced day by day. A route on its own is compiled once, over its own jobs and the
  * `candidates` (jobs that may be placed anywhere; default every job of the problem), so those can
@@ -56,7 +56,7 @@ interface AloneRoute {
  */
 export class ChainPricer {
   private readonly alone = new Map<ResolvedRoute, AloneRoute>();
-  private readonly result = new ScheduleResult();
+  private readonly result = new TimelineResult();
   private readonly scratch: number[] = [];
   private indexOf: Map<ResolvedJob, number> | undefined;
 
@@ -115,15 +115,15 @@ export class ChainPricer {
   /** The hard violations of `job` alone on `route` as a day of its own, as the evaluator lists them. */
   aloneHardViolations(route: ResolvedRoute, job: number): Violation[] {
     const alone = this.aloneRoute(route);
-    const trace: ScheduleTrace = { stops: [], routeViolations: [] };
-    schedule(alone.compiled, this.localOrder(alone, [job]), 1, this.result, trace);
+    const trace: TimelineTrace = { stops: [], routeViolations: [] };
+    timeRoute(alone.compiled, this.localOrder(alone, [job]), 1, this.result, trace);
     return hardOnes(alone.compiled, trace);
   }
 
   price(chain: readonly ResolvedRoute[], orders: ChainOrders): ChainPrice {
     const total = zeroPrice();
     this.walk(chain, orders, (compiled, order) => {
-      schedule(compiled, order, order.length, this.result);
+      timeRoute(compiled, order, order.length, this.result);
       addResult(total, this.result);
     });
     return total;
@@ -133,8 +133,8 @@ export class ChainPricer {
   hardViolationTypes(chain: readonly ResolvedRoute[], orders: ChainOrders): ViolationType[] {
     const types: ViolationType[] = [];
     this.walk(chain, orders, (compiled, order) => {
-      const trace: ScheduleTrace = { stops: [], routeViolations: [] };
-      schedule(compiled, order, order.length, this.result, trace);
+      const trace: TimelineTrace = { stops: [], routeViolations: [] };
+      timeRoute(compiled, order, order.length, this.result, trace);
       types.push(...hardOnes(compiled, trace).map((violation) => violation.type));
     });
     return types;

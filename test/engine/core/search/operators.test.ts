@@ -1,13 +1,13 @@
-import type { LocalSearchOperator } from '../../engine/search/local-search-operator.js';
-import type { MoveEvaluator } from '../../engine/search/move-evaluator.js';
-import { OrOpt } from '../../engine/search/operators/or-opt.js';
-import { Relocate } from '../../engine/search/operators/relocate.js';
-import { Swap } from '../../engine/search/operators/swap.js';
-import { SwapStar } from '../../engine/search/operators/swap-star.js';
-import { TwoOpt } from '../../engine/search/operators/two-opt.js';
-import { TwoOptStar } from '../../engine/search/operators/two-opt-star.js';
-import type { Solution } from '../../engine/structures/solution.js';
-import { costOfRoutes, randomSolution, routesOf, tinyInstance, type Harness, type TinyOptions } from './tiny-instances.js';
+import type { LocalSearchOperator } from '../../../../engine/core/search/local-search-operator.js';
+import type { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
+import { OrOpt } from '../../../../engine/core/search/operators/or-opt.js';
+import { Relocate } from '../../../../engine/core/search/operators/relocate.js';
+import { Swap } from '../../../../engine/core/search/operators/swap.js';
+import { SwapStar } from '../../../../engine/core/search/operators/swap-star.js';
+import { TwoOpt } from '../../../../engine/core/search/operators/two-opt.js';
+import { TwoOptStar } from '../../../../engine/core/search/operators/two-opt-star.js';
+import type { Solution } from '../../../../engine/core/structures/solution.js';
+import { costOfRoutes, randomSolution, routesOf, tinyInstance, type Harness, type TinyOptions } from '../tiny-instances.js';
 
 type Routes = number[][];
 

@@ -1,11 +1,11 @@
-import { buildInstance } from '../../engine/compiled/build-instance.js';
-import type { CompiledInstance } from '../../engine/compiled/compiled-instance.js';
-import { RouteModel } from '../../engine/problems/route-model.js';
-import { InsertionSearch } from '../../engine/search/insertion-search.js';
-import { MoveEvaluator } from '../../engine/search/move-evaluator.js';
-import { BlinkInsertion } from '../../engine/search/recreate/blink-insertion.js';
-import { Random } from '../../engine/structures/prng.js';
-import { Solution } from '../../engine/structures/solution.js';
+import { buildInstance } from '../../../engine/core/compiled/build-instance.js';
+import type { CompiledInstance } from '../../../engine/core/compiled/compiled-instance.js';
+import { RouteModel } from '../../../engine/core/route-model.js';
+import { InsertionSearch } from '../../../engine/core/search/insertion-search.js';
+import { MoveEvaluator } from '../../../engine/core/search/move-evaluator.js';
+import { BlinkInsertion } from '../../../engine/core/search/recreate/blink-insertion.js';
+import { Random } from '../../../engine/core/structures/prng.js';
+import { Solution } from '../../../engine/core/structures/solution.js';
 
 export interface TinyOptions {
   jobs: number;

@@ -1,4 +1,4 @@
-import type { RouteModel } from '../problems/route-model.js';
+import type { RouteModel } from '../route-model.js';
 import type { Route } from '../structures/route.js';
 import { SEGMENT_STRIDE } from '../structures/segment.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { SEG_DISTANCE, SEG_DURATION, SEG_LOAD, SEG_TIME_WARP, SEGMENT_STRIDE } from '../../engine/structures/segment.js';
-import { costOfRoutes, randomSolution, tinyInstance } from './tiny-instances.js';
+import { SEG_DISTANCE, SEG_DURATION, SEG_LOAD, SEG_TIME_WARP, SEGMENT_STRIDE } from '../../../../engine/core/structures/segment.js';
+import { costOfRoutes, randomSolution, tinyInstance } from '../tiny-instances.js';
 
 const S = SEGMENT_STRIDE;
 const JOBS = 12;

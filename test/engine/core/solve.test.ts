@@ -1,5 +1,5 @@
-import { buildInstance } from '../../engine/compiled/build-instance.js';
-import { solve } from '../../engine/solve.js';
+import { buildInstance } from '../../../engine/core/compiled/build-instance.js';
+import { solve } from '../../../engine/core/solve.js';
 import { costOfRoutes, randomSolution, tinyInstance } from './tiny-instances.js';
 
 /** Optimum by enumerating every job order and every split of it into at most `vehicles` routes. */

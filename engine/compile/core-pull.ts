@@ -1,6 +1,6 @@
-import type { JobPull } from '../compiled/job-pull.js';
+import type { JobPull } from '../core/compiled/job-pull.js';
 import type { ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
-import { centroidPull, centroidPullCost, eastKm, northKm } from './centroid-pull.js';
+import { centroidPull, centroidPullCost, eastKm, northKm } from '../evaluate/centroid-pull.js';
 
 export interface CompiledPull {
   pull: JobPull;

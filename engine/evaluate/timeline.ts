@@ -6,7 +6,7 @@ import { metricName } from './loads.js';
 import { violationPenalty } from './penalties.js';
 
 /**
- * Seconds of lateness that are round-off, not lateness: a schedule computed along another path (the
+ * Seconds of lateness that are round-off, not lateness: a timeline computed along another path (the
  * solver's segment sums, a departure moved by exactly the slack) may land a hair past a deadline.
  */
 const timeTolerance = 1e-6;
@@ -14,7 +14,7 @@ const timeTolerance = 1e-6;
 /** A route never takes more breaks than this, whatever its breaks and legal-break settings. */
 const maxBreaksPerRoute = 1000;
 
-/** One stop of a traced schedule, in seconds and meters. */
+/** One stop of a traced timeline, in seconds and meters. */
 export interface TraceStop {
   type: StopType;
   /** job / job_exit: candidate job index; break: index in the route's breaks; legal_break: ordinal from 0. */
@@ -29,13 +29,13 @@ export interface TraceStop {
   violations: Violation[];
 }
 
-export interface ScheduleTrace {
+export interface TimelineTrace {
   stops: TraceStop[];
   routeViolations: Violation[];
 }
 
-/** The totals of the last schedule computed for a compiled route. */
-export class ScheduleResult {
+/** The totals of the last timeline computed for a compiled route. */
+export class TimelineResult {
   internalCost = 0;
   cost = 0;
   distance = 0;
@@ -48,7 +48,7 @@ export class ScheduleResult {
   violations = 0;
 }
 
-/** Working memory of one compiled route, reused by every schedule of it. */
+/** Working memory of one compiled route, reused by every timeline of it. */
 class Scratch {
   readonly due: Float64Array;
   readonly latest: Float64Array;
@@ -160,7 +160,7 @@ function serviceWindow(c: CompiledRoute, s: Scratch, job: number, arrival: numbe
  * (so the break is listed right after that stop), at the roadside when due during the drive, or
  * while waiting for the target's window.
  */
-function visit(c: CompiledRoute, s: Scratch, target: number, job: number, service: number, type: StopType, ref: number, trace: ScheduleTrace | undefined, violations: Violation[] | undefined): void {
+function visit(c: CompiledRoute, s: Scratch, target: number, job: number, service: number, type: StopType, ref: number, trace: TimelineTrace | undefined, violations: Violation[] | undefined): void {
   let legDistance = 0;
   let legTime = 0;
   if (s.prev >= 0) {
@@ -235,7 +235,7 @@ function visit(c: CompiledRoute, s: Scratch, target: number, job: number, servic
   s.prev = target;
 }
 
-function routeLimits(c: CompiledRoute, s: Scratch, order: ArrayLike<number>, length: number, working: number, end: number, trace: ScheduleTrace | undefined): void {
+function routeLimits(c: CompiledRoute, s: Scratch, order: ArrayLike<number>, length: number, working: number, end: number, trace: TimelineTrace | undefined): void {
   const add = (violation: Violation, excess: number): void => {
     s.penalty += violationPenalty(violation.type, excess);
     s.hard++;
@@ -276,7 +276,7 @@ function routeLimits(c: CompiledRoute, s: Scratch, order: ArrayLike<number>, len
   s.penalty += c.routePenalty;
 }
 
-function run(c: CompiledRoute, order: ArrayLike<number>, length: number, departure: number, trace: ScheduleTrace | undefined, out: ScheduleResult): void {
+function run(c: CompiledRoute, order: ArrayLike<number>, length: number, departure: number, trace: TimelineTrace | undefined, out: TimelineResult): void {
   const s = scratchOf(c);
   s.time = departure;
   s.prev = c.startPoint;
@@ -328,7 +328,7 @@ function run(c: CompiledRoute, order: ArrayLike<number>, length: number, departu
   out.violations = s.violations;
 }
 
-function clear(out: ScheduleResult, departure: number): void {
+function clear(out: TimelineResult, departure: number): void {
   out.internalCost = 0;
   out.cost = 0;
   out.distance = 0;
@@ -341,12 +341,12 @@ function clear(out: ScheduleResult, departure: number): void {
 }
 
 /**
- * The schedule of `order[0..length)` (candidate job indices) on a compiled route: its totals in
+ * The timeline of `order[0..length)` (candidate job indices) on a compiled route: its totals in
  * `out`, and every stop in `trace` when one is given. An empty route is unused: no stops, no cost.
  * With optimize_start_time the departure moves later by the waiting that the windows let it
  * absorb, when that does not make the route dearer.
  */
-export function schedule(c: CompiledRoute, order: ArrayLike<number>, length: number, out: ScheduleResult, trace?: ScheduleTrace): void {
+export function timeRoute(c: CompiledRoute, order: ArrayLike<number>, length: number, out: TimelineResult, trace?: TimelineTrace): void {
   const startTime = c.settings.startTime;
   if (length === 0) {
     clear(out, startTime);

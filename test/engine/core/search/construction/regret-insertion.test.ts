@@ -1,14 +1,14 @@
-import { buildInstance } from '../../engine/compiled/build-instance.js';
-import type { CompiledInstance } from '../../engine/compiled/compiled-instance.js';
-import { RouteModel } from '../../engine/problems/route-model.js';
-import { regretInsertion } from '../../engine/search/construction/regret-insertion.js';
-import { Deadline } from '../../engine/search/deadline.js';
-import { InsertionSearch } from '../../engine/search/insertion-search.js';
-import { MoveEvaluator } from '../../engine/search/move-evaluator.js';
-import { DistanceRanking, granularNeighbourhood } from '../../engine/search/neighbourhood.js';
-import { Random } from '../../engine/structures/prng.js';
-import { Solution } from '../../engine/structures/solution.js';
-import { costOfRoutes, routesOf, type Harness } from './tiny-instances.js';
+import { buildInstance } from '../../../../../engine/core/compiled/build-instance.js';
+import type { CompiledInstance } from '../../../../../engine/core/compiled/compiled-instance.js';
+import { RouteModel } from '../../../../../engine/core/route-model.js';
+import { regretInsertion } from '../../../../../engine/core/search/construction/regret-insertion.js';
+import { Deadline } from '../../../../../engine/core/search/deadline.js';
+import { InsertionSearch } from '../../../../../engine/core/search/insertion-search.js';
+import { MoveEvaluator } from '../../../../../engine/core/search/move-evaluator.js';
+import { DistanceRanking, granularNeighbourhood } from '../../../../../engine/core/search/neighbourhood.js';
+import { Random } from '../../../../../engine/core/structures/prng.js';
+import { Solution } from '../../../../../engine/core/structures/solution.js';
+import { costOfRoutes, routesOf, type Harness } from '../../tiny-instances.js';
 
 /**
  * 300 jobs in a 100 × 100 square, 3 vehicles with a shift long enough for about 100 jobs each: routes

@@ -1,6 +1,6 @@
-import { buildInstance } from '../../engine/compiled/build-instance.js';
-import { RouteModel } from '../../engine/problems/route-model.js';
-import { MoveEvaluator } from '../../engine/search/move-evaluator.js';
+import { buildInstance } from '../../../engine/core/compiled/build-instance.js';
+import { RouteModel } from '../../../engine/core/route-model.js';
+import { MoveEvaluator } from '../../../engine/core/search/move-evaluator.js';
 
 /** Depot 0 and 3, jobs 1 and 2 on a line, 100 time units apart; both jobs want service in [0, 100]. */
 function line(lateCost: number | undefined, shiftEnd = 1000) {

@@ -2,17 +2,17 @@ import type { ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/re
 import type { ViolationType } from '../../model/types/violation.js';
 import { CompiledRoute } from '../evaluate/compiled-route.js';
 import type { RouteContext } from '../evaluate/route-context.js';
-import { schedule, ScheduleResult, type ScheduleTrace } from '../evaluate/schedule.js';
+import { timeRoute, TimelineResult, type TimelineTrace } from '../evaluate/timeline.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 
 /**
  * The internal cost of one route for any order of a fixed set of candidate jobs, for searches that
- * try many orders. It runs the evaluator's own schedule on the compiled route without building
+ * try many orders. It runs the evaluator's own timeline on the compiled route without building
  * responses, so it prices exactly what `evaluateRoute` prices (a test holds the two equal).
  */
 export class RouteObjective {
   private readonly compiled: CompiledRoute;
-  private readonly result = new ScheduleResult();
+  private readonly result = new TimelineResult();
   /** Hard violations of the order last priced by `cost`. */
   hardViolations = 0;
 
@@ -22,15 +22,15 @@ export class RouteObjective {
 
   /** Internal cost of visiting `order[0..length)` (indices into `jobs`). */
   cost(order: ArrayLike<number>, length = order.length): number {
-    schedule(this.compiled, order, length, this.result);
+    timeRoute(this.compiled, order, length, this.result);
     this.hardViolations = this.result.hardViolations;
     return this.result.internalCost;
   }
 
   /** The hard violation types of an order, one entry per violation (what `evaluateRoute` would list). */
   hardViolationTypes(order: ArrayLike<number>, length = order.length): ViolationType[] {
-    const trace: ScheduleTrace = { stops: [], routeViolations: [] };
-    schedule(this.compiled, order, length, this.result, trace);
+    const trace: TimelineTrace = { stops: [], routeViolations: [] };
+    timeRoute(this.compiled, order, length, this.result, trace);
     this.hardViolations = this.result.hardViolations;
     const types = [...trace.routeViolations, ...trace.stops.flatMap((stop) => stop.violations)].map((violation) => violation.type);
     return this.compiled.hardWindows ? types : types.filter((type) => type !== 'job_missed_time_window');

@@ -4,7 +4,7 @@ import type { TravelTable } from '../evaluate/travel-table.js';
 import { corePlan } from './core-plan.js';
 import { placeJobs } from './place-jobs.js';
 import { PlanPricer } from './plan-pricer.js';
-import type { ProgressReporter } from './progress.js';
+import type { ProgressReporter } from '../progress.js';
 import { repairPlan } from './repair-plan.js';
 
 export interface PlanningRequest {

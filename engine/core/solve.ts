@@ -1,5 +1,5 @@
 import type { CompiledInstance } from './compiled/compiled-instance.js';
-import { RouteModel } from './problems/route-model.js';
+import { RouteModel } from './route-model.js';
 import { loadFeasibleRoutes } from './search/construction/initial-routes.js';
 import { regretInsertion } from './search/construction/regret-insertion.js';
 import { Deadline } from './search/deadline.js';

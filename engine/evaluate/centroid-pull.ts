@@ -49,7 +49,7 @@ export function eastKm(lon: number): number {
 /**
  * What serving a job at `location` on a route with `pull` adds to its internal cost: weight × the
  * squared equirectangular distance (km²) at the centroid's latitude. The solver core prices the
- * same quantity from per-route sums of these coordinates (engine/territory/core-pull.ts).
+ * same quantity from per-route sums of these coordinates (engine/compile/core-pull.ts).
  */
 export function centroidPullCost(pull: CentroidPull, location: { lat: number; lon: number }): number {
   const north = northKm(location.lat) - northKm(pull.centroid.lat);

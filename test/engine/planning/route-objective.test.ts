@@ -3,7 +3,7 @@ import { resolveProblem } from '../../../model/resolve.js';
 import { straightLineProvider } from '../../../geo/straight-line.js';
 import { evaluateRoute } from '../../../engine/evaluate/evaluate-route.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
-import { RouteObjective } from '../../../engine/operations/route-objective.js';
+import { RouteObjective } from '../../../engine/planning/route-objective.js';
 
 const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 

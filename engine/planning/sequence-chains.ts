@@ -3,7 +3,7 @@ import { walkChain } from '../evaluate/multiday.js';
 import { routeJobs } from '../evaluate/route-jobs.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { searchOrder } from './order-search.js';
-import type { ProgressReporter } from './progress.js';
+import type { ProgressReporter } from '../progress.js';
 import { RouteObjective } from './route-objective.js';
 
 export interface ChainSequencing {
