@@ -21,6 +21,8 @@ export interface Contraction {
   hierarchy: ContractionHierarchy;
   /** The nodes in the order they were contracted. */
   order: Int32Array;
+  /** Work done, for tests and benchmarks to bound: priority simulations and nodes settled by witness searches. */
+  work: { simulations: number; witnessSettled: number };
 }
 
 /**
@@ -70,6 +72,7 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
   };
 
   let done = 0;
+  let simulations = 0;
   const contractNode = (v: number): void => {
     shortcutsOf(v, contractionSettleLimit, true);
     emitted.take(v, dynamic);
@@ -87,6 +90,7 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
     // Set when a neighbour was contracted since the node's priority was last simulated.
     const stale = new Uint8Array(n);
     const priorityOf = (v: number): number => {
+      simulations++;
       const added = shortcutsOf(v, simulationSettleLimit, false);
       let removed = 0;
       let removedHops = 0;
@@ -129,7 +133,7 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
     }
   }
   options.onProgress?.(1);
-  return { hierarchy: emitted.toHierarchy(), order };
+  return { hierarchy: emitted.toHierarchy(), order, work: { simulations, witnessSettled: witness.settledTotal } };
 }
 
 /** The graph during contraction: arcs out of and into every node not yet contracted. */
@@ -220,6 +224,7 @@ class WitnessSearch {
   private readonly viaOf: Float64Array;
   private readonly heap = new MinHeap();
   private search = 0;
+  settledTotal = 0;
   private source = 0;
   private skip = 0;
   private targets = 0;
@@ -273,7 +278,8 @@ class WitnessSearch {
       const d = heap.topKey();
       const x = heap.pop();
       if (d > distance[x]!) continue;
-      if (d > bound || ++settled > settleLimit) return;
+      if (d > bound || settled === settleLimit) break;
+      settled++;
       if (openTarget[x] === search) {
         openTarget[x] = 0;
         open--;
@@ -296,6 +302,7 @@ class WitnessSearch {
         }
       }
     }
+    this.settledTotal += settled;
   }
 
   distanceTo(node: number): number {
