@@ -11,9 +11,21 @@ import type { TurnGraph } from './turn-graph.js';
 const simulationSettleLimit = 20;
 const contractionSettleLimit = 100;
 
+/**
+ * A borrowed order is followed while the graph left to contract stays within this factor of the
+ * arcs it had at the same step where the order was found (plus a little slack for tiny graphs):
+ * a dense remainder is what makes the rest of a contraction expensive.
+ */
+const borrowedArcsFactor = 1.1;
+const borrowedArcsSlack = 64;
+
 export interface ContractOptions {
-  /** Contract in this order instead of choosing one (an order found for a similar metric). */
-  order?: Int32Array;
+  /**
+   * Start from this order (one found for a similar metric) instead of simulating priorities: it
+   * is followed while the graph left to contract stays within 10 % of `orderArcs` at each step, and the
+   * remaining nodes are then ordered by their own priorities.
+   */
+  borrowed?: { order: Int32Array; orderArcs: Int32Array };
   onProgress?: (fraction: number) => void;
 }
 
@@ -21,12 +33,16 @@ export interface Contraction {
   hierarchy: ContractionHierarchy;
   /** The nodes in the order they were contracted. */
   order: Int32Array;
+  /** Arcs left among the nodes not yet contracted after each step of `order` (what a borrower of the order compares with). */
+  orderArcs: Int32Array;
+  /** How many nodes were contracted in the borrowed order before switching to own priorities. */
+  borrowedSteps: number;
   /** Work done, for tests and benchmarks to bound: priority simulations and nodes settled by witness searches. */
   work: { simulations: number; witnessSettled: number };
 }
 
 /**
- * Contracts a directed graph node by node, least important first (or in a given order).
+ * Contracts a directed graph node by node, least important first (or first in a borrowed order).
  * Importance follows the level of a node (one more than its highest contracted neighbour) and
  * the arcs and hops a contraction would add per arc and hop it removes, which keeps the
  * hierarchy flat and node degrees bounded on grid-like road networks. Priorities are updated
@@ -73,22 +89,35 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
 
   let done = 0;
   let simulations = 0;
+  const orderArcs = new Int32Array(n);
+  const level = new Int32Array(n);
+  const contracted = new Uint8Array(n);
+  // Set when a neighbour was contracted since the node's priority was last simulated.
+  const stale = new Uint8Array(n);
+  const neighbours = new NeighbourSet(n);
   const contractNode = (v: number): void => {
+    neighbours.collect(v, dynamic);
     shortcutsOf(v, contractionSettleLimit, true);
     emitted.take(v, dynamic);
     dynamic.detach(v);
+    contracted[v] = 1;
+    for (let k = 0; k < neighbours.count; k++) {
+      const u = neighbours.list[k]!;
+      level[u] = Math.max(level[u]!, level[v]! + 1);
+      stale[u] = 1;
+    }
+    orderArcs[done] = dynamic.arcCount;
     order[done++] = v;
     if (done % 4096 === 0) options.onProgress?.(done / n);
   };
 
-  if (options.order) {
-    for (const v of options.order) contractNode(v);
-  } else {
-    const level = new Int32Array(n);
+  const borrowed = options.borrowed;
+  if (borrowed) {
+    while (done < n && (done === 0 || orderArcs[done - 1]! <= borrowedArcsFactor * borrowed.orderArcs[done - 1]! + borrowedArcsSlack)) contractNode(borrowed.order[done]!);
+  }
+  const borrowedSteps = done;
+  if (done < n) {
     const priority = new Float64Array(n);
-    const contracted = new Uint8Array(n);
-    // Set when a neighbour was contracted since the node's priority was last simulated.
-    const stale = new Uint8Array(n);
     const priorityOf = (v: number): number => {
       simulations++;
       const added = shortcutsOf(v, simulationSettleLimit, false);
@@ -105,10 +134,11 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
     };
     const queue = new MinHeap(n);
     for (let v = 0; v < n; v++) {
+      if (contracted[v] === 1) continue;
+      stale[v] = 0;
       priority[v] = priorityOf(v);
       queue.push(priority[v]!, v);
     }
-    const neighbours = new NeighbourSet(n);
     while (queue.size > 0) {
       const key = queue.topKey();
       const v = queue.pop();
@@ -122,24 +152,19 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
           continue;
         }
       }
-      neighbours.collect(v, dynamic);
       contractNode(v);
-      contracted[v] = 1;
-      for (let k = 0; k < neighbours.count; k++) {
-        const u = neighbours.list[k]!;
-        level[u] = Math.max(level[u]!, level[v]! + 1);
-        stale[u] = 1;
-      }
     }
   }
   options.onProgress?.(1);
-  return { hierarchy: emitted.toHierarchy(), order, work: { simulations, witnessSettled: witness.settledTotal } };
+  return { hierarchy: emitted.toHierarchy(), order, orderArcs, borrowedSteps, work: { simulations, witnessSettled: witness.settledTotal } };
 }
 
 /** The graph during contraction: arcs out of and into every node not yet contracted. */
 class DynamicGraph {
   readonly out: ArcArena;
   readonly into: ArcArena;
+  /** Arcs among the nodes not yet contracted. */
+  arcCount = 0;
 
   constructor(graph: TurnGraph) {
     const n = graph.nodeCount;
@@ -174,11 +199,13 @@ class DynamicGraph {
     }
     this.out.push(from, to, weight, middle, hops);
     this.into.push(to, from, weight, middle, hops);
+    this.arcCount++;
   }
 
   /** Removes a contracted node from its neighbours' lists. */
   detach(v: number): void {
     const { out, into } = this;
+    this.arcCount -= out.size[v]! + into.size[v]!;
     for (let i = into.begin[v]!; i < into.begin[v]! + into.size[v]!; i++) out.remove(into.node[i]!, v);
     for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) into.remove(out.node[j]!, v);
   }
