@@ -84,6 +84,7 @@ export class SectionedFileWriter {
       const chunk = Buffer.alloc(Math.min(copyChunkBytes, Math.max(1, this.dataBytes)));
       for (let copied = 0; copied < this.dataBytes; ) {
         const read = readSync(data, chunk, 0, chunk.length, copied);
+        if (read === 0) throw new Error(`${this.dataPath}: ended after ${copied} of ${this.dataBytes} bytes`);
         writeSync(file, chunk, 0, read);
         copied += read;
       }
