@@ -35,8 +35,6 @@ export interface Contraction {
   order: Int32Array;
   /** Arcs left among the nodes not yet contracted after each step of `order` (what a borrower of the order compares with). */
   orderArcs: Int32Array;
-  /** How many nodes were contracted in the borrowed order before switching to own priorities. */
-  borrowedSteps: number;
   /** Work done, for tests and benchmarks to bound: priority simulations and nodes settled by witness searches. */
   work: { simulations: number; witnessSettled: number };
 }
@@ -115,7 +113,6 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
   if (borrowed) {
     while (done < n && (done === 0 || orderArcs[done - 1]! <= borrowedArcsFactor * borrowed.orderArcs[done - 1]! + borrowedArcsSlack)) contractNode(borrowed.order[done]!);
   }
-  const borrowedSteps = done;
   if (done < n) {
     const priority = new Float64Array(n);
     const priorityOf = (v: number): number => {
@@ -156,7 +153,7 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
     }
   }
   options.onProgress?.(1);
-  return { hierarchy: emitted.toHierarchy(), order, orderArcs, borrowedSteps, work: { simulations, witnessSettled: witness.settledTotal } };
+  return { hierarchy: emitted.toHierarchy(), order, orderArcs, work: { simulations, witnessSettled: witness.settledTotal } };
 }
 
 /** The graph during contraction: arcs out of and into every node not yet contracted. */
