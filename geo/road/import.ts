@@ -65,7 +65,7 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
   }
   report({ phase: 'build', fraction: readShare + buildShare });
   // Each class starts from the contraction order of the class already contracted that differs
-  // from it in the fewest settings, and switches to its own priorities once its remaining graph
+  // from it least (closestDonor), and switches to its own priorities once its remaining graph
   // grows denser than the donor's at the same step (see contract). On a 100 x 100 grid that
   // takes 2.6 s (hazmat), 5.8 s (tolls), 5.0 s (U-turns) and 3.0 s (truck) of CPU instead of
   // about 6 s for an own order, for hierarchies within 4 % of an own order's size; followed to
