@@ -11,9 +11,21 @@ import type { TurnGraph } from './turn-graph.js';
 const simulationSettleLimit = 20;
 const contractionSettleLimit = 100;
 
+/**
+ * A borrowed order is followed while the graph left to contract stays within this factor of the
+ * arcs it had at the same step where the order was found (plus a little slack for tiny graphs):
+ * a dense remainder is what makes the rest of a contraction expensive.
+ */
+const borrowedArcsFactor = 1.1;
+const borrowedArcsSlack = 64;
+
 export interface ContractOptions {
-  /** Contract in this order instead of choosing one (an order found for a similar metric). */
-  order?: Int32Array;
+  /**
+   * Start from this order (one found for a similar metric) instead of simulating priorities: it
+   * is followed while the graph left to contract stays within 10 % of `orderArcs` at each step, and the
+   * remaining nodes are then ordered by their own priorities.
+   */
+  borrowed?: { order: Int32Array; orderArcs: Int32Array };
   onProgress?: (fraction: number) => void;
 }
 
@@ -21,15 +33,22 @@ export interface Contraction {
   hierarchy: ContractionHierarchy;
   /** The nodes in the order they were contracted. */
   order: Int32Array;
+  /** Arcs left among the nodes not yet contracted after each step of `order` (what a borrower of the order compares with). */
+  orderArcs: Int32Array;
+  /** Work done, for tests and benchmarks to bound: priority simulations and nodes settled by witness searches. */
+  work: { simulations: number; witnessSettled: number };
 }
 
 /**
- * Contracts a directed graph node by node, least important first (or in a given order).
+ * Contracts a directed graph node by node, least important first (or first in a borrowed order).
  * Importance follows the level of a node (one more than its highest contracted neighbour) and
  * the arcs and hops a contraction would add per arc and hop it removes, which keeps the
  * hierarchy flat and node degrees bounded on grid-like road networks. Priorities are updated
- * lazily when popped and for the neighbours of each contracted node. A shortcut between two
- * nodes already joined lowers that arc instead of adding a parallel one.
+ * lazily: contracting a node only marks its neighbours stale, and a stale node is simulated
+ * again when it reaches the top of the queue (re-queued if it is no longer the least important).
+ * Simulating every neighbour after each contraction instead tripled the simulations for the
+ * same hierarchy size. A shortcut between two nodes already joined lowers that arc instead of
+ * adding a parallel one.
  */
 export function contract(graph: TurnGraph, options: ContractOptions = {}): Contraction {
   const n = graph.nodeCount;
@@ -67,21 +86,37 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
   };
 
   let done = 0;
+  let simulations = 0;
+  const orderArcs = new Int32Array(n);
+  const level = new Int32Array(n);
+  const contracted = new Uint8Array(n);
+  // Set when a neighbour was contracted since the node's priority was last simulated.
+  const stale = new Uint8Array(n);
+  const neighbours = new NeighbourSet(n);
   const contractNode = (v: number): void => {
+    neighbours.collect(v, dynamic);
     shortcutsOf(v, contractionSettleLimit, true);
     emitted.take(v, dynamic);
     dynamic.detach(v);
+    contracted[v] = 1;
+    for (let k = 0; k < neighbours.count; k++) {
+      const u = neighbours.list[k]!;
+      level[u] = Math.max(level[u]!, level[v]! + 1);
+      stale[u] = 1;
+    }
+    orderArcs[done] = dynamic.arcCount;
     order[done++] = v;
     if (done % 4096 === 0) options.onProgress?.(done / n);
   };
 
-  if (options.order) {
-    for (const v of options.order) contractNode(v);
-  } else {
-    const level = new Int32Array(n);
+  const borrowed = options.borrowed;
+  if (borrowed) {
+    while (done < n && (done === 0 || orderArcs[done - 1]! <= borrowedArcsFactor * borrowed.orderArcs[done - 1]! + borrowedArcsSlack)) contractNode(borrowed.order[done]!);
+  }
+  if (done < n) {
     const priority = new Float64Array(n);
-    const contracted = new Uint8Array(n);
     const priorityOf = (v: number): number => {
+      simulations++;
       const added = shortcutsOf(v, simulationSettleLimit, false);
       let removed = 0;
       let removedHops = 0;
@@ -96,39 +131,37 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
     };
     const queue = new MinHeap(n);
     for (let v = 0; v < n; v++) {
+      if (contracted[v] === 1) continue;
+      stale[v] = 0;
       priority[v] = priorityOf(v);
       queue.push(priority[v]!, v);
     }
-    const neighbours = new NeighbourSet(n);
     while (queue.size > 0) {
       const key = queue.topKey();
       const v = queue.pop();
       if (contracted[v] === 1 || key !== priority[v]) continue;
-      const fresh = priorityOf(v);
-      if (fresh > queue.topKey()) {
-        priority[v] = fresh;
-        queue.push(fresh, v);
-        continue;
+      if (stale[v] === 1) {
+        stale[v] = 0;
+        const fresh = priorityOf(v);
+        if (fresh > queue.topKey()) {
+          priority[v] = fresh;
+          queue.push(fresh, v);
+          continue;
+        }
       }
-      neighbours.collect(v, dynamic);
       contractNode(v);
-      contracted[v] = 1;
-      for (let k = 0; k < neighbours.count; k++) {
-        const u = neighbours.list[k]!;
-        level[u] = Math.max(level[u]!, level[v]! + 1);
-        priority[u] = priorityOf(u);
-        queue.push(priority[u]!, u);
-      }
     }
   }
   options.onProgress?.(1);
-  return { hierarchy: emitted.toHierarchy(), order };
+  return { hierarchy: emitted.toHierarchy(), order, orderArcs, work: { simulations, witnessSettled: witness.settledTotal } };
 }
 
 /** The graph during contraction: arcs out of and into every node not yet contracted. */
 class DynamicGraph {
   readonly out: ArcArena;
   readonly into: ArcArena;
+  /** Arcs among the nodes not yet contracted. */
+  arcCount = 0;
 
   constructor(graph: TurnGraph) {
     const n = graph.nodeCount;
@@ -163,11 +196,13 @@ class DynamicGraph {
     }
     this.out.push(from, to, weight, middle, hops);
     this.into.push(to, from, weight, middle, hops);
+    this.arcCount++;
   }
 
   /** Removes a contracted node from its neighbours' lists. */
   detach(v: number): void {
     const { out, into } = this;
+    this.arcCount -= out.size[v]! + into.size[v]!;
     for (let i = into.begin[v]!; i < into.begin[v]! + into.size[v]!; i++) out.remove(into.node[i]!, v);
     for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) into.remove(out.node[j]!, v);
   }
@@ -208,11 +243,15 @@ class NeighbourSet {
 class WitnessSearch {
   private readonly distance: Float64Array;
   private readonly seen: Int32Array;
+  /** Equal to `search` while the node is a target not yet settled. */
+  private readonly openTarget: Int32Array;
+  private readonly viaOf: Float64Array;
   private readonly heap = new MinHeap();
   private search = 0;
+  settledTotal = 0;
   private source = 0;
   private skip = 0;
-  private open = 0;
+  private targets = 0;
   private targetNode = new Int32Array(16);
   private targetVia = new Float64Array(16);
 
@@ -222,29 +261,38 @@ class WitnessSearch {
   ) {
     this.distance = new Float64Array(n);
     this.seen = new Int32Array(n);
+    this.openTarget = new Int32Array(n);
+    this.viaOf = new Float64Array(n);
   }
 
   start(source: number, skip: number): void {
     this.search++;
     this.source = source;
     this.skip = skip;
-    this.open = 0;
+    this.targets = 0;
   }
 
   addTarget(node: number, via: number): void {
-    if (this.open === this.targetNode.length) {
-      this.targetNode = Int32Array.from({ length: 2 * this.open }, (_, k) => this.targetNode[k] ?? 0);
-      this.targetVia = Float64Array.from({ length: 2 * this.open }, (_, k) => this.targetVia[k] ?? 0);
+    if (this.targets === this.targetNode.length) {
+      this.targetNode = resized(this.targetNode, 2 * this.targets);
+      this.targetVia = resized(this.targetVia, 2 * this.targets);
     }
-    this.targetNode[this.open] = node;
-    this.targetVia[this.open++] = via;
+    this.openTarget[node] = this.search;
+    this.viaOf[node] = via;
+    this.targetNode[this.targets] = node;
+    this.targetVia[this.targets++] = via;
   }
 
   run(settleLimit: number): void {
-    const { distance, seen, heap, out, targetNode, targetVia, search, skip, source } = this;
-    let open = this.open;
+    const { distance, seen, openTarget, viaOf, heap, targetNode, targetVia, search, skip, source, targets } = this;
+    const { begin, size, node, weight } = this.out;
+    let open = 0;
     let bound = -Infinity;
-    for (let k = 0; k < open; k++) bound = Math.max(bound, targetVia[k]!);
+    for (let k = 0; k < targets; k++) {
+      if (openTarget[targetNode[k]!] !== search) continue;
+      open++;
+      bound = Math.max(bound, targetVia[k]!);
+    }
     heap.clear();
     distance[source] = 0;
     seen[source] = search;
@@ -254,23 +302,22 @@ class WitnessSearch {
       const d = heap.topKey();
       const x = heap.pop();
       if (d > distance[x]!) continue;
-      if (d > bound || ++settled > settleLimit) return;
-      for (let k = 0; k < open; k++) {
-        if (targetNode[k] !== x) continue;
-        const closed = targetVia[k]!;
-        targetNode[k] = targetNode[--open]!;
-        targetVia[k] = targetVia[open]!;
-        if (closed === bound) {
+      if (d > bound || settled === settleLimit) break;
+      settled++;
+      if (openTarget[x] === search) {
+        openTarget[x] = 0;
+        open--;
+        if (viaOf[x] === bound) {
+          // The farthest target settled: the search may stop earlier now.
           bound = -Infinity;
-          for (let m = 0; m < open; m++) bound = Math.max(bound, targetVia[m]!);
+          for (let k = 0; k < targets; k++) if (openTarget[targetNode[k]!] === search) bound = Math.max(bound, targetVia[k]!);
         }
-        break;
       }
-      const end = out.begin[x]! + out.size[x]!;
-      for (let i = out.begin[x]!; i < end; i++) {
-        const y = out.node[i]!;
+      const end = begin[x]! + size[x]!;
+      for (let i = begin[x]!; i < end; i++) {
+        const y = node[i]!;
         if (y === skip) continue;
-        const candidate = d + out.weight[i]!;
+        const candidate = d + weight[i]!;
         if (candidate > bound) continue;
         if (seen[y] !== search || candidate < distance[y]!) {
           distance[y] = candidate;
@@ -279,6 +326,7 @@ class WitnessSearch {
         }
       }
     }
+    this.settledTotal += settled;
   }
 
   distanceTo(node: number): number {

@@ -1,7 +1,7 @@
 import type { ContractionHierarchy } from './contraction-hierarchy.js';
 import { profileNames, type ProfileName } from './profile.js';
 import type { ProfileNetwork, RoadNetwork } from './road-network.js';
-import { readSectionedFile, writeSectionedFile, type TypedArray } from './sectioned-file.js';
+import { readSectionedFile, SectionedFileWriter, type TypedArray } from './sectioned-file.js';
 import type { TravelVariant, TurnGraph } from './turn-graph.js';
 
 /** Everything one travel variant routes on. */
@@ -57,24 +57,40 @@ export function variantGraph(graph: RoadGraph, variant: TravelVariant): VariantG
   return found;
 }
 
-export function writeRoadGraph(path: string, graph: RoadGraph): number {
-  const sections = new Map<string, TypedArray>();
-  const { network } = graph;
-  sections.set('segmentFrom', network.segmentFrom);
-  sections.set('segmentTo', network.segmentTo);
-  sections.set('segmentWayId', network.segmentWayId);
-  sections.set('geometryFirst', network.geometryFirst);
-  sections.set('geometryLatE7', network.geometryLatE7);
-  sections.set('geometryLonE7', network.geometryLonE7);
-  for (const profile of profileNames) {
-    sections.set(`${profile}.directedKey`, network.profiles[profile].directedKey);
-    sections.set(`${profile}.segmentFlags`, network.profiles[profile].segmentFlags);
+/**
+ * Writes a road graph as it is built: the network first, then each stored travel class as soon
+ * as it is contracted, so that the importer can let go of it.
+ */
+export class RoadGraphWriter {
+  private readonly file: SectionedFileWriter;
+
+  constructor(path: string, network: RoadNetwork) {
+    this.file = new SectionedFileWriter(path);
+    this.file.add('segmentFrom', network.segmentFrom);
+    this.file.add('segmentTo', network.segmentTo);
+    this.file.add('segmentWayId', network.segmentWayId);
+    this.file.add('geometryFirst', network.geometryFirst);
+    this.file.add('geometryLatE7', network.geometryLatE7);
+    this.file.add('geometryLonE7', network.geometryLonE7);
+    for (const profile of profileNames) {
+      this.file.add(`${profile}.directedKey`, network.profiles[profile].directedKey);
+      this.file.add(`${profile}.segmentFlags`, network.profiles[profile].segmentFlags);
+    }
   }
-  for (const storage of new Set(Object.values(graph.meta.variantStorage))) {
-    const variant = graph.variants.get(storage)!;
-    for (const [name, array] of Object.entries(variantArrays(variant))) sections.set(`${storage}.${name}`, array);
+
+  /** Adds the variant stored under `storage` (the key `meta.variantStorage` points to). */
+  addVariant(storage: string, variant: VariantGraph): void {
+    for (const [name, array] of Object.entries(variantArrays(variant))) this.file.add(`${storage}.${name}`, array);
   }
-  return writeSectionedFile(path, graph.meta, sections);
+
+  /** Returns the file's size in bytes. */
+  finish(meta: RoadGraphMeta): number {
+    return this.file.finish(meta);
+  }
+
+  abort(): void {
+    this.file.abort();
+  }
 }
 
 export function readRoadGraph(path: string): RoadGraph {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 
 /**
  * A binary container of named typed arrays: magic, a JSON header listing each section's type,
@@ -33,37 +33,83 @@ function align8(value: number): number {
   return (value + 7) & ~7;
 }
 
-export function writeSectionedFile<Meta>(path: string, meta: Meta, sections: ReadonlyMap<string, TypedArray>): number {
-  const entries: SectionEntry[] = [...sections].map(([name, array]) => ({ name, type: array.constructor.name as ArrayType, offset: 0, length: array.length }));
-  // Offsets depend on the header's own length, which depends on the offsets' digits: iterate until stable.
-  let headerBytes = Buffer.alloc(0);
-  for (let pass = 0; pass < 4; pass++) {
-    let offset = align8(magic.length + 4 + headerBytes.length);
-    for (let i = 0; i < entries.length; i++) {
-      entries[i]!.offset = offset;
-      offset = align8(offset + sections.get(entries[i]!.name)!.byteLength);
+/**
+ * Writes a sectioned file one section at a time, so that a caller can drop each array once it is
+ * written (an import holds one travel class in memory, not all of them). Sections go to a data
+ * file as they come; `finish` puts the header (whose offsets are known only then) in front of
+ * them and renames the result into place, so a reader never sees a half-written file.
+ */
+export class SectionedFileWriter {
+  private readonly dataPath: string;
+  private readonly data: number;
+  private readonly entries: SectionEntry[] = [];
+  private dataBytes = 0;
+
+  constructor(private readonly path: string) {
+    this.dataPath = `${path}.partial-data`;
+    this.data = openSync(this.dataPath, 'w');
+  }
+
+  add(name: string, array: TypedArray): void {
+    this.entries.push({ name, type: array.constructor.name as ArrayType, offset: this.dataBytes, length: array.length });
+    writeSync(this.data, new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+    const padding = align8(array.byteLength) - array.byteLength;
+    if (padding > 0) writeSync(this.data, new Uint8Array(padding));
+    this.dataBytes += align8(array.byteLength);
+  }
+
+  /** Writes the header and the sections into place; returns the file's size in bytes. */
+  finish<Meta>(meta: Meta): number {
+    closeSync(this.data);
+    // Offsets depend on the header's own length, which depends on the offsets' digits: iterate until stable.
+    let headerBytes = Buffer.alloc(0);
+    let dataStart = 0;
+    for (let pass = 0; pass < 4; pass++) {
+      dataStart = align8(magic.length + 4 + headerBytes.length);
+      const sections = this.entries.map((entry) => ({ ...entry, offset: dataStart + entry.offset }));
+      const next = Buffer.from(JSON.stringify({ meta, sections } satisfies FileHeader<Meta>), 'utf8');
+      const settled = next.length === headerBytes.length;
+      headerBytes = next;
+      if (settled) break;
     }
-    const next = Buffer.from(JSON.stringify({ meta, sections: entries } satisfies FileHeader<Meta>), 'utf8');
-    const settled = next.length === headerBytes.length;
-    headerBytes = next;
-    if (settled) break;
+    const front = Buffer.alloc(dataStart);
+    front.write(magic, 0, 'latin1');
+    front.writeUInt32LE(headerBytes.length, magic.length);
+    headerBytes.copy(front, magic.length + 4);
+    const temporary = `${this.path}.partial`;
+    const file = openSync(temporary, 'w');
+    const data = openSync(this.dataPath, 'r');
+    try {
+      writeSync(file, front);
+      const chunk = Buffer.alloc(Math.min(copyChunkBytes, Math.max(1, this.dataBytes)));
+      for (let copied = 0; copied < this.dataBytes; ) {
+        const read = readSync(data, chunk, 0, chunk.length, copied);
+        if (read === 0) throw new Error(`${this.dataPath}: ended after ${copied} of ${this.dataBytes} bytes`);
+        writeSync(file, chunk, 0, read);
+        copied += read;
+      }
+    } finally {
+      closeSync(data);
+      closeSync(file);
+    }
+    rmSync(this.dataPath);
+    renameSync(temporary, this.path);
+    return dataStart + this.dataBytes;
   }
-  const last = entries[entries.length - 1];
-  const total = last ? align8(last.offset + sections.get(last.name)!.byteLength) : align8(magic.length + 4 + headerBytes.length);
-  const file = Buffer.alloc(total);
-  file.write(magic, 0, 'latin1');
-  file.writeUInt32LE(headerBytes.length, magic.length);
-  headerBytes.copy(file, magic.length + 4);
-  for (const entry of entries) {
-    const array = sections.get(entry.name)!;
-    file.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), entry.offset);
+
+  /** Drops what was written (the import failed); the target path is left untouched. */
+  abort(): void {
+    try {
+      closeSync(this.data);
+    } catch {
+      // Already closed by a failed finish.
+    }
+    rmSync(this.dataPath, { force: true });
+    rmSync(`${this.path}.partial`, { force: true });
   }
-  // Write then rename, so a reader never sees a half-written graph.
-  const temporary = `${path}.partial`;
-  writeFileSync(temporary, file);
-  renameSync(temporary, path);
-  return total;
 }
+
+const copyChunkBytes = 16 * 2 ** 20;
 
 export function readSectionedFile<Meta>(path: string): SectionedContents<Meta> {
   let file = readFileSync(path);

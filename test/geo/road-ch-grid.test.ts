@@ -6,9 +6,13 @@ import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
 import type { ContractionHierarchy } from '../../geo/road/contraction-hierarchy.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
 import { snapEndpoint } from '../../geo/road/endpoints.js';
+import { contract } from '../../geo/road/contract.js';
 import { importOsm } from '../../geo/road/import.js';
+import { RoadNetworkBuilder } from '../../geo/road/network-builder.js';
+import { readOsmPbf } from '../../geo/road/pbf/osm-pbf-reader.js';
 import { allVariants, readRoadGraph, variantGraph, variantKey } from '../../geo/road/road-graph.js';
 import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
+import { buildTurnGraph } from '../../geo/road/turn-graph.js';
 import { writeOsmPbf, type TestRelation, type TestWay } from './support/osm-pbf-writer.js';
 import { gridOrigin, gridSpacing, streetGrid, type StreetGrid } from './support/street-grid.js';
 
@@ -72,6 +76,33 @@ describe('contraction on growing street grids', () => {
     const [, medium, large] = figures;
     // Four times the nodes: a search space growing with the area would grow ×4.
     expect(large!.meanSearchSpace / medium!.meanSearchSpace).toBeLessThan(3);
+  });
+});
+
+describe('the work of contracting growing street grids', () => {
+  const figures = [10, 20, 40].map((n) => {
+    const grid = streetGrid(n);
+    const builder = new RoadNetworkBuilder();
+    readOsmPbf(writeOsmPbf(grid.nodes, grid.ways, grid.relations), {
+      node: (id, lat, lon) => builder.node(id, lat, lon),
+      way: (id, refs, tags) => builder.way(id, refs, tags),
+      relation: (id, members, tags) => builder.relation(id, members, tags),
+    });
+    const { network, restrictions } = builder.build();
+    const graph = buildTurnGraph(network, restrictions.auto, travelVariant({}));
+    const { work } = contract(graph);
+    return { simulations: work.simulations / graph.nodeCount, witnessSettled: work.witnessSettled / graph.nodeCount };
+  });
+
+  it('simulates each node a bounded number of times (lazy priority updates)', () => {
+    // Simulating every neighbour after each contraction took about 11 simulations per node.
+    for (const figure of figures) expect(figure.simulations).toBeLessThan(4);
+  });
+
+  it('keeps the witness-search work per node bounded as the grid grows', () => {
+    for (const figure of figures) expect(figure.witnessSettled).toBeLessThan(1000);
+    const [, medium, large] = figures;
+    expect(large!.witnessSettled / medium!.witnessSettled).toBeLessThan(1.5);
   });
 });
 
