@@ -282,9 +282,14 @@ describe('the web planner in headless Chromium against the real stack', () => {
     await signIn(reader, stack.baseUrl, `${owner.account}:viewer`, viewer.password, `#/sandboxes/${sandboxId}`);
     await drawn(reader, 5);
     expect(await reader.$eval('#access', (element) => element.textContent)).toMatch(/read-only/i);
-    await reader.$eval(targetStop, (element) => element.scrollIntoView({ block: 'center' }));
-    const readerJob = (await shown(reader)).order[source.id]!.at(-1)!;
-    await dragBetween(reader, `li.stop[data-job="${readerJob}"]`, targetStop);
+    // Re-optimizing may have emptied the routes used above: drag between routes of the plan as it is now.
+    const readerSource = optimized.routes.find((route) => jobIds(route).length > 0)!;
+    const readerTarget = optimized.routes.find((route) => route.id !== readerSource.id)!;
+    const readerTargetStop =
+      jobIds(readerTarget).length > 0 ? `li.stop[data-route="${readerTarget.id}"][data-index="0"]` : `li.drop-end[data-route="${readerTarget.id}"]`;
+    await reader.$eval(readerTargetStop, (element) => element.scrollIntoView({ block: 'center' }));
+    const readerJob = jobIds(readerSource).at(-1)!;
+    await dragBetween(reader, `li.stop[data-job="${readerJob}"]`, readerTargetStop);
     await reader.waitForSelector('#status.error');
     expect(await reader.$eval('#status', (element) => element.textContent)).toMatch(/read-only/i);
     expect((await api<{ latest_revision: number }>(owner, `/v1/sandboxes/${sandboxId}/revisions?from=0`)).json.latest_revision).toBe(5);
