@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { demoFleetFolder } from '../../cli/commands/demo-connection.js';
 import { freePort } from '../../runtime/ports.js';
 import { createPool } from '../../store/db.js';
-import { hashPassword } from '../../store/passwords.js';
+import { UserStore } from '../../store/users.js';
 import { dragBetween, freshPage, launchChromium, signIn } from '../../test/app/browser.js';
 import { cliMain, startInfra } from '../support/infra.js';
 
@@ -87,8 +87,7 @@ async function main(): Promise<void> {
   try {
     await waitHealthy(baseUrl);
     const password = randomBytes(12).toString('base64url');
-    await pool.query('INSERT INTO accounts(name) VALUES ($1) ON CONFLICT DO NOTHING', [account]);
-    await pool.query('INSERT INTO users(account, name, password_hash, is_owner) VALUES ($1, $2, $3, true)', [account, 'ops', await hashPassword(password)]);
+    await new UserStore(pool).add(account, 'ops', password, 'owner');
     const authorization = `Basic ${Buffer.from(`${account}%3Aops:${password}`).toString('base64')}`;
     const created = await fetch(`${baseUrl}/v1/sandboxes?name=bench`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(plan(stops, routeCount)) });
     const { sandbox_id: sandboxId } = (await created.json()) as { sandbox_id: string };
