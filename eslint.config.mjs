@@ -56,7 +56,13 @@ export const pendingMoves = {
   'api/planner/night-plan.ts': ['cards/task-plan.ts'],
   'api/planner/road-map.ts': ['geo/configured-provider.ts', 'geo/road/road-graph.ts', 'geo/road/road-lines.ts'],
   'api/routes/path.ts': ['geo/configured-provider.ts'],
-  'api/routes/route-cards.ts': ['cards/card-format.ts', 'cards/html-document.ts', 'cards/pdf-document.ts', 'cards/route-cards.ts', 'geo/configured-provider.ts'],
+  'api/routes/route-cards.ts': [
+    'cards/card-format.ts',
+    'cards/html-document.ts',
+    'cards/pdf-document.ts',
+    'cards/route-cards.ts',
+    'geo/configured-provider.ts',
+  ],
 };
 
 const abs = (path) => `${root}/${path}`;
@@ -79,10 +85,14 @@ function engineZones(sub, extra) {
   const level = engineStack.findIndex((folders) => folders.includes(sub));
   const zones = layerZones('engine', extra);
   if (level < 0 && !sub.endsWith('.ts')) return zones;
-  const below = engineStack.slice(0, Math.max(level, 0)).flat().map((f) => `engine/${f}`);
+  const below = engineStack
+    .slice(0, Math.max(level, 0))
+    .flat()
+    .map((f) => `engine/${f}`);
   const own = level < 0 ? [] : [`engine/${sub}`];
   const name = level < 0 ? 'the engine root files' : `engine/${sub}/`;
-  const message = level < 0 ? `${name} import no engine folder.` : `${name} may import only the engine root files${below.map((b) => `, ${b}`).join('')}.`;
+  const message =
+    level < 0 ? `${name} import no engine folder.` : `${name} may import only the engine root files${below.map((b) => `, ${b}`).join('')}.`;
   const target = level < 0 ? 'engine/*.ts' : `engine/${sub}/**`;
   return [...zones, { target: abs(target), from: abs('engine/*/**'), except: [...own, ...below, ...extra].map(within), message }];
 }
@@ -126,7 +136,11 @@ export const workflowSandbox = {
       {
         paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code must not use Node built-ins.' })),
         patterns: [
-          { group: ['**/activities/**', '../activities/*'], allowTypeImports: true, message: 'Import activities as types only (proxyActivities).' },
+          {
+            group: ['**/activities/**', '../activities/*'],
+            allowTypeImports: true,
+            message: 'Import activities as types only (proxyActivities).',
+          },
         ],
       },
     ],

@@ -50,40 +50,43 @@ export function createGeocodeActivities(deps: GeocodeActivityDeps) {
      */
     async runGeocodeTask(taskId: string): Promise<void> {
       await withRunningTask(deps.tasks, taskId, (task, body) => {
-      const signal = Context.current().cancellationSignal;
-      return heartbeating(async () => {
-        const request = JSON.parse(body) as GeocodeRequest & ReverseGeocodeRequest;
-        const items = task.operation === 'geocode' ? request.addresses : request.locations;
-        const outcomes: AddressOutcome[] = new Array(items.length);
-        if (task.operation === 'geocode') {
-          await runLimited(request.addresses, deps.concurrency, async (address, i) => {
-            const maxResults = Math.min(MAX_GEOCODE_RESULTS, address.max_results ?? defaultMaxResults);
-            outcomes[i] = await outcomeOf(() =>
-              deps.geocoder.geocode({ text: address.query, maxResults, account: task.account, ...(address.country ? { country: address.country } : {}) }, signal),
-            );
-          });
-        } else {
-          await runLimited(request.locations, deps.concurrency, async (location, i) => {
-            const point = parseLatLon(location.location);
-            outcomes[i] = point
-              ? await outcomeOf(() => deps.geocoder.reverse(point, reverseResults, signal))
-              : { error: new GeoserviceError('geoservice_error', `"${location.location}" is not a location`, false) };
-          });
-        }
-        const errors = outcomes.flatMap((o) => ('error' in o ? [o.error] : []));
-        if (items.length > 0 && errors.length === items.length) {
-          const failure = allFailedError(errors, task.operation === 'geocode' ? 'address' : 'location');
-          await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(failure) });
-          return;
-        }
-        const result = {
-          ...(request.id !== undefined ? { id: request.id } : {}),
-          ...(request.name !== undefined ? { name: request.name } : {}),
-          geocoded_locations: items.map((item, i) => geocodedLocation(item.id, outcomes[i]!)),
-          ...(request.custom !== undefined ? { custom: request.custom } : {}),
-        };
-        await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: JSON.stringify(result) });
-      });
+        const signal = Context.current().cancellationSignal;
+        return heartbeating(async () => {
+          const request = JSON.parse(body) as GeocodeRequest & ReverseGeocodeRequest;
+          const items = task.operation === 'geocode' ? request.addresses : request.locations;
+          const outcomes: AddressOutcome[] = new Array(items.length);
+          if (task.operation === 'geocode') {
+            await runLimited(request.addresses, deps.concurrency, async (address, i) => {
+              const maxResults = Math.min(MAX_GEOCODE_RESULTS, address.max_results ?? defaultMaxResults);
+              outcomes[i] = await outcomeOf(() =>
+                deps.geocoder.geocode(
+                  { text: address.query, maxResults, account: task.account, ...(address.country ? { country: address.country } : {}) },
+                  signal,
+                ),
+              );
+            });
+          } else {
+            await runLimited(request.locations, deps.concurrency, async (location, i) => {
+              const point = parseLatLon(location.location);
+              outcomes[i] = point
+                ? await outcomeOf(() => deps.geocoder.reverse(point, reverseResults, signal))
+                : { error: new GeoserviceError('geoservice_error', `"${location.location}" is not a location`, false) };
+            });
+          }
+          const errors = outcomes.flatMap((o) => ('error' in o ? [o.error] : []));
+          if (items.length > 0 && errors.length === items.length) {
+            const failure = allFailedError(errors, task.operation === 'geocode' ? 'address' : 'location');
+            await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(failure) });
+            return;
+          }
+          const result = {
+            ...(request.id !== undefined ? { id: request.id } : {}),
+            ...(request.name !== undefined ? { name: request.name } : {}),
+            geocoded_locations: items.map((item, i) => geocodedLocation(item.id, outcomes[i]!)),
+            ...(request.custom !== undefined ? { custom: request.custom } : {}),
+          };
+          await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: JSON.stringify(result) });
+        });
       });
     },
 
@@ -106,7 +109,10 @@ export function createGeocodeActivities(deps: GeocodeActivityDeps) {
       await heartbeating(() =>
         runLimited(pending, deps.concurrency, async (address) => {
           try {
-            const [best] = await deps.geocoder.geocode({ text: address.query, maxResults: 1, ...(address.country ? { country: address.country } : {}) }, signal);
+            const [best] = await deps.geocoder.geocode(
+              { text: address.query, maxResults: 1, ...(address.country ? { country: address.country } : {}) },
+              signal,
+            );
             if (best) await deps.batches.recordGeocoded(batchId, address.position, best);
             else await deps.batches.recordFailure(batchId, address.position, 'no_match', 'no place matches this address', true);
           } catch (err) {

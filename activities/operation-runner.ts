@@ -121,7 +121,11 @@ const progressWriteIntervalMs = 2000;
  * second with the latest progress (and hands it to `saveProgress` at most every 2 s), ends the
  * thread when Temporal cancels the activity, and turns a crash into a retryable failure.
  */
-export async function runOperationActivity(pool: OperationPool, run: OperationRun, saveProgress?: (progress: unknown) => Promise<void>): Promise<OperationAnswer> {
+export async function runOperationActivity(
+  pool: OperationPool,
+  run: OperationRun,
+  saveProgress?: (progress: unknown) => Promise<void>,
+): Promise<OperationAnswer> {
   const context = Context.current();
   let latestProgress: unknown;
   let lastWrite = 0;

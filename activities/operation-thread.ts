@@ -29,7 +29,8 @@ export interface ThreadTask {
 }
 
 /** How an operation ends: its answer, its refusal (an error_response), or a crash. */
-export type ThreadOutcome = { kind: 'result'; body: string } | { kind: 'rejected'; body: string } | { kind: 'crashed'; message: string; stack?: string };
+export type ThreadOutcome =
+  { kind: 'result'; body: string } | { kind: 'rejected'; body: string } | { kind: 'crashed'; message: string; stack?: string };
 
 /** The outcome with the solver core's runs of the operation, for the worker's metrics. */
 export interface ThreadAnswer {
@@ -66,14 +67,24 @@ export default async function runTask(task: ThreadTask): Promise<ThreadAnswer> {
   try {
     const { provider, identity } = travelSource();
     const travelProvider = recent.serve(cache ? withMatrixCache(provider, cache, identity) : provider);
-    const result = await runOperation(task.operation, JSON.parse(task.request), task.options, travelProvider, (progress) => task.progress.postMessage(progress), {
-      threads: task.searchThreads,
-    });
+    const result = await runOperation(
+      task.operation,
+      JSON.parse(task.request),
+      task.options,
+      travelProvider,
+      (progress) => task.progress.postMessage(progress),
+      {
+        threads: task.searchThreads,
+      },
+    );
     const body = JSON.stringify(result);
     return { outcome: { kind: 'result', body }, runs: takeSearchRuns() };
   } catch (err) {
     if (err instanceof OperationError) return { outcome: { kind: 'rejected', body: JSON.stringify(err.body()) }, runs: takeSearchRuns() };
-    return { outcome: { kind: 'crashed', message: (err as Error).message ?? String(err), stack: (err as Error).stack }, runs: takeSearchRuns() };
+    return {
+      outcome: { kind: 'crashed', message: (err as Error).message ?? String(err), stack: (err as Error).stack },
+      runs: takeSearchRuns(),
+    };
   } finally {
     await cache?.close();
     task.progress.close();

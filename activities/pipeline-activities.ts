@@ -140,7 +140,11 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
   };
 
   /** A recorded step output whose payload still exists, or undefined. */
-  const reusable = async <T extends { problemRef?: string; resultRef?: string }>(night: PlanningNight, step: PipelineStep, inputDigest: string): Promise<T | undefined> => {
+  const reusable = async <T extends { problemRef?: string; resultRef?: string }>(
+    night: PlanningNight,
+    step: PipelineStep,
+    inputDigest: string,
+  ): Promise<T | undefined> => {
     const output = await deps.runs.stepOutput<T>(night, step, inputDigest);
     const ref = output?.problemRef ?? output?.resultRef;
     if (output === undefined || ref === undefined) return undefined;
@@ -181,7 +185,13 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
       await deps.runs.addTerritories(runId, territories);
     },
 
-    async recordPipelineStep(runId: string, territory: string, step: PipelineStep, record: StepRecord, details: StepDetails = {}): Promise<void> {
+    async recordPipelineStep(
+      runId: string,
+      territory: string,
+      step: PipelineStep,
+      record: StepRecord,
+      details: StepDetails = {},
+    ): Promise<void> {
       await deps.runs.recordStep(runId, territory, step, record, details);
     },
 
@@ -200,7 +210,11 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
           input.batchId,
           `nightly ${input.night.connection}/${input.night.territory} ${input.night.planDate}`,
           { pipeline: true },
-          input.addresses.map((address) => ({ query: address.query, country: address.country, input: { kind: address.kind, id: address.id, query: address.query } })),
+          input.addresses.map((address) => ({
+            query: address.query,
+            country: address.country,
+            input: { kind: address.kind, id: address.id, query: address.query },
+          })),
         );
       }
       return { inputDigest, batchId: input.batchId };
@@ -212,7 +226,12 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
      * vehicles cannot start anywhere). Kept for later runs of the night only when nothing failed,
      * so a retry tries the failed addresses again.
      */
-    async applyGeocoding(input: { night: PlanningNight; problemRef: string; batchId: string | undefined; inputDigest: string }): Promise<GeocodeStepOutput> {
+    async applyGeocoding(input: {
+      night: PlanningNight;
+      problemRef: string;
+      batchId: string | undefined;
+      inputDigest: string;
+    }): Promise<GeocodeStepOutput> {
       const problem = await payload<JsonObject>(input.night.account, input.problemRef);
       if (input.batchId === undefined) {
         const output: GeocodeStepOutput = { problemRef: input.problemRef, failedAddresses: [], unrouted: [] };
@@ -261,7 +280,12 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
       const faults = validateRequest(request, 'instantiate');
       if (faults.length > 0) throw invalidProblem('instantiate', faults);
       const startDate = parseDate(input.night.planDate)!;
-      const merged = instantiate(resolveProblem(request, 'instantiate'), request, { startDate, numDays: input.night.days, generateRoutes: true, generateJobs: true }) as JsonObject;
+      const merged = instantiate(resolveProblem(request, 'instantiate'), request, {
+        startDate,
+        numDays: input.night.days,
+        generateRoutes: true,
+        generateJobs: true,
+      }) as JsonObject;
       const { return_request: _returnRequest, ...problem } = merged;
       const output: PlanStepOutput = {
         problemRef: await putPayload(deps.pool, input.night.account, 'problem', problem),
@@ -290,9 +314,16 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
       const faults = validateRequest(request, input.operation);
       if (faults.length > 0) throw invalidProblem(input.operation, faults);
 
-      const answer = await runOperationActivity(operationPool(deps.travel), { operation: input.operation, request: JSON.stringify(request), options: {} });
-      if (answer.kind === 'rejected') throw ApplicationFailure.nonRetryable(`${input.operation} refused the problem: ${answer.body}`, failureTypes.invalidPlanProblem);
-      const output: SolveStepOutput = { resultRef: await putPayload(deps.pool, input.night.account, `${input.operation}_result`, JSON.parse(answer.body)) };
+      const answer = await runOperationActivity(operationPool(deps.travel), {
+        operation: input.operation,
+        request: JSON.stringify(request),
+        options: {},
+      });
+      if (answer.kind === 'rejected')
+        throw ApplicationFailure.nonRetryable(`${input.operation} refused the problem: ${answer.body}`, failureTypes.invalidPlanProblem);
+      const output: SolveStepOutput = {
+        resultRef: await putPayload(deps.pool, input.night.account, `${input.operation}_result`, JSON.parse(answer.body)),
+      };
       await deps.runs.saveStepOutput(input.night, input.operation, inputDigest, output);
       return output;
     },
@@ -301,7 +332,10 @@ export function createPipelineActivities(deps: PipelineActivityDeps) {
     async completePipelineTerritory(input: FinishTerritoryInput): Promise<TerritorySummary> {
       const plan = await payload<ProblemResponse>(input.account, input.planRef);
       const { routes, routed, cost, distanceMeters } = planSummary(plan);
-      const unrouted: UnroutedJobRecord[] = [...plan.unrouted_jobs.map((job) => ({ id: job.id, reasons: [...(job.reasons ?? [])] })), ...input.geocodeUnrouted];
+      const unrouted: UnroutedJobRecord[] = [
+        ...plan.unrouted_jobs.map((job) => ({ id: job.id, reasons: [...(job.reasons ?? [])] })),
+        ...input.geocodeUnrouted,
+      ];
       const jobs = input.jobs + input.geocodeUnrouted.length;
       await deps.runs.completeTerritory(input.runId, input.territory, {
         jobs,

@@ -65,10 +65,17 @@ function errorBody(err: unknown): ErrorResponse | undefined {
   if (err instanceof UnknownTerritoryError) {
     const message = `The connection has no territory ${err.territory}.`;
     return errorResponse(400, 'validation_failed_error', 'The request has 1 validation error.', [
-      { property: 'request.territory', code: 'reference_not_found_error', message, parameters: { id: err.territory, collection: 'territories' }, attempted_value: err.territory },
+      {
+        property: 'request.territory',
+        code: 'reference_not_found_error',
+        message,
+        parameters: { id: err.territory, collection: 'territories' },
+        attempted_value: err.territory,
+      },
     ]);
   }
-  if (err instanceof PlatformSetupError) return errorResponse(503, 'service_unavailable_error', `The fleet platform is not usable: ${err.message}.`);
+  if (err instanceof PlatformSetupError)
+    return errorResponse(503, 'service_unavailable_error', `The fleet platform is not usable: ${err.message}.`);
   return undefined;
 }
 
@@ -82,11 +89,22 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
     }
   };
 
-  const pull = async (input: PullTerritoryInput) => connected(input.account, input.connection, (connector) => connector.pull(input.territory, input.range));
+  const pull = async (input: PullTerritoryInput) =>
+    connected(input.account, input.connection, (connector) => connector.pull(input.territory, input.range));
 
-  const sync = async (input: Omit<SyncTerritoryInput, 'planRef' | 'problemRef'>, plan: ProblemResponse, problem: Problem | undefined): Promise<SyncResult> =>
+  const sync = async (
+    input: Omit<SyncTerritoryInput, 'planRef' | 'problemRef'>,
+    plan: ProblemResponse,
+    problem: Problem | undefined,
+  ): Promise<SyncResult> =>
     connected(input.account, input.connection, (connector) =>
-      connector.sync({ runId: input.runId, territory: input.territory, range: input.range, plan, ...(problem === undefined ? {} : { problem }) }),
+      connector.sync({
+        runId: input.runId,
+        territory: input.territory,
+        range: input.range,
+        plan,
+        ...(problem === undefined ? {} : { problem }),
+      }),
     );
 
   return {
@@ -126,28 +144,28 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
      */
     async runPlatformTask(taskId: string): Promise<void> {
       await withRunningTask(deps.tasks, taskId, async (task, body) => {
-      const request = JSON.parse(body) as PlatformSyncRequest & { connection: string };
-      const target = { account: task.account, connection: request.connection, territory: request.territory, range: request.date_range };
-      try {
-        let result: unknown;
-        if (task.operation === 'platform_pull') {
-          const pulled = await pull(target);
-          result = {
-            territory: pulled.territory,
-            date_range: pulled.range,
-            problem: pulled.problem,
-            addresses: pulled.addresses,
-            row_faults: pulled.faults,
-          } satisfies PlatformPullResponse;
-        } else {
-          result = await sync({ ...target, runId: request.run_id }, request.plan, request.problem);
+        const request = JSON.parse(body) as PlatformSyncRequest & { connection: string };
+        const target = { account: task.account, connection: request.connection, territory: request.territory, range: request.date_range };
+        try {
+          let result: unknown;
+          if (task.operation === 'platform_pull') {
+            const pulled = await pull(target);
+            result = {
+              territory: pulled.territory,
+              date_range: pulled.range,
+              problem: pulled.problem,
+              addresses: pulled.addresses,
+              row_faults: pulled.faults,
+            } satisfies PlatformPullResponse;
+          } else {
+            result = await sync({ ...target, runId: request.run_id }, request.plan, request.problem);
+          }
+          await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: JSON.stringify(result) });
+        } catch (err) {
+          const failure = errorBody(err);
+          if (failure === undefined) throw asFailure(err);
+          await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(failure) });
         }
-        await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: JSON.stringify(result) });
-      } catch (err) {
-        const failure = errorBody(err);
-        if (failure === undefined) throw asFailure(err);
-        await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(failure) });
-      }
       });
     },
 

@@ -7,7 +7,11 @@ import { failureTypes } from '../workflows/contract.js';
  * unless the task is already final (canceled before the worker got to it, or finished by an
  * earlier attempt), which makes a retry of the activity a no-op.
  */
-export async function withRunningTask(tasks: TaskStore, taskId: string, work: (task: TaskRecord, request: string) => Promise<void>): Promise<void> {
+export async function withRunningTask(
+  tasks: TaskStore,
+  taskId: string,
+  work: (task: TaskRecord, request: string) => Promise<void>,
+): Promise<void> {
   const found = await tasks.getWithRequest(taskId);
   if (!found) throw ApplicationFailure.nonRetryable(`task ${taskId} does not exist`, failureTypes.taskMissing);
   const { task, request } = found;

@@ -17,8 +17,10 @@ export function createTaskActivities(deps: TaskActivityDeps) {
     /** Runs the task's operation on the worker's operation pool and stores its outcome; idempotent on retry. */
     async runOperation(taskId: string): Promise<void> {
       await withRunningTask(deps.tasks, taskId, async (task, request) => {
-        const answer = await runOperationActivity(operationPool(deps.travel), { operation: task.operation, request, options: task.options }, (progress) =>
-          deps.tasks.setProgress(taskId, progress),
+        const answer = await runOperationActivity(
+          operationPool(deps.travel),
+          { operation: task.operation, request, options: task.options },
+          (progress) => deps.tasks.setProgress(taskId, progress),
         );
         if (answer.kind === 'result') await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: answer.body });
         else await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: answer.body });

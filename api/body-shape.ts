@@ -26,19 +26,30 @@ export function bodyShapeFault(body: unknown): ValidationErrorEntry | undefined 
     const visit = stack.pop()!;
     const { value, depth } = visit;
     if (typeof value === 'string') {
-      if (value.includes('\0')) return { property: pathOf(visit), code: 'invalid_character_error', message: 'Text must not contain the NUL character (\\u0000).' };
+      if (value.includes('\0'))
+        return { property: pathOf(visit), code: 'invalid_character_error', message: 'Text must not contain the NUL character (\\u0000).' };
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= MAX_BODY_DEPTH) {
-      return { property: pathOf(visit), code: 'nesting_too_deep_error', message: `The body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep.`, parameters: { maximum: MAX_BODY_DEPTH } };
+      return {
+        property: pathOf(visit),
+        code: 'nesting_too_deep_error',
+        message: `The body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep.`,
+        parameters: { maximum: MAX_BODY_DEPTH },
+      };
     }
     if (Array.isArray(value)) {
       value.forEach((child, index) => stack.push({ value: child, depth: depth + 1, key: index, parent: visit }));
       continue;
     }
     for (const [key, child] of Object.entries(value)) {
-      if (key.includes('\0')) return { property: pathOf(visit), code: 'invalid_character_error', message: 'A property name must not contain the NUL character (\\u0000).' };
+      if (key.includes('\0'))
+        return {
+          property: pathOf(visit),
+          code: 'invalid_character_error',
+          message: 'A property name must not contain the NUL character (\\u0000).',
+        };
       stack.push({ value: child, depth: depth + 1, key, parent: visit });
     }
   }

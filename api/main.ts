@@ -19,7 +19,12 @@ export interface RunningApi {
 }
 
 /** The API process's parts: PostgreSQL pool and listeners, Temporal client; `close` ends them. */
-export async function connectApiContext(config: Config, log: Logger, databaseUrl: string, temporalAddress: string): Promise<{ ctx: ApiContext; close(): Promise<void> }> {
+export async function connectApiContext(
+  config: Config,
+  log: Logger,
+  databaseUrl: string,
+  temporalAddress: string,
+): Promise<{ ctx: ApiContext; close(): Promise<void> }> {
   const pool = createPool(databaseUrl, 20, { statementTimeoutMs: config.statementTimeoutSeconds * 1000 });
   const events = new ChangeEvents(databaseUrl, taskChannel);
   await events.start();
@@ -57,7 +62,9 @@ export async function runApi(config: Config, log: Logger, databaseUrl: string, t
   const app = buildServer(ctx);
   await app.listen({ host: config.host, port: config.port });
   collectProcessMetrics(ctx.pool, 'api');
-  const metrics = config.metrics.apiPort ? await serveMetrics(config.metrics.host, config.metrics.apiPort, log, () => recordFamilies(ctx.pool)) : undefined;
+  const metrics = config.metrics.apiPort
+    ? await serveMetrics(config.metrics.host, config.metrics.apiPort, log, () => recordFamilies(ctx.pool))
+    : undefined;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;

@@ -17,9 +17,17 @@ export function decodeCursor(cursor: string): PagePosition {
     const startedTime = new Date(time);
     // Only times a task can have: JavaScript dates reach years PostgreSQL cannot store.
     const year = startedTime.getUTCFullYear();
-    if (typeof id !== 'string' || id.length > 200 || id.includes('\0') || Number.isNaN(year) || year < 2000 || year > 9999) throw new Error('bad cursor');
+    if (typeof id !== 'string' || id.length > 200 || id.includes('\0') || Number.isNaN(year) || year < 2000 || year > 9999)
+      throw new Error('bad cursor');
     return { startedTime, id };
   } catch {
-    throw new ValidationFailedError([{ property: 'cursor', code: 'invalid_cursor_error', message: 'cursor is not a value returned by a previous page.', attempted_value: cursor }]);
+    throw new ValidationFailedError([
+      {
+        property: 'cursor',
+        code: 'invalid_cursor_error',
+        message: 'cursor is not a value returned by a previous page.',
+        attempted_value: cursor,
+      },
+    ]);
   }
 }

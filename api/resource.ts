@@ -38,7 +38,13 @@ export function resource(app: FastifyInstance, url: string, methods: Partial<Rec
     const definition = methods[method];
     if (definition) {
       const role = definition.role ?? (method === 'GET' ? 'viewer' : 'planner');
-      app.route({ method, url, ...definition.options, config: { public: isPublic, openapi: definition.doc, role }, handler: definition.handler });
+      app.route({
+        method,
+        url,
+        ...definition.options,
+        config: { public: isPublic, openapi: definition.doc, role },
+        handler: definition.handler,
+      });
     } else {
       notAllowed(method);
     }

@@ -37,7 +37,11 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
     // Node's timeouts cover receiving the request only (a slow or stalled client is cut off with
     // 408); answering may take longer, so long-polls are not affected.
     requestTimeout: requestSeconds * 1000,
-    http: { headersTimeout: Math.min(headersSeconds, requestSeconds) * 1000, requestTimeout: requestSeconds * 1000, connectionsCheckingInterval: Math.min(1000, headersSeconds * 500) },
+    http: {
+      headersTimeout: Math.min(headersSeconds, requestSeconds) * 1000,
+      requestTimeout: requestSeconds * 1000,
+      connectionsCheckingInterval: Math.min(1000, headersSeconds * 500),
+    },
     clientErrorHandler: clientError,
     frameworkErrors: frameworkError,
     return503OnClosing: true,
@@ -49,7 +53,10 @@ export function buildServer(ctx: ApiContext): FastifyInstance {
   jsonBodies(app);
   textParameters(app);
   const { accountFailures, addressFailures, windowSeconds } = ctx.config.loginThrottle;
-  const throttles: LoginThrottles = { account: new LoginThrottle(accountFailures, windowSeconds * 1000), address: new LoginThrottle(addressFailures, windowSeconds * 1000) };
+  const throttles: LoginThrottles = {
+    account: new LoginThrottle(accountFailures, windowSeconds * 1000),
+    address: new LoginThrottle(addressFailures, windowSeconds * 1000),
+  };
   authentication(app, ctx, throttles);
   roleCheck(app);
   concurrencyLimit(app, ctx.slots, { work: ctx.config.concurrencyLimit, wait: ctx.config.waitLimit });

@@ -68,9 +68,14 @@ function markerAddress(marker: ResolvedMarker | undefined): string | undefined {
 }
 
 /** Where a stop happens: job stops at the job, exits at the exit, depot and overnight stops where evaluate put them; breaks nowhere of their own. */
-function stopMarker(problem: ResolvedProblem, stop: StopResponse, job: ResolvedJob | undefined): { marker?: ResolvedMarker; location?: string } {
+function stopMarker(
+  problem: ResolvedProblem,
+  stop: StopResponse,
+  job: ResolvedJob | undefined,
+): { marker?: ResolvedMarker; location?: string } {
   if (stop.type === 'job' && job?.location) return { marker: job.location, location: formatLatLon(job.location.location) };
-  if (stop.type === 'job_exit' && job?.exit_location) return { marker: job.exit_location, location: formatLatLon(job.exit_location.location) };
+  if (stop.type === 'job_exit' && job?.exit_location)
+    return { marker: job.exit_location, location: formatLatLon(job.exit_location.location) };
   // A depot stop is named after its depot when it has one, whose marker may carry the address.
   const depot = stop.type === 'depot' ? problem.depotsById.get(stop.id)?.location : undefined;
   return stop.location === undefined ? {} : { ...(depot ? { marker: depot } : {}), location: stop.location };
@@ -137,7 +142,9 @@ export function routeCard(route: ResolvedRoute, response: RouteResponse, stops: 
     id: route.id,
     ...(route.name !== undefined ? { name: route.name } : {}),
     ...(route.driver ? { driver: { id: route.driver.id, ...(name !== undefined ? { name } : {}) } } : {}),
-    ...(route.vehicle ? { vehicle: { id: route.vehicle.id, ...(route.vehicle.name !== undefined ? { name: route.vehicle.name } : {}) } } : {}),
+    ...(route.vehicle
+      ? { vehicle: { id: route.vehicle.id, ...(route.vehicle.name !== undefined ? { name: route.vehicle.name } : {}) } }
+      : {}),
     ...(route.date !== undefined ? { date: formatDate(route.date) } : {}),
     ...(start !== undefined && start !== '' ? { planned_start: start } : {}),
     ...(end !== undefined ? { planned_end: end } : {}),

@@ -28,8 +28,20 @@ function packageFonts(name: string): string {
  * are SIL Open Font License fonts, embedded as subsets of the glyphs a card uses.
  */
 const faces: readonly Face[] = [
-  { key: 'noto', files: { regular: join(packageFonts('@embedpdf/fonts-latin'), 'NotoSans-Regular.ttf'), bold: join(packageFonts('@embedpdf/fonts-latin'), 'NotoSans-Bold.ttf') } },
-  { key: 'noto-cjk', files: { regular: join(packageFonts('@embedpdf/fonts-sc'), 'NotoSansHans-Regular.otf'), bold: join(packageFonts('@embedpdf/fonts-sc'), 'NotoSansHans-Bold.otf') } },
+  {
+    key: 'noto',
+    files: {
+      regular: join(packageFonts('@embedpdf/fonts-latin'), 'NotoSans-Regular.ttf'),
+      bold: join(packageFonts('@embedpdf/fonts-latin'), 'NotoSans-Bold.ttf'),
+    },
+  },
+  {
+    key: 'noto-cjk',
+    files: {
+      regular: join(packageFonts('@embedpdf/fonts-sc'), 'NotoSansHans-Regular.otf'),
+      bold: join(packageFonts('@embedpdf/fonts-sc'), 'NotoSansHans-Bold.otf'),
+    },
+  },
 ];
 
 /** The card fonts, opened once per process (the CJK font is several megabytes). */
@@ -50,7 +62,9 @@ export class CardFonts {
 
   /** Every font by the name runs refer to it, and its file. */
   files(): { name: string; file: string }[] {
-    return faces.flatMap((face) => (['regular', 'bold'] as const).map((style) => ({ name: `${face.key}-${style}`, file: face.files[style] })));
+    return faces.flatMap((face) =>
+      (['regular', 'bold'] as const).map((style) => ({ name: `${face.key}-${style}`, file: face.files[style] })),
+    );
   }
 
   private fontFor(char: string, style: FontStyle): string {

@@ -43,20 +43,30 @@ function factsHtml(card: RouteCard, format: CardFormat): string {
 }
 
 function tableHtml(card: RouteCard, format: CardFormat): string {
-  const head = stopColumns.map((column) => `<th${column.align === 'right' ? ' class="num"' : ''}>${escapeHtml(column.label)}</th>`).join('');
+  const head = stopColumns
+    .map((column) => `<th${column.align === 'right' ? ' class="num"' : ''}>${escapeHtml(column.label)}</th>`)
+    .join('');
   const body = stopRows(card, format).map((row) => {
     const violated = row.violations !== '';
-    const cells = row.cells.map((cell, i) => `<td${stopColumns[i]!.align === 'right' ? ' class="num"' : ''}>${escapeHtml(cell)}</td>`).join('');
+    const cells = row.cells
+      .map((cell, i) => `<td${stopColumns[i]!.align === 'right' ? ' class="num"' : ''}>${escapeHtml(cell)}</td>`)
+      .join('');
     const main = `<tr class="${row.type}${violated ? ' violated' : ''}">${cells}</tr>`;
     if (row.notes === '' && !violated) return main;
-    const extra = [row.notes === '' ? '' : escapeHtml(row.notes), violated ? `<span class="violation">⚠ ${escapeHtml(row.violations)}</span>` : ''].filter((part) => part !== '').join(' ');
+    const extra = [
+      row.notes === '' ? '' : escapeHtml(row.notes),
+      violated ? `<span class="violation">⚠ ${escapeHtml(row.violations)}</span>` : '',
+    ]
+      .filter((part) => part !== '')
+      .join(' ');
     return `${main}<tr class="extra${violated ? ' violated' : ''}"><td></td><td colspan="${stopColumns.length - 1}">${extra}</td></tr>`;
   });
   return `<table class="stops"><thead><tr>${head}</tr></thead><tbody>${body.join('')}</tbody></table>`;
 }
 
 function cardHtml(card: RouteCard, format: CardFormat): string {
-  const violations = card.violations.length > 0 ? `<p class="route-violations">⚠ ${escapeHtml(card.violations.map(violationText).join('; '))}</p>` : '';
+  const violations =
+    card.violations.length > 0 ? `<p class="route-violations">⚠ ${escapeHtml(card.violations.map(violationText).join('; '))}</p>` : '';
   return `<section class="card" id="route-${escapeHtml(card.id)}"><h1>${escapeHtml(cardTitle(card))}</h1>${factsHtml(card, format)}${violations}${mapSvg(mapPicture(card, 720, 420, format))}${tableHtml(card, format)}</section>`;
 }
 

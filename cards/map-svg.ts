@@ -10,11 +10,15 @@ const round = (value: number): string => String(Math.round(value * 10) / 10);
 export function mapSvg(picture: MapPicture): string {
   const { width, height } = picture;
   const parts: string[] = [];
-  parts.push(`<svg class="map" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Map of the route">`);
+  parts.push(
+    `<svg class="map" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Map of the route">`,
+  );
   parts.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#f4f1ea" stroke="#888"/>`);
   if (picture.line.length > 1) {
     const points = picture.line.map((p) => `${round(p.x)},${round(p.y)}`).join(' ');
-    parts.push(`<polyline points="${points}" fill="none" stroke="#1f5fbf" stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round"${picture.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
+    parts.push(
+      `<polyline points="${points}" fill="none" stroke="#1f5fbf" stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round"${picture.dashed ? ' stroke-dasharray="6 4"' : ''}/>`,
+    );
   }
   // The scale bar goes under the markers: a stop in the corner must stay visible.
   const bar = picture.scaleBar;
@@ -32,10 +36,14 @@ export function mapSvg(picture: MapPicture): string {
         ? `<rect x="${round(marker.x - 8)}" y="${round(marker.y - 8)}" width="16" height="16" fill="${fill}" stroke="#fff" stroke-width="1.5"/>`
         : `<circle cx="${x}" cy="${y}" r="8" fill="${fill}" stroke="#fff" stroke-width="1.5"/>`,
     );
-    parts.push(`<text x="${x}" y="${round(marker.y + 3.5)}" text-anchor="middle" font-size="9" font-weight="bold" fill="#fff">${escapeHtml(marker.label)}</text>`);
+    parts.push(
+      `<text x="${x}" y="${round(marker.y + 3.5)}" text-anchor="middle" font-size="9" font-weight="bold" fill="#fff">${escapeHtml(marker.label)}</text>`,
+    );
   }
   if (picture.attribution !== undefined) {
-    parts.push(`<text x="${width - 6}" y="${height - 6}" text-anchor="end" font-size="9" fill="#444">${escapeHtml(picture.attribution)}</text>`);
+    parts.push(
+      `<text x="${width - 6}" y="${height - 6}" text-anchor="end" font-size="9" fill="#444">${escapeHtml(picture.attribution)}</text>`,
+    );
   }
   parts.push('</svg>');
   return parts.join('');

@@ -36,7 +36,10 @@ export class PdfPage {
     const doc = this.on();
     let cursor = x;
     for (const run of this.fonts.runs(text, style)) {
-      doc.font(run.font).fontSize(options.size).fillColor(color(options.color ?? [0, 0, 0]));
+      doc
+        .font(run.font)
+        .fontSize(options.size)
+        .fillColor(color(options.color ?? [0, 0, 0]));
       doc.text(run.text, cursor, this.height - y, { lineBreak: false, baseline: 'alphabetic' });
       cursor += this.fonts.width(run.text, style, options.size);
     }
@@ -51,7 +54,13 @@ export class PdfPage {
   }
 
   line(x1: number, y1: number, x2: number, y2: number, style: StrokeStyle): void {
-    this.polyline([{ x: x1, y: y1 }, { x: x2, y: y2 }], style);
+    this.polyline(
+      [
+        { x: x1, y: y1 },
+        { x: x2, y: y2 },
+      ],
+      style,
+    );
   }
 
   rect(x: number, y: number, width: number, height: number, paint: Paint): void {
@@ -92,7 +101,12 @@ export class PdfCanvas {
 
   constructor(title: string) {
     // Pages stay open until the end, so footers can say "page i of n".
-    this.doc = new PDFDocument({ autoFirstPage: false, bufferPages: true, pdfVersion: '1.4', info: { Title: title, Producer: 'wayplan', Creator: 'wayplan' } });
+    this.doc = new PDFDocument({
+      autoFirstPage: false,
+      bufferPages: true,
+      pdfVersion: '1.4',
+      info: { Title: title, Producer: 'wayplan', Creator: 'wayplan' },
+    });
     for (const { name, file } of this.fonts.files()) this.doc.registerFont(name, file);
   }
 

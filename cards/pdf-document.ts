@@ -77,13 +77,19 @@ function drawRow(page: PdfPage, row: StopRow, top: number): number {
 
 function drawMap(page: PdfPage, picture: MapPicture, top: number): void {
   const toPage = (p: { x: number; y: number }) => ({ x: margin + p.x, y: top - p.y });
-  page.rect(margin, top - picture.height, picture.width, picture.height, { fill: [0.96, 0.95, 0.92], stroke: { color: [0.55, 0.55, 0.55], width: 0.75 } });
+  page.rect(margin, top - picture.height, picture.width, picture.height, {
+    fill: [0.96, 0.95, 0.92],
+    stroke: { color: [0.55, 0.55, 0.55], width: 0.75 },
+  });
   page.polyline(picture.line.map(toPage), { color: blue, width: 2, ...(picture.dashed ? { dash: [5, 3] } : {}) });
   // The scale bar goes under the markers: a stop in the corner must stay visible.
   const bar = picture.scaleBar;
   const start = toPage({ x: bar.x, y: bar.y });
   page.rect(start.x - 4, start.y - 6, bar.length + 8, 20, { fill: white });
-  page.polyline([{ x: start.x, y: start.y + 4 }, start, { x: start.x + bar.length, y: start.y }, { x: start.x + bar.length, y: start.y + 4 }], { color: black, width: 1.2 });
+  page.polyline(
+    [{ x: start.x, y: start.y + 4 }, start, { x: start.x + bar.length, y: start.y }, { x: start.x + bar.length, y: start.y + 4 }],
+    { color: black, width: 1.2 },
+  );
   page.text(start.x + bar.length / 2 - textWidth(bar.label, 'regular', 7) / 2, start.y + 5, bar.label, { size: 7, color: black });
   for (const marker of picture.markers) {
     const { x, y } = toPage(marker);
@@ -116,7 +122,11 @@ function drawHeader(page: PdfPage, card: RouteCard, format: CardFormat): number 
   });
   y -= Math.ceil(facts.length / perRow) * 24 + 4;
   if (card.violations.length > 0) {
-    page.text(margin, y - 8, fitted(`! ${card.violations.map(violationText).join('; ')}`, contentWidth, 'bold', 8), { style: 'bold', size: 8, color: red });
+    page.text(margin, y - 8, fitted(`! ${card.violations.map(violationText).join('; ')}`, contentWidth, 'bold', 8), {
+      style: 'bold',
+      size: 8,
+      color: red,
+    });
     y -= 14;
   }
   return y;

@@ -27,7 +27,11 @@ export function selectedRoutes(problem: ResolvedProblem, ids: readonly string[])
  * Evaluates a problem's routes with their job order kept (as the evaluate operation does) and
  * makes a card of each selected route, its map line drawn by the provider.
  */
-export async function buildRouteCards(problem: ResolvedProblem, provider: PathProvider, selected: readonly ResolvedRoute[]): Promise<RouteCard[]> {
+export async function buildRouteCards(
+  problem: ResolvedProblem,
+  provider: PathProvider,
+  selected: readonly ResolvedRoute[],
+): Promise<RouteCard[]> {
   const responses = await operations.route_cards.run(problem, provider);
   const cards: RouteCard[] = [];
   for (const route of selected) {

@@ -45,12 +45,16 @@ export function stopTypeLabel(type: StopType): string {
 
 /** `late_arrival (minutes_late: 12)`: the violation type with the figures that explain it. */
 export function violationText(violation: Violation): string {
-  const data = Object.entries(violation.data ?? {}).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+  const data = Object.entries(violation.data ?? {}).map(
+    ([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+  );
   return data.length > 0 ? `${violation.type} (${data.join(', ')})` : violation.type;
 }
 
 function stopRow(stop: CardStop, card: RouteCard, format: CardFormat): StopRow {
-  const windows = [stop.time_window, stop.time_window2].flatMap((window) => (window ? [`${format.time(window.start)}–${format.time(window.end)}`] : []));
+  const windows = [stop.time_window, stop.time_window2].flatMap((window) =>
+    window ? [`${format.time(window.start)}–${format.time(window.end)}`] : [],
+  );
   const job = [stop.name, stop.description].filter((text) => text !== undefined && text !== '').join(' · ');
   return {
     cells: [

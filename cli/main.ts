@@ -11,7 +11,14 @@ import { startCommand } from './commands/start.js';
 import { tasksCancel, tasksList, tasksResult, tasksShow } from './commands/tasks.js';
 import { geocodeFile, geocodeImport, geocodeIndex, geocodeRetry, type BatchFlags, type ColumnFlags } from './commands/geocode.js';
 import { usersAdd, usersList, usersPasswd, usersRole } from './commands/users.js';
-import { runNightly, scheduleChange, scheduleList, scheduleNightly, type RunNightlyFlags, type ScheduleNightlyFlags } from './commands/nightly.js';
+import {
+  runNightly,
+  scheduleChange,
+  scheduleList,
+  scheduleNightly,
+  type RunNightlyFlags,
+  type ScheduleNightlyFlags,
+} from './commands/nightly.js';
 import { runsList, runsShow } from './commands/runs.js';
 import { platformAdd, platformList, platformRemove, type PlatformAddFlags } from './commands/platform.js';
 import type { QueueRole } from '../workflows/contract.js';
@@ -35,7 +42,10 @@ function action<A extends unknown[]>(name: string, run: (config: Config, log: Lo
 
 const program = new Command('wayplan').description('Route optimization service: API, worker and operations tools').showHelpAfterError();
 
-program.command('start').description('set up and run everything: PostgreSQL, Temporal, migrations, worker and API').action(action('start', startCommand));
+program
+  .command('start')
+  .description('set up and run everything: PostgreSQL, Temporal, migrations, worker and API')
+  .action(action('start', startCommand));
 program
   .command('infra')
   .description('run only PostgreSQL and Temporal (embedded unless configured); prints their addresses as JSON')
@@ -72,7 +82,11 @@ users
   .option('--role <role>', 'owner (one per account: everything), planner (default: plans, sees its own tasks) or viewer (reads only)')
   .option('--owner', 'short for --role owner')
   .option('--password-stdin', 'read the password from standard input')
-  .action(action('users add', (config, log, name: string, options: { owner?: boolean; role?: string; passwordStdin?: boolean }) => usersAdd(config, log, name, options)));
+  .action(
+    action('users add', (config, log, name: string, options: { owner?: boolean; role?: string; passwordStdin?: boolean }) =>
+      usersAdd(config, log, name, options),
+    ),
+  );
 users
   .command('role <name> <role>')
   .description("change <account>:<user>'s role to owner, planner or viewer (an account has at most one owner)")
@@ -87,7 +101,9 @@ users
   .command('passwd <name>')
   .description("change <account>:<user>'s password (ends its sessions)")
   .option('--password-stdin', 'read the password from standard input')
-  .action(action('users passwd', (config, log, name: string, options: { passwordStdin?: boolean }) => usersPasswd(config, log, name, options)));
+  .action(
+    action('users passwd', (config, log, name: string, options: { passwordStdin?: boolean }) => usersPasswd(config, log, name, options)),
+  );
 
 const map = program.command('map').description('road network maps');
 map
@@ -107,14 +123,29 @@ tasks
   .addOption(new Option('--status <status>', 'only this status').choices(['running', 'completed', 'failed', 'canceled']))
   .option('--limit <n>', 'at most this many', '50')
   .option('--json', 'print JSON')
-  .action(action('tasks list', (config, log, options: { account?: string; status?: string; limit?: string; json?: boolean }) => tasksList(config, log, options)));
-tasks.command('show <taskId>').description("print a task's record").action(action('tasks show', (config, log, id: string) => tasksShow(config, log, id)));
-tasks.command('result <taskId>').description("print a finished task's result (or error) body").action(action('tasks result', (config, log, id: string) => tasksResult(config, log, id)));
-tasks.command('cancel <taskId>').description('cancel a running task').action(action('tasks cancel', (config, log, id: string) => tasksCancel(config, log, id)));
+  .action(
+    action('tasks list', (config, log, options: { account?: string; status?: string; limit?: string; json?: boolean }) =>
+      tasksList(config, log, options),
+    ),
+  );
+tasks
+  .command('show <taskId>')
+  .description("print a task's record")
+  .action(action('tasks show', (config, log, id: string) => tasksShow(config, log, id)));
+tasks
+  .command('result <taskId>')
+  .description("print a finished task's result (or error) body")
+  .action(action('tasks result', (config, log, id: string) => tasksResult(config, log, id)));
+tasks
+  .command('cancel <taskId>')
+  .description('cancel a running task')
+  .action(action('tasks cancel', (config, log, id: string) => tasksCancel(config, log, id)));
 
 program
   .command('route-cards <source>')
-  .description('printable driver sheets of a plan: <source> is a problem JSON file, or the id of a finished build, optimize, sequence or evaluate task')
+  .description(
+    'printable driver sheets of a plan: <source> is a problem JSON file, or the id of a finished build, optimize, sequence or evaluate task',
+  )
   .option('--route <id>', 'only this route (repeatable)', (id: string, ids: string[]) => [...ids, id], [] as string[])
   .option('--locale <tag>', 'number and date formats, e.g. en-US, fr-FR, de-DE', 'en-US')
   .option('--pdf <file>', 'write a PDF')
@@ -154,13 +185,19 @@ geocode
   .option('--out <file>', 'result CSV (default: the one of the first run)')
   .option('--json', 'print the counts as JSON')
   // `--out` and `--json` are also options of `geocode` itself, which claims them: read them from both.
-  .action(action('geocode retry', (config, log, batch: string, _options: unknown, command: Command) => geocodeRetry(config, log, batch, command.optsWithGlobals())));
+  .action(
+    action('geocode retry', (config, log, batch: string, _options: unknown, command: Command) =>
+      geocodeRetry(config, log, batch, command.optsWithGlobals()),
+    ),
+  );
 geocode
   .command('index')
   .description('build the local geocoding index of a map extract (once per file content)')
   .option('--map <file.osm.pbf>', 'OSM extract (default WAYPLAN_GEOCODER_MAP or the demo map)')
   .option('--json', 'print the counts as JSON')
-  .action(action('geocode index', (config, log, _options: unknown, command: Command) => geocodeIndex(config, log, command.optsWithGlobals())));
+  .action(
+    action('geocode index', (config, log, _options: unknown, command: Command) => geocodeIndex(config, log, command.optsWithGlobals())),
+  );
 columnOptions(
   geocode
     .command('import <file>')
@@ -172,7 +209,12 @@ columnOptions(
     .option('--json', 'print the count as JSON'),
 ).action(
   action('geocode import', (config, log, file: string, _options: unknown, command: Command) =>
-    geocodeImport(config, log, file, command.optsWithGlobals<ColumnFlags & { name?: string; account?: string; latColumn: string; lonColumn: string; json?: boolean }>()),
+    geocodeImport(
+      config,
+      log,
+      file,
+      command.optsWithGlobals<ColumnFlags & { name?: string; account?: string; latColumn: string; lonColumn: string; json?: boolean }>(),
+    ),
   ),
 );
 
@@ -181,7 +223,12 @@ function nightlyOptions(command: Command): Command {
   return command
     .option('--connection <name>', 'platform connection to pull from and sync to', 'demo')
     .option('--account <account>', 'account of the connection (default: the bootstrap account, or the only one with such a connection)')
-    .option('--territory <id>', 'only this territory (repeatable; default: every territory)', (id: string, ids: string[]) => [...ids, id], [] as string[])
+    .option(
+      '--territory <id>',
+      'only this territory (repeatable; default: every territory)',
+      (id: string, ids: string[]) => [...ids, id],
+      [] as string[],
+    )
     .option('--days <n>', 'days planned from the plan date', '1')
     .option('--time-limit <seconds>', 'bound of each of build and optimize (default: the engine budgets)')
     .option('--seed <n>', 'solver random seed', '1')
@@ -224,10 +271,14 @@ runs
   .option('--account <account>', 'only this account')
   .option('--limit <n>', 'at most this many', '20')
   .option('--json', 'print JSON')
-  .action(action('runs list', (config, log, options: { account?: string; limit?: string; json?: boolean }) => runsList(config, log, options)));
+  .action(
+    action('runs list', (config, log, options: { account?: string; limit?: string; json?: boolean }) => runsList(config, log, options)),
+  );
 runs
   .command('show <run>')
-  .description("a run's outcome per territory: jobs, routed, unrouted with reasons, cost, distance, failed addresses, step times, sync destination")
+  .description(
+    "a run's outcome per territory: jobs, routed, unrouted with reasons, cost, distance, failed addresses, step times, sync destination",
+  )
   .option('--json', 'print JSON')
   .action(action('runs show', (config, log, id: string, options: { json?: boolean }) => runsShow(config, log, id, options)));
 
@@ -255,6 +306,8 @@ platform
   .command('remove <name>')
   .description('remove a connection')
   .requiredOption('--account <account>', 'account of the connection')
-  .action(action('platform remove', (config, log, name: string, options: { account: string }) => platformRemove(config, log, name, options)));
+  .action(
+    action('platform remove', (config, log, name: string, options: { account: string }) => platformRemove(config, log, name, options)),
+  );
 
 await program.parseAsync(process.argv);

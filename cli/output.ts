@@ -9,9 +9,14 @@ export function printRows(rows: Record<string, unknown>[], json: boolean): void 
     return;
   }
   const headers = Object.keys(rows[0]!);
-  const text = (v: unknown): string => (v === undefined || v === null ? '' : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const text = (v: unknown): string =>
+    v === undefined || v === null ? '' : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
   const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => text(r[h]).length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`${line(headers)}\n${line(widths.map((w) => '-'.repeat(w)))}\n`);
   for (const row of rows) process.stdout.write(`${line(headers.map((h) => text(row[h])))}\n`);
 }

@@ -9,7 +9,12 @@ import { createPool, type Pool } from '../store/db.js';
  * Runs `work` against the running stack's database and Temporal: commands that start workflows
  * (geocode batches, nightly runs, schedules) need the worker of a `wayplan start`.
  */
-export async function withRunningStack<T>(config: Config, log: Logger, poolSize: number, work: (pool: Pool, client: Client) => Promise<T>): Promise<T> {
+export async function withRunningStack<T>(
+  config: Config,
+  log: Logger,
+  poolSize: number,
+  work: (pool: Pool, client: Client) => Promise<T>,
+): Promise<T> {
   const { databaseUrl, temporalAddress } = await runningServices(config, log);
   const pool = createPool(databaseUrl, poolSize);
   try {

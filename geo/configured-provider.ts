@@ -27,7 +27,8 @@ function straightLinePath(stops: readonly TravelPoint[], options?: TravelOptions
  * the map file's path, size and modification time (a replaced extract is a new source).
  */
 export function travelIdentity(settings: TravelSettings): string {
-  if (settings.provider !== 'road' || !settings.map) return settings.provider === 'road' ? 'straight_line' : `${settings.provider}|${settings.url ?? ''}`;
+  if (settings.provider !== 'road' || !settings.map)
+    return settings.provider === 'road' ? 'straight_line' : `${settings.provider}|${settings.url ?? ''}`;
   const map = statSync(settings.map);
   return `road|${settings.map}|${map.size}|${map.mtimeMs}`;
 }

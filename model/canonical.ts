@@ -80,12 +80,7 @@ function transform(value: unknown, schema: SchemaNode, state: CanonicalizeState)
   return value;
 }
 
-function transformInlineEntity(
-  entity: JsonObject,
-  schema: SchemaNode,
-  collection: EntityCollection,
-  state: CanonicalizeState,
-): unknown {
+function transformInlineEntity(entity: JsonObject, schema: SchemaNode, collection: EntityCollection, state: CanonicalizeState): unknown {
   const canonical = transformObject(entity, entityBranch(schema), state);
   if (!state.usable.has(collection)) return canonical;
   // An id-less marker is the documented inline form `{location}` and stays where it is.

@@ -25,7 +25,24 @@ import * as violation from './types/violation.js';
 type JsonValue = unknown;
 type OpenApiDocument = Record<string, JsonValue>;
 
-const SCHEMA_MODULES = [common, violation, marker, capacity, fleet, job, schedule, responses, consolidate, route, settings, problem, geoRequests, meta, platform, sandbox];
+const SCHEMA_MODULES = [
+  common,
+  violation,
+  marker,
+  capacity,
+  fleet,
+  job,
+  schedule,
+  responses,
+  consolidate,
+  route,
+  settings,
+  problem,
+  geoRequests,
+  meta,
+  platform,
+  sandbox,
+];
 
 function isSchema(value: unknown): value is TSchema & { $id?: string } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -108,7 +125,11 @@ export function buildOpenApiDocument(options: { version: string; paths: Record<s
       title: 'wayplan',
       version: options.version,
       description:
-        'Route optimization service compatible with the RouteCloud API. Limits: ' + LIMITS.join('; ') + '. Validation codes: ' + Object.keys(VALIDATION_CODES).join(', ') + '.',
+        'Route optimization service compatible with the RouteCloud API. Limits: ' +
+        LIMITS.join('; ') +
+        '. Validation codes: ' +
+        Object.keys(VALIDATION_CODES).join(', ') +
+        '.',
     },
     servers: options.serverUrl === undefined ? [] : [{ url: options.serverUrl }],
     security: [{ basic: [] }, { session: [] }, { serviceSession: [] }],
@@ -118,7 +139,12 @@ export function buildOpenApiDocument(options: { version: string; paths: Record<s
       securitySchemes: {
         basic: { type: 'http', scheme: 'basic', description: 'Username account:user (percent-encode the colon as %3A in URLs).' },
         session: { type: 'apiKey', in: 'header', name: 'X-Telogis-Session-Id', description: 'The sessionId from the login service.' },
-        serviceSession: { type: 'apiKey', in: 'header', name: 'X-Service-Session-Id', description: 'The same session id under the other header name clients of the interface send.' },
+        serviceSession: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Service-Session-Id',
+          description: 'The same session id under the other header name clients of the interface send.',
+        },
       },
     },
   };

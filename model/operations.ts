@@ -23,7 +23,9 @@ export const MAX_JOBS_TO_INSERT = 1000;
 const InsertRequest = Type.Object(
   {
     ...ProblemFields,
-    jobs_to_insert: Type.Array(JobReference, { description: `At most ${MAX_JOBS_TO_INSERT} jobs, else 400 too_many_jobs_to_insert_error.` }),
+    jobs_to_insert: Type.Array(JobReference, {
+      description: `At most ${MAX_JOBS_TO_INSERT} jobs, else 400 too_many_jobs_to_insert_error.`,
+    }),
     allow_hard_constraint_violations: AllowHardConstraintViolations,
   },
   { $id: 'insert_request' },

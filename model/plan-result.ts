@@ -28,9 +28,14 @@ export function isWholeProblem(result: StoredResult): boolean {
 export function readStoredResult(result: StoredResult): { plan: ProblemResponse; problem?: Problem } {
   if (!isWholeProblem(result)) return { plan: result as unknown as ProblemResponse };
   const routes = routesOf(result).flatMap((route) =>
-    isObject(route.response) ? [{ ...(route.response as unknown as RouteResponse), stops: (route.stops ?? []) as RouteResponse['stops'] }] : [],
+    isObject(route.response)
+      ? [{ ...(route.response as unknown as RouteResponse), stops: (route.stops ?? []) as RouteResponse['stops'] }]
+      : [],
   );
-  return { plan: { routes, unrouted_jobs: (result.unrouted_jobs ?? []) as ProblemResponse['unrouted_jobs'] }, problem: result as unknown as Problem };
+  return {
+    plan: { routes, unrouted_jobs: (result.unrouted_jobs ?? []) as ProblemResponse['unrouted_jobs'] },
+    problem: result as unknown as Problem,
+  };
 }
 
 /** The job ids a planned route visits in driving order: `jobs` of a route of a whole problem, else its job stops (route_response). */

@@ -15,10 +15,7 @@ function orientation(a: LatLon, b: LatLon, c: LatLon): number {
 
 function withinBox(a: LatLon, b: LatLon, c: LatLon): boolean {
   return (
-    Math.min(a.lon, b.lon) <= c.lon &&
-    c.lon <= Math.max(a.lon, b.lon) &&
-    Math.min(a.lat, b.lat) <= c.lat &&
-    c.lat <= Math.max(a.lat, b.lat)
+    Math.min(a.lon, b.lon) <= c.lon && c.lon <= Math.max(a.lon, b.lon) && Math.min(a.lat, b.lat) <= c.lat && c.lat <= Math.max(a.lat, b.lat)
   );
 }
 

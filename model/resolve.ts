@@ -593,8 +593,9 @@ export function resolveRequest(body: unknown, operation: OperationName = 'build'
   if (problem.variance !== undefined) {
     const { metric_count_variance: metricVariance, ...variance } = problem.variance;
     resolved.variance =
-      metricVariance === undefined ? variance : { ...variance, metric_count_variance: { metric: r.metric(metricVariance.metric), variance: metricVariance.variance } };
+      metricVariance === undefined
+        ? variance
+        : { ...variance, metric_count_variance: { metric: r.metric(metricVariance.metric), variance: metricVariance.variance } };
   }
   return { canonical: problem as JsonObject, problem: resolved };
 }
-

@@ -59,9 +59,11 @@ export type TravelProviderName = (typeof travelProviderNames)[number];
 
 function travelSettings(env: NodeJS.ProcessEnv, dataDir: string): TravelSettings {
   const provider = (env.WAYPLAN_TRAVEL_PROVIDER || 'road') as TravelProviderName;
-  if (!travelProviderNames.includes(provider)) throw new ConfigError(`WAYPLAN_TRAVEL_PROVIDER must be one of ${travelProviderNames.join(', ')}`);
+  if (!travelProviderNames.includes(provider))
+    throw new ConfigError(`WAYPLAN_TRAVEL_PROVIDER must be one of ${travelProviderNames.join(', ')}`);
   const url = env.WAYPLAN_TRAVEL_URL || undefined;
-  if (['osrm', 'valhalla', 'graphhopper'].includes(provider) && !url) throw new ConfigError(`WAYPLAN_TRAVEL_URL is required with WAYPLAN_TRAVEL_PROVIDER=${provider}`);
+  if (['osrm', 'valhalla', 'graphhopper'].includes(provider) && !url)
+    throw new ConfigError(`WAYPLAN_TRAVEL_URL is required with WAYPLAN_TRAVEL_PROVIDER=${provider}`);
   return {
     provider,
     url,
@@ -72,7 +74,8 @@ function travelSettings(env: NodeJS.ProcessEnv, dataDir: string): TravelSettings
 
 function geocodingConfig(env: NodeJS.ProcessEnv): GeocodingConfig {
   const provider = env.WAYPLAN_GEOCODER || 'local';
-  if (provider !== 'local' && provider !== 'nominatim' && provider !== 'pelias') throw new ConfigError(`WAYPLAN_GEOCODER must be local, nominatim or pelias, got "${provider}"`);
+  if (provider !== 'local' && provider !== 'nominatim' && provider !== 'pelias')
+    throw new ConfigError(`WAYPLAN_GEOCODER must be local, nominatim or pelias, got "${provider}"`);
   const upstreamUrl = env.WAYPLAN_GEOCODER_URL || undefined;
   if (provider !== 'local' && !upstreamUrl) throw new ConfigError(`WAYPLAN_GEOCODER=${provider} needs WAYPLAN_GEOCODER_URL`);
   return {
@@ -136,7 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     temporalAddress: env.TEMPORAL_ADDRESS || undefined,
     temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
-    temporalUi: { enabled: env.WAYPLAN_TEMPORAL_UI !== '0', port: env.WAYPLAN_TEMPORAL_UI_PORT ? integer(env, 'WAYPLAN_TEMPORAL_UI_PORT', 0, 1) : undefined },
+    temporalUi: {
+      enabled: env.WAYPLAN_TEMPORAL_UI !== '0',
+      port: env.WAYPLAN_TEMPORAL_UI_PORT ? integer(env, 'WAYPLAN_TEMPORAL_UI_PORT', 0, 1) : undefined,
+    },
     admin: parseAdmin(env),
     metrics: {
       host: env.WAYPLAN_METRICS_HOST || '127.0.0.1',
@@ -149,7 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: number(env, 'WAYPLAN_SESSION_TTL', 3600, 1),
     sessionMaxAgeSeconds: number(env, 'WAYPLAN_SESSION_MAX_AGE', 12 * 3600, 1),
     bodyLimitBytes: integer(env, 'WAYPLAN_BODY_LIMIT', 64 * 1024 * 1024, 1024),
-    requestTimeouts: { headersSeconds: number(env, 'WAYPLAN_HEADERS_TIMEOUT', 10, 0.5), requestSeconds: number(env, 'WAYPLAN_REQUEST_TIMEOUT', 60, 0.5) },
+    requestTimeouts: {
+      headersSeconds: number(env, 'WAYPLAN_HEADERS_TIMEOUT', 10, 0.5),
+      requestSeconds: number(env, 'WAYPLAN_REQUEST_TIMEOUT', 60, 0.5),
+    },
     statementTimeoutSeconds: number(env, 'WAYPLAN_STATEMENT_TIMEOUT', 60, 0.1),
     loginThrottle: {
       accountFailures: integer(env, 'WAYPLAN_LOGIN_ACCOUNT_FAILURES', 10, 1),

@@ -14,7 +14,8 @@ export async function startDatabase(config: Config, log: Logger): Promise<Runnin
 
 /** Temporal from TEMPORAL_ADDRESS, else the embedded dev server (started here). */
 export async function startTemporal(config: Config, log: Logger): Promise<RunningTemporal> {
-  if (config.temporalAddress) return { address: config.temporalAddress, uiUrl: undefined, process: undefined, stop: () => Promise.resolve() };
+  if (config.temporalAddress)
+    return { address: config.temporalAddress, uiUrl: undefined, process: undefined, stop: () => Promise.resolve() };
   return new EmbeddedTemporal(config.dataDir, log, config.temporalUi).start();
 }
 
@@ -25,7 +26,9 @@ export async function runningServices(config: Config, log: Logger): Promise<{ da
     const pg = new EmbeddedPostgres(config.dataDir, log);
     const info = pg.readInfo();
     if (!info || pg.runningPid() === undefined || !(await portIsOpen(info.port))) {
-      throw new NotRunningError(`no PostgreSQL: set DATABASE_URL, or run \`wayplan start\` (or \`wayplan infra\`) for the embedded one under ${config.dataDir}`);
+      throw new NotRunningError(
+        `no PostgreSQL: set DATABASE_URL, or run \`wayplan start\` (or \`wayplan infra\`) for the embedded one under ${config.dataDir}`,
+      );
     }
     databaseUrl = embeddedUrl(info);
   }
@@ -33,7 +36,9 @@ export async function runningServices(config: Config, log: Logger): Promise<{ da
   if (!temporalAddress) {
     const info = new EmbeddedTemporal(config.dataDir, log).readInfo();
     if (!info || !(await portIsOpen(info.port))) {
-      throw new NotRunningError(`no Temporal: set TEMPORAL_ADDRESS, or run \`wayplan start\` (or \`wayplan infra\`) for the embedded one under ${config.dataDir}`);
+      throw new NotRunningError(
+        `no Temporal: set TEMPORAL_ADDRESS, or run \`wayplan start\` (or \`wayplan infra\`) for the embedded one under ${config.dataDir}`,
+      );
     }
     temporalAddress = `127.0.0.1:${info.port}`;
   }

@@ -37,7 +37,12 @@ export function collectProcessMetrics(pool: PoolCounts, poolName: string): void 
  * login, so it listens where only the operator's scraper reaches (127.0.0.1 unless configured).
  * `extra` appends families that are not in the registry (read from PostgreSQL or another exporter).
  */
-export function serveMetrics(host: string, port: number, log: Logger, extra: () => Promise<string> = () => Promise.resolve('')): Promise<MetricsEndpoint | undefined> {
+export function serveMetrics(
+  host: string,
+  port: number,
+  log: Logger,
+  extra: () => Promise<string> = () => Promise.resolve(''),
+): Promise<MetricsEndpoint | undefined> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: GET /metrics\n');

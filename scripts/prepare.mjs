@@ -38,7 +38,22 @@ function ensureDependencies() {
   writeFileSync(stampFile, lockHash);
 }
 
-const sourceFolders = ['api', 'cards', 'model', 'engine', 'geo', 'store', 'platform', 'runtime', 'bench', 'workflows', 'activities', 'worker', 'cli', 'test'];
+const sourceFolders = [
+  'api',
+  'cards',
+  'model',
+  'engine',
+  'geo',
+  'store',
+  'platform',
+  'runtime',
+  'bench',
+  'workflows',
+  'activities',
+  'worker',
+  'cli',
+  'test',
+];
 
 function removeOrphanedOutputs() {
   const dist = join(root, 'dist');

@@ -80,7 +80,10 @@ export class AccountSlots {
       const mine = this.held.get(`${slot.kind}:${slot.account}`);
       if (slot.session !== this.session || !this.client || !mine?.delete(slot.index)) return;
       if (mine.size === 0) this.held.delete(`${slot.kind}:${slot.account}`);
-      await this.run(this.client, 'SELECT pg_advisory_unlock(hashtext($1), $2)', [`wayplan:${slot.kind}:${slot.account}`, slot.index]).catch(() => undefined);
+      await this.run(this.client, 'SELECT pg_advisory_unlock(hashtext($1), $2)', [
+        `wayplan:${slot.kind}:${slot.account}`,
+        slot.index,
+      ]).catch(() => undefined);
     });
   }
 

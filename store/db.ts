@@ -54,7 +54,11 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
  * client's backend is cancelled in PostgreSQL (the pending query then fails), so that a cancelled
  * task stops costing the database at once rather than at the statement timeout.
  */
-export async function withCancellableClient<T>(pool: Pool, signal: AbortSignal | undefined, work: (client: PoolClient) => Promise<T>): Promise<T> {
+export async function withCancellableClient<T>(
+  pool: Pool,
+  signal: AbortSignal | undefined,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
   signal?.throwIfAborted();
   const client = await pool.connect();
   const backend = (client as unknown as { processID: number }).processID;
@@ -74,7 +78,13 @@ export async function withCancellableClient<T>(pool: Pool, signal: AbortSignal |
  * One trigram-similarity query (`%` at the given threshold) in its own transaction, cancelled in
  * PostgreSQL when `signal` aborts.
  */
-export function similarityQuery(pool: Pool, threshold: number, sql: string, params: unknown[], signal?: AbortSignal): Promise<pg.QueryResult> {
+export function similarityQuery(
+  pool: Pool,
+  threshold: number,
+  sql: string,
+  params: unknown[],
+  signal?: AbortSignal,
+): Promise<pg.QueryResult> {
   return withCancellableClient(pool, signal, (cancellable) =>
     inTransaction(cancellable, async (client) => {
       await client.query(`SET LOCAL pg_trgm.similarity_threshold = ${Number(threshold)}`);

@@ -61,13 +61,23 @@ export class GeocodeBatchStore {
 
   async create(id: string, source: string, columns: Record<string, unknown>, addresses: readonly BatchAddressInput[]): Promise<void> {
     await withTransaction(this.pool, async (client) => {
-      await client.query(`INSERT INTO geocode_batches(id, source, columns, status) VALUES ($1, $2, $3, 'running')`, [id, source, JSON.stringify(columns)]);
+      await client.query(`INSERT INTO geocode_batches(id, source, columns, status) VALUES ($1, $2, $3, 'running')`, [
+        id,
+        source,
+        JSON.stringify(columns),
+      ]);
       for (let offset = 0; offset < addresses.length; offset += insertChunk) {
         const part = addresses.slice(offset, offset + insertChunk);
         await client.query(
           `INSERT INTO geocode_batch_addresses(batch_id, position, query, country, input, status)
            SELECT $1, p, q, c, i, 'pending' FROM unnest($2::int[], $3::text[], $4::text[], $5::jsonb[]) AS t(p, q, c, i)`,
-          [id, part.map((_, i) => offset + i), part.map((a) => a.query), part.map((a) => a.country ?? null), part.map((a) => JSON.stringify(a.input))],
+          [
+            id,
+            part.map((_, i) => offset + i),
+            part.map((a) => a.query),
+            part.map((a) => a.country ?? null),
+            part.map((a) => JSON.stringify(a.input)),
+          ],
         );
       }
     });
@@ -82,9 +92,15 @@ export class GeocodeBatchStore {
   async startRun(id: string, retryFailed: boolean): Promise<{ run: number; reset: number }> {
     return withTransaction(this.pool, async (client) => {
       const reset = retryFailed
-        ? await client.query(`UPDATE geocode_batch_addresses SET status = 'pending', attempts = 0 WHERE batch_id = $1 AND status = 'failed'`, [id])
+        ? await client.query(
+            `UPDATE geocode_batch_addresses SET status = 'pending', attempts = 0 WHERE batch_id = $1 AND status = 'failed'`,
+            [id],
+          )
         : undefined;
-      const run = await client.query(`UPDATE geocode_batches SET runs = runs + 1, status = 'running', finished_time = NULL WHERE id = $1 RETURNING runs`, [id]);
+      const run = await client.query(
+        `UPDATE geocode_batches SET runs = runs + 1, status = 'running', finished_time = NULL WHERE id = $1 RETURNING runs`,
+        [id],
+      );
       return { run: run.rows[0].runs, reset: reset?.rowCount ?? 0 };
     });
   }
@@ -107,7 +123,11 @@ export class GeocodeBatchStore {
   }
 
   /** Records a result; a repeated activity attempt finds the address no longer pending and changes nothing. */
-  async recordGeocoded(id: string, position: number, result: { location: LatLon; formattedAddress: string; confidence: number }): Promise<void> {
+  async recordGeocoded(
+    id: string,
+    position: number,
+    result: { location: LatLon; formattedAddress: string; confidence: number },
+  ): Promise<void> {
     await this.pool.query(
       `UPDATE geocode_batch_addresses SET status = 'geocoded', attempts = attempts + 1, lat = $3, lon = $4, formatted_address = $5, confidence = $6,
               error_code = NULL, error_message = NULL

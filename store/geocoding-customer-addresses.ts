@@ -55,14 +55,26 @@ export class CustomerAddressStore {
    * The account's (and everyone's) addresses that match: the same words in any order first, then
    * close spellings with the same house number.
    */
-  async match(account: string | undefined, addressKey: string, unorderedKey: string, houseNumberKey: string, limit: number, signal?: AbortSignal): Promise<CustomerAddressMatch[]> {
+  async match(
+    account: string | undefined,
+    addressKey: string,
+    unorderedKey: string,
+    houseNumberKey: string,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<CustomerAddressMatch[]> {
     const visible = '(account IS NULL OR account = $1)';
-    const exact = await this.pool.query(`SELECT address, country, lat, lon FROM geocode_customer_addresses WHERE unordered_key = $2 AND ${visible} LIMIT $3`, [
-      account ?? null,
-      unorderedKey,
-      limit,
-    ]);
-    if (exact.rowCount) return exact.rows.map((r) => ({ address: r.address, country: r.country ?? undefined, location: { lat: r.lat, lon: r.lon }, similarity: 1 }));
+    const exact = await this.pool.query(
+      `SELECT address, country, lat, lon FROM geocode_customer_addresses WHERE unordered_key = $2 AND ${visible} LIMIT $3`,
+      [account ?? null, unorderedKey, limit],
+    );
+    if (exact.rowCount)
+      return exact.rows.map((r) => ({
+        address: r.address,
+        country: r.country ?? undefined,
+        location: { lat: r.lat, lon: r.lon },
+        similarity: 1,
+      }));
     const close = await similarityQuery(
       this.pool,
       0.6,
@@ -71,6 +83,11 @@ export class CustomerAddressStore {
       [account ?? null, addressKey, houseNumberKey, limit],
       signal,
     );
-    return close.rows.map((r) => ({ address: r.address, country: r.country ?? undefined, location: { lat: r.lat, lon: r.lon }, similarity: Number(r.similarity) }));
+    return close.rows.map((r) => ({
+      address: r.address,
+      country: r.country ?? undefined,
+      location: { lat: r.lat, lon: r.lon },
+      similarity: Number(r.similarity),
+    }));
   }
 }

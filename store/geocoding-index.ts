@@ -94,7 +94,11 @@ export class GeocodingIndexStore {
    * Stores a map's gazetteer unless it is there already; `build` runs only when it is missing.
    * Concurrent callers (several workers at first use) wait on one lock and build once.
    */
-  async ensureMap(mapHash: string, fileName: string, build: () => GazetteerRows): Promise<{ built: boolean; counts: Record<string, number> }> {
+  async ensureMap(
+    mapHash: string,
+    fileName: string,
+    build: () => GazetteerRows,
+  ): Promise<{ built: boolean; counts: Record<string, number> }> {
     return withTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`geocode-map:${mapHash}`]);
       const existing = await client.query('SELECT counts FROM geocode_maps WHERE map_hash = $1', [mapHash]);
@@ -107,7 +111,11 @@ export class GeocodingIndexStore {
         addresses: gazetteer.addresses.length,
         pieces: gazetteer.pieces.length,
       };
-      await client.query('INSERT INTO geocode_maps(map_hash, file_name, counts) VALUES ($1, $2, $3)', [mapHash, fileName, JSON.stringify(counts)]);
+      await client.query('INSERT INTO geocode_maps(map_hash, file_name, counts) VALUES ($1, $2, $3)', [
+        mapHash,
+        fileName,
+        JSON.stringify(counts),
+      ]);
       const ids = await insertFeatures(client, mapHash, gazetteer);
       await insertPieces(client, mapHash, gazetteer, ids);
       await insertAddresses(client, mapHash, gazetteer, ids);
@@ -131,7 +139,10 @@ export class GeocodingIndexStore {
   }
 
   async addressesOn(featureIds: readonly number[], houseNumberKey: string): Promise<AddressRow[]> {
-    const rows = await this.pool.query(`SELECT ${addressColumns} FROM geocode_addresses WHERE feature_id = ANY($1) AND house_number_key = $2`, [featureIds, houseNumberKey]);
+    const rows = await this.pool.query(
+      `SELECT ${addressColumns} FROM geocode_addresses WHERE feature_id = ANY($1) AND house_number_key = $2`,
+      [featureIds, houseNumberKey],
+    );
     return rows.rows.map(toAddress);
   }
 
@@ -142,12 +153,18 @@ export class GeocodingIndexStore {
 
   /** Street pieces whose bounding box meets the box min–max. */
   async piecesIn(mapHash: string, min: LatLon, max: LatLon): Promise<PieceRow[]> {
-    const rows = await this.pool.query('SELECT feature_id, lat1, lon1, lat2, lon2 FROM geocode_street_pieces WHERE extent && $2::box AND map_hash = $1', [mapHash, box(min, max)]);
+    const rows = await this.pool.query(
+      'SELECT feature_id, lat1, lon1, lat2, lon2 FROM geocode_street_pieces WHERE extent && $2::box AND map_hash = $1',
+      [mapHash, box(min, max)],
+    );
     return rows.rows.map((r) => ({ featureId: Number(r.feature_id), a: { lat: r.lat1, lon: r.lon1 }, b: { lat: r.lat2, lon: r.lon2 } }));
   }
 
   async addressesIn(mapHash: string, min: LatLon, max: LatLon): Promise<AddressRow[]> {
-    const rows = await this.pool.query(`SELECT ${addressColumns} FROM geocode_addresses WHERE position <@ $2::box AND map_hash = $1`, [mapHash, box(min, max)]);
+    const rows = await this.pool.query(`SELECT ${addressColumns} FROM geocode_addresses WHERE position <@ $2::box AND map_hash = $1`, [
+      mapHash,
+      box(min, max),
+    ]);
     return rows.rows.map(toAddress);
   }
 }
@@ -160,7 +177,9 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 async function insertFeatures(client: PoolClient, mapHash: string, gazetteer: GazetteerRows): Promise<number[]> {
   // Ids are drawn first so that the pieces and addresses can refer to their features by position.
-  const drawn = await client.query(`SELECT nextval('geocode_features_id_seq') AS id FROM generate_series(1, $1)`, [gazetteer.features.length]);
+  const drawn = await client.query(`SELECT nextval('geocode_features_id_seq') AS id FROM generate_series(1, $1)`, [
+    gazetteer.features.length,
+  ]);
   const ids = drawn.rows.map((r) => Number(r.id));
   for (const [offset, part] of chunks(gazetteer.features).map((p, i) => [i * insertChunk, p] as const)) {
     await client.query(
@@ -193,7 +212,14 @@ async function insertPieces(client: PoolClient, mapHash: string, gazetteer: Gaze
       `INSERT INTO geocode_street_pieces(feature_id, map_hash, extent, lat1, lon1, lat2, lon2)
        SELECT f, $1, box(point(lo1, la1), point(lo2, la2)), la1, lo1, la2, lo2
          FROM unnest($2::bigint[], $3::float8[], $4::float8[], $5::float8[], $6::float8[]) AS t(f, la1, lo1, la2, lo2)`,
-      [mapHash, part.map((p) => ids[p.feature]), part.map((p) => p.a.lat), part.map((p) => p.a.lon), part.map((p) => p.b.lat), part.map((p) => p.b.lon)],
+      [
+        mapHash,
+        part.map((p) => ids[p.feature]),
+        part.map((p) => p.a.lat),
+        part.map((p) => p.a.lon),
+        part.map((p) => p.b.lat),
+        part.map((p) => p.b.lon),
+      ],
     );
   }
 }

@@ -133,7 +133,16 @@ export class PipelineRunStore {
     await this.pool.query(
       `INSERT INTO pipeline_runs(id, account, connection, workflow_id, plan_date, days, requested_territories, trigger, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running') ON CONFLICT (id) DO NOTHING`,
-      [run.id, run.account, run.connection, run.workflowId, run.planDate, run.days, run.requestedTerritories ? JSON.stringify(run.requestedTerritories) : null, run.trigger],
+      [
+        run.id,
+        run.account,
+        run.connection,
+        run.workflowId,
+        run.planDate,
+        run.days,
+        run.requestedTerritories ? JSON.stringify(run.requestedTerritories) : null,
+        run.trigger,
+      ],
     );
   }
 
@@ -169,7 +178,17 @@ export class PipelineRunStore {
           SET status = 'completed', step = NULL, jobs = $3, routed = $4, routes = $5, cost = $6, distance_meters = $7, unrouted = $8, sync = $9,
               error = NULL, finished_time = ${now}
         WHERE run_id = $1 AND territory = $2`,
-      [runId, territory, outcome.jobs, outcome.routed, outcome.routes, outcome.cost, outcome.distanceMeters, JSON.stringify(outcome.unrouted), JSON.stringify(outcome.sync)],
+      [
+        runId,
+        territory,
+        outcome.jobs,
+        outcome.routed,
+        outcome.routes,
+        outcome.cost,
+        outcome.distanceMeters,
+        JSON.stringify(outcome.unrouted),
+        JSON.stringify(outcome.sync),
+      ],
     );
   }
 
@@ -182,14 +201,24 @@ export class PipelineRunStore {
   }
 
   async finish(runId: string, status: Exclude<PipelineStatus, 'running'>, error?: string): Promise<void> {
-    await this.pool.query(`UPDATE pipeline_runs SET status = $2, error = $3, finished_time = ${now} WHERE id = $1 AND status = 'running'`, [runId, status, error ?? null]);
+    await this.pool.query(`UPDATE pipeline_runs SET status = $2, error = $3, finished_time = ${now} WHERE id = $1 AND status = 'running'`, [
+      runId,
+      status,
+      error ?? null,
+    ]);
   }
 
   /** A run of this account (any account when `account` is undefined). */
   async get(account: string | undefined, id: string): Promise<(PipelineRun & { territories: PipelineRunTerritory[] }) | undefined> {
-    const run = await this.pool.query(`SELECT ${runColumns} FROM pipeline_runs WHERE id = $1 AND ($2::text IS NULL OR account = $2)`, [id, account ?? null]);
+    const run = await this.pool.query(`SELECT ${runColumns} FROM pipeline_runs WHERE id = $1 AND ($2::text IS NULL OR account = $2)`, [
+      id,
+      account ?? null,
+    ]);
     if (!run.rows[0]) return undefined;
-    const territories = await this.pool.query(`SELECT ${territoryColumns} FROM pipeline_run_territories WHERE run_id = $1 ORDER BY territory`, [id]);
+    const territories = await this.pool.query(
+      `SELECT ${territoryColumns} FROM pipeline_run_territories WHERE run_id = $1 ORDER BY territory`,
+      [id],
+    );
     return { ...runFromRow(run.rows[0]), territories: territories.rows.map(territoryFromRow) };
   }
 

@@ -26,17 +26,22 @@ export type PlatformConnectionKind = PlatformConnection['kind'];
 
 /** What a new or replaced connection is made of. */
 export type PlatformConnectionInput =
-  | { kind: 'csv_folder'; settings: CsvFolderSettings }
-  | { kind: 'postgres'; settings: PostgresSettings };
+  { kind: 'csv_folder'; settings: CsvFolderSettings } | { kind: 'postgres'; settings: PostgresSettings };
 
 export class UnknownConnectionError extends Error {
-  constructor(readonly account: string, readonly connection: string) {
+  constructor(
+    readonly account: string,
+    readonly connection: string,
+  ) {
     super(`no platform connection named "${connection}"`);
   }
 }
 
 export class ConnectionExistsError extends Error {
-  constructor(readonly account: string, readonly connection: string) {
+  constructor(
+    readonly account: string,
+    readonly connection: string,
+  ) {
     super(`a platform connection named "${connection}" already exists`);
   }
 }

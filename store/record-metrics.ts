@@ -37,14 +37,24 @@ async function tally(pool: Pool, source: string, labels: string[], le: readonly 
   );
   const pick = (row: Record<string, string | number>): Record<string, string> => Object.fromEntries(labels.map((l) => [l, String(row[l])]));
   return {
-    totals: totals.rows.map((row) => ({ labels: pick(row), count: Number(row.count), timed: Number(row.timed), seconds: Number(row.seconds) })),
+    totals: totals.rows.map((row) => ({
+      labels: pick(row),
+      count: Number(row.count),
+      timed: Number(row.timed),
+      seconds: Number(row.seconds),
+    })),
     buckets: buckets.rows.map((row) => ({ labels: pick(row), le: Number(row.le), count: Number(row.count) })),
   };
 }
 
 /** Every task by operation and status, with the duration of the finished ones. */
 export function taskTally(pool: Pool, le: readonly number[]): Promise<DurationTally> {
-  return tally(pool, `SELECT operation, status, extract(epoch FROM finished_time - started_time)::float8 AS seconds FROM tasks`, ['operation', 'status'], le);
+  return tally(
+    pool,
+    `SELECT operation, status, extract(epoch FROM finished_time - started_time)::float8 AS seconds FROM tasks`,
+    ['operation', 'status'],
+    le,
+  );
 }
 
 /** Every step of every nightly territory run by step and status; reused outputs count, untimed. */

@@ -17,7 +17,10 @@ export class SandboxGrantStore {
 
   /** The permissions this user holds through grants (to them or to everyone). */
   async permissionsOf(sandboxId: string, user: string): Promise<SandboxPermission[]> {
-    const rows = await this.pool.query('SELECT DISTINCT permission FROM sandbox_grants WHERE sandbox_id = $1 AND (subuser IS NULL OR subuser = $2)', [sandboxId, user]);
+    const rows = await this.pool.query(
+      'SELECT DISTINCT permission FROM sandbox_grants WHERE sandbox_id = $1 AND (subuser IS NULL OR subuser = $2)',
+      [sandboxId, user],
+    );
     return rows.rows.map((row) => row.permission as SandboxPermission);
   }
 
@@ -37,6 +40,10 @@ export class SandboxGrantStore {
 
   /** Removes exactly this grant (the everyone-grant when subuser is null); idempotent. */
   async revoke(sandboxId: string, subuser: string | null, permission: SandboxPermission): Promise<void> {
-    await this.pool.query('DELETE FROM sandbox_grants WHERE sandbox_id = $1 AND subuser IS NOT DISTINCT FROM $2 AND permission = $3', [sandboxId, subuser, permission]);
+    await this.pool.query('DELETE FROM sandbox_grants WHERE sandbox_id = $1 AND subuser IS NOT DISTINCT FROM $2 AND permission = $3', [
+      sandboxId,
+      subuser,
+      permission,
+    ]);
   }
 }

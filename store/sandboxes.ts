@@ -31,7 +31,8 @@ export interface RevisionRecord {
 }
 
 /** A revision ready to append: snapshots are validated and canonical already; the rest need the current state. */
-export type NewRevision = { kind: 'snapshot'; state: Problem } | { kind: 'deltas'; deltas: unknown[] } | { kind: 'undo_redo'; target: number };
+export type NewRevision =
+  { kind: 'snapshot'; state: Problem } | { kind: 'deltas'; deltas: unknown[] } | { kind: 'undo_redo'; target: number };
 
 export class SandboxNameTakenError extends Error {}
 
@@ -94,11 +95,10 @@ export class SandboxStore {
           [sandbox.id, sandbox.account, sandbox.creator, sandbox.name, state],
         );
         const record = toRecord(row.rows[0]);
-        await client.query(`INSERT INTO sandbox_revisions(sandbox_id, revision, kind, body, created_time) VALUES ($1, 0, 'snapshot', $2, $3)`, [
-          sandbox.id,
-          JSON.stringify(revisionBody({ kind: 'snapshot', state: sandbox.state })),
-          record.createdTime,
-        ]);
+        await client.query(
+          `INSERT INTO sandbox_revisions(sandbox_id, revision, kind, body, created_time) VALUES ($1, 0, 'snapshot', $2, $3)`,
+          [sandbox.id, JSON.stringify(revisionBody({ kind: 'snapshot', state: sandbox.state })), record.createdTime],
+        );
         return record;
       });
     } catch (err) {
@@ -132,7 +132,10 @@ export class SandboxStore {
 
   async rename(id: string, name: string): Promise<void> {
     try {
-      await this.pool.query(`UPDATE sandboxes SET name = $2, updated_time = ${now}, last_activity_time = clock_timestamp() WHERE id = $1`, [id, name]);
+      await this.pool.query(`UPDATE sandboxes SET name = $2, updated_time = ${now}, last_activity_time = clock_timestamp() WHERE id = $1`, [
+        id,
+        name,
+      ]);
     } catch (err) {
       if (isUniqueViolation(err)) throw new SandboxNameTakenError(`a sandbox named ${name} exists`);
       throw err;
@@ -145,11 +148,17 @@ export class SandboxStore {
 
   /** Records activity for expiry; a minute's precision is plenty, so busy readers do not write on every read. */
   async touch(id: string): Promise<void> {
-    await this.pool.query(`UPDATE sandboxes SET last_activity_time = clock_timestamp() WHERE id = $1 AND last_activity_time < clock_timestamp() - interval '1 minute'`, [id]);
+    await this.pool.query(
+      `UPDATE sandboxes SET last_activity_time = clock_timestamp() WHERE id = $1 AND last_activity_time < clock_timestamp() - interval '1 minute'`,
+      [id],
+    );
   }
 
   async delete(id: string): Promise<boolean> {
-    const deleted = await this.pool.query('WITH d AS (DELETE FROM sandboxes WHERE id = $1 RETURNING id) SELECT pg_notify($2, id) FROM d', [id, sandboxChannel]);
+    const deleted = await this.pool.query('WITH d AS (DELETE FROM sandboxes WHERE id = $1 RETURNING id) SELECT pg_notify($2, id) FROM d', [
+      id,
+      sandboxChannel,
+    ]);
     return (deleted.rowCount ?? 0) > 0;
   }
 
@@ -167,7 +176,10 @@ export class SandboxStore {
   }
 
   async revision(id: string, revision: number): Promise<RevisionRecord | undefined> {
-    const row = await this.pool.query('SELECT revision, kind, body, tag, created_time FROM sandbox_revisions WHERE sandbox_id = $1 AND revision = $2', [id, revision]);
+    const row = await this.pool.query(
+      'SELECT revision, kind, body, tag, created_time FROM sandbox_revisions WHERE sandbox_id = $1 AND revision = $2',
+      [id, revision],
+    );
     return row.rows[0] ? toRevision(row.rows[0]) : undefined;
   }
 
@@ -213,7 +225,14 @@ export class SandboxStore {
       const inserted = await client.query(
         `INSERT INTO sandbox_revisions(sandbox_id, revision, kind, body, state, tag) VALUES ($1, $2, $3, $4, $5, $6)
          RETURNING revision, kind, body, tag, created_time`,
-        [id, number, revision.kind, JSON.stringify(revisionBody(revision)), storesState(number, revision.kind) ? stateText : null, tag ?? null],
+        [
+          id,
+          number,
+          revision.kind,
+          JSON.stringify(revisionBody(revision)),
+          storesState(number, revision.kind) ? stateText : null,
+          tag ?? null,
+        ],
       );
       const record = toRevision(inserted.rows[0]);
       await client.query(
@@ -225,14 +244,23 @@ export class SandboxStore {
     });
   }
 
-  private async nextState(client: PoolClient, id: string, revision: NewRevision, latestState: string, number: number): Promise<{ state: Problem; active: number }> {
+  private async nextState(
+    client: PoolClient,
+    id: string,
+    revision: NewRevision,
+    latestState: string,
+    number: number,
+  ): Promise<{ state: Problem; active: number }> {
     switch (revision.kind) {
       case 'snapshot':
         return { state: revision.state, active: number };
       case 'deltas':
         return { state: applyDeltasRevision(JSON.parse(latestState) as Problem, revision.deltas), active: number };
       case 'undo_redo': {
-        const target = await client.query('SELECT kind FROM sandbox_revisions WHERE sandbox_id = $1 AND revision = $2', [id, revision.target]);
+        const target = await client.query('SELECT kind FROM sandbox_revisions WHERE sandbox_id = $1 AND revision = $2', [
+          id,
+          revision.target,
+        ]);
         checkUndoTarget(revision.target, target.rows[0]?.kind as RevisionKind | undefined);
         return { state: await this.stateAt(id, revision.target, client), active: revision.target };
       }

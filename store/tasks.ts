@@ -97,7 +97,14 @@ export class TaskStore {
         WHERE ($1::text IS NULL OR account = $1) AND ($2::text IS NULL OR status = $2)
           AND ($3::timestamptz IS NULL OR (started_time, id) < ($3, $4)) AND ($6::text IS NULL OR user_name = $6)
         ORDER BY started_time DESC, id DESC LIMIT $5`,
-      [account ?? null, filter.status ?? null, filter.after?.startedTime ?? null, filter.after?.id ?? null, filter.limit, filter.user ?? null],
+      [
+        account ?? null,
+        filter.status ?? null,
+        filter.after?.startedTime ?? null,
+        filter.after?.id ?? null,
+        filter.limit,
+        filter.user ?? null,
+      ],
     );
     return rows.rows.map(toRecord);
   }

@@ -69,7 +69,10 @@ export class UserStore {
   }
 
   private async requireNoOwner(client: Pool | PoolClient, account: string, except?: string): Promise<void> {
-    const owner = await client.query("SELECT name FROM users WHERE account = $1 AND role = 'owner' AND name IS DISTINCT FROM $2", [account, except ?? null]);
+    const owner = await client.query("SELECT name FROM users WHERE account = $1 AND role = 'owner' AND name IS DISTINCT FROM $2", [
+      account,
+      except ?? null,
+    ]);
     if (owner.rowCount) throw new UserExistsError(`account ${account} already has an owner (${owner.rows[0].name})`);
   }
 

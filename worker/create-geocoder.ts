@@ -50,5 +50,7 @@ export function createGeocoder(pool: Pool, config: GeocodingConfig, breaker: Cir
     backoffMaxMs: config.backoffMaxMs,
     breaker,
   });
-  return new BoundedQueryGeocoder(new CustomersFirstGeocoder(customers, new CachedGeocoder(upstream, new GeocodingCacheStore(pool, config.cacheDays))));
+  return new BoundedQueryGeocoder(
+    new CustomersFirstGeocoder(customers, new CachedGeocoder(upstream, new GeocodingCacheStore(pool, config.cacheDays))),
+  );
 }

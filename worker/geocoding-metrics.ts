@@ -43,6 +43,7 @@ export function meteredGeocoder(inner: Geocoder): Geocoder {
   return {
     name: inner.name,
     geocode: (query: GeocodeQuery, signal?: AbortSignal) => counted('forward', () => inner.geocode(query, signal)),
-    reverse: (point: LatLon, maxResults: number, signal?: AbortSignal) => counted('reverse', () => inner.reverse(point, maxResults, signal)),
+    reverse: (point: LatLon, maxResults: number, signal?: AbortSignal) =>
+      counted('reverse', () => inner.reverse(point, maxResults, signal)),
   };
 }

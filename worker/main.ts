@@ -48,7 +48,9 @@ const sdkLevels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', in
 function installSdkRuntime(log: Logger, sdkMetricsAddress: string | undefined): void {
   const level = sdkLevels[log.level] ?? 'WARN';
   Runtime.install({
-    ...(sdkMetricsAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: sdkMetricsAddress, useSecondsForDurations: true } } } } : {}),
+    ...(sdkMetricsAddress
+      ? { telemetryOptions: { metrics: { prometheus: { bindAddress: sdkMetricsAddress, useSecondsForDurations: true } } } }
+      : {}),
     logger: new DefaultLogger(level, (entry) => {
       // The solve queue has activities only, by design: the SDK's warning about it is noise.
       const expected = entry.message.startsWith('No workflows registered');
@@ -62,7 +64,13 @@ function installSdkRuntime(log: Logger, sdkMetricsAddress: string | undefined): 
  * One process serving the task queues: `wayplan-io` (workflows and storage) and `wayplan-solve`
  * (CPU: each activity runs its operation on a warm pool of worker threads). Run several with `--queues` to scale.
  */
-export async function runWorker(config: Config, log: Logger, databaseUrl: string, temporalAddress: string, queues: QueueRole[]): Promise<RunningWorker> {
+export async function runWorker(
+  config: Config,
+  log: Logger,
+  databaseUrl: string,
+  temporalAddress: string,
+  queues: QueueRole[],
+): Promise<RunningWorker> {
   // The SDK's exporter listens on a private loopback port; the worker's own endpoint passes it on.
   const sdkMetricsAddress = config.metrics.workerPort ? `127.0.0.1:${await freePort()}` : undefined;
   installSdkRuntime(log, sdkMetricsAddress);
@@ -72,19 +80,27 @@ export async function runWorker(config: Config, log: Logger, databaseUrl: string
   const breaker = upstreamBreaker(geocoding);
   if (geocoding.provider !== 'local') watchCircuit(breaker);
   collectProcessMetrics(pool, 'worker');
-  const metrics = sdkMetricsAddress ? await serveMetrics(config.metrics.host, config.metrics.workerPort, log, () => sdkMetrics(sdkMetricsAddress)) : undefined;
+  const metrics = sdkMetricsAddress
+    ? await serveMetrics(config.metrics.host, config.metrics.workerPort, log, () => sdkMetrics(sdkMetricsAddress))
+    : undefined;
   // Warm before the first task: each thread has loaded the engine and the road graph.
   const operations = queues.includes('solve') ? operationPool(config.travel) : undefined;
   await operations?.warm();
   const activities = {
     ...createTaskActivities({ tasks: new TaskStore(pool), travel: config.travel }),
     ...createSandboxActivities({ sandboxes: new SandboxStore(pool) }),
-    ...createGeocodeActivities({ tasks: new TaskStore(pool), batches: new GeocodeBatchStore(pool), geocoder: meteredGeocoder(createGeocoder(pool, geocoding, breaker)), concurrency: geocoding.concurrency }),
+    ...createGeocodeActivities({
+      tasks: new TaskStore(pool),
+      batches: new GeocodeBatchStore(pool),
+      geocoder: meteredGeocoder(createGeocoder(pool, geocoding, breaker)),
+      concurrency: geocoding.concurrency,
+    }),
     ...createPlatformActivities({ pool, tasks: new TaskStore(pool) }),
     ...createPipelineActivities({ pool, runs: new PipelineRunStore(pool), batches: new GeocodeBatchStore(pool), travel: config.travel }),
   };
   const connection = await NativeConnection.connect({ address: temporalAddress });
-  if (queues.includes('io')) await ensureSandboxCleanupSchedule(new Client({ connection, namespace: config.temporalNamespace }), config.taskQueues.io);
+  if (queues.includes('io'))
+    await ensureSandboxCleanupSchedule(new Client({ connection, namespace: config.temporalNamespace }), config.taskQueues.io);
   const common: Partial<WorkerOptions> = {
     connection,
     namespace: config.temporalNamespace,
@@ -98,19 +114,22 @@ export async function runWorker(config: Config, log: Logger, databaseUrl: string
   for (const queue of queues) {
     const options: WorkerOptions =
       queue === 'io'
-        ? { ...common, taskQueue: config.taskQueues.io, workflowsPath: compiledPath('workflows', 'index.js'), maxConcurrentActivityTaskExecutions: 50 }
+        ? {
+            ...common,
+            taskQueue: config.taskQueues.io,
+            workflowsPath: compiledPath('workflows', 'index.js'),
+            maxConcurrentActivityTaskExecutions: 50,
+          }
         : { ...common, taskQueue: config.taskQueues.solve, maxConcurrentActivityTaskExecutions: Math.max(1, availableParallelism()) };
     workers.push(await Worker.create(options));
   }
   log.info(`worker serving ${queues.map((q) => config.taskQueues[q]).join(', ')}`);
-  const done = Promise.all(workers.map((w) => w.run())).then(
-    async () => {
-      await connection.close();
-      await operations?.close();
-      await metrics?.close();
-      await pool.end();
-    },
-  );
+  const done = Promise.all(workers.map((w) => w.run())).then(async () => {
+    await connection.close();
+    await operations?.close();
+    await metrics?.close();
+    await pool.end();
+  });
   return {
     done,
     shutdown: async () => {

@@ -11,7 +11,6 @@ import {
   type PendingChunk,
 } from './contract.js';
 
-
 /**
  * A batch of addresses stored in PostgreSQL: the pending ones are split into chunks, each run
  * as a child workflow, at most `window` at a time. Returns the batch's final counts.

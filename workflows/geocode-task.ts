@@ -13,7 +13,13 @@ export async function geocodeTask(input: GeocodeTaskInput): Promise<void> {
     startToCloseTimeout: '1h',
     heartbeatTimeout: '30s',
     cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
-    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: [failureTypes.taskMissing] },
+    retry: {
+      initialInterval: '1s',
+      backoffCoefficient: 2,
+      maximumInterval: '30s',
+      maximumAttempts: 5,
+      nonRetryableErrorTypes: [failureTypes.taskMissing],
+    },
   });
   await settleTask(input.taskId, () => runGeocodeTask(input.taskId));
 }

@@ -69,12 +69,16 @@ export async function nightlyPlan(input: NightlyPlanInput): Promise<NightlyProgr
       territories: input.territories,
     });
     progress.planDate = opened.planDate;
-    const territories = input.territories ?? (await listTerritories({ account: input.account, connection: input.connection })).map((t) => t.id);
+    const territories =
+      input.territories ?? (await listTerritories({ account: input.account, connection: input.connection })).map((t) => t.id);
     await addRunTerritories(runId, territories);
     for (const territory of territories) progress.territories[territory] = { status: 'pending', steps: {} };
     progress.status = 'running';
 
-    const solve: SolveSettings = { randomSeed: input.solve?.randomSeed ?? 1, ...(input.solve?.timeLimitSeconds !== undefined ? { timeLimitSeconds: input.solve.timeLimitSeconds } : {}) };
+    const solve: SolveSettings = {
+      randomSeed: input.solve?.randomSeed ?? 1,
+      ...(input.solve?.timeLimitSeconds !== undefined ? { timeLimitSeconds: input.solve.timeLimitSeconds } : {}),
+    };
     const geocode: GeocodeBatchOptions = { ...defaultGeocode, ...input.geocode };
     const runTerritory = async (territory: string): Promise<boolean> => {
       try {
@@ -97,7 +101,8 @@ export async function nightlyPlan(input: NightlyPlanInput): Promise<NightlyProgr
         if (isCancellation(err)) throw err;
         // The child recorded its failure; the others go on.
         const current = progress.territories[territory];
-        if (current && current.status !== 'failed') progress.territories[territory] = { ...current, status: 'failed', error: failureMessage(err) };
+        if (current && current.status !== 'failed')
+          progress.territories[territory] = { ...current, status: 'failed', error: failureMessage(err) };
         return false;
       }
     };
@@ -164,14 +169,22 @@ export async function nightlyTerritory(input: NightlyTerritoryInput): Promise<Te
     }
   };
 
-  const step = async <T extends object>(name: PipelineStep, work: () => Promise<T>, details: (output: T) => Parameters<typeof recordPipelineStep>[4] = () => ({})): Promise<T> => {
+  const step = async <T extends object>(
+    name: PipelineStep,
+    work: () => Promise<T>,
+    details: (output: T) => Parameters<typeof recordPipelineStep>[4] = () => ({}),
+  ): Promise<T> => {
     progress.step = name;
     progress.steps[name] = { status: 'running' };
     await Promise.all([tellParent(), recordPipelineStep(runId, night.territory, name, { status: 'running' })]);
     const started = Date.now();
     try {
       const output = await work();
-      progress.steps[name] = { status: 'completed', ms: Date.now() - started, ...((output as { reused?: boolean }).reused ? { reused: true } : {}) };
+      progress.steps[name] = {
+        status: 'completed',
+        ms: Date.now() - started,
+        ...((output as { reused?: boolean }).reused ? { reused: true } : {}),
+      };
       await Promise.all([tellParent(), recordPipelineStep(runId, night.territory, name, progress.steps[name]!, details(output))]);
       return output;
     } catch (err) {
@@ -184,7 +197,8 @@ export async function nightlyTerritory(input: NightlyTerritoryInput): Promise<Te
   try {
     const pulled = await step(
       'pull',
-      () => platform.pullTerritory({ account: night.account, connection: night.connection, territory: night.territory, range: input.range }),
+      () =>
+        platform.pullTerritory({ account: night.account, connection: night.connection, territory: night.territory, range: input.range }),
       (out) => ({ jobs: out.jobs, rowFaults: out.faults }),
     );
     progress.jobs = pulled.jobs;
@@ -192,20 +206,41 @@ export async function nightlyTerritory(input: NightlyTerritoryInput): Promise<Te
     const located = await step(
       'geocode',
       async () => {
-        const prepared = await storage.prepareGeocoding({ night, problemRef: pulled.problemRef, addresses: pulled.addresses, batchId: `nightly-${runId}-${uuid4().slice(0, 8)}` });
+        const prepared = await storage.prepareGeocoding({
+          night,
+          problemRef: pulled.problemRef,
+          addresses: pulled.addresses,
+          batchId: `nightly-${runId}-${uuid4().slice(0, 8)}`,
+        });
         if (prepared.reused) return prepared.reused;
         if (prepared.batchId !== undefined) {
-          await executeChild(geocodeBatch, { workflowId: `${workflowInfo().workflowId}:geocode`, args: [{ batchId: prepared.batchId, ...input.geocode }] });
+          await executeChild(geocodeBatch, {
+            workflowId: `${workflowInfo().workflowId}:geocode`,
+            args: [{ batchId: prepared.batchId, ...input.geocode }],
+          });
         }
-        return storage.applyGeocoding({ night, problemRef: pulled.problemRef, batchId: prepared.batchId, inputDigest: prepared.inputDigest });
+        return storage.applyGeocoding({
+          night,
+          problemRef: pulled.problemRef,
+          batchId: prepared.batchId,
+          inputDigest: prepared.inputDigest,
+        });
       },
       (out) => ({ failedAddresses: out.failedAddresses }),
     );
 
-    const horizon = await step('instantiate', () => storage.instantiateHorizon({ night, problemRef: located.problemRef }), (out) => ({ jobs: out.jobs + located.unrouted.length }));
+    const horizon = await step(
+      'instantiate',
+      () => storage.instantiateHorizon({ night, problemRef: located.problemRef }),
+      (out) => ({ jobs: out.jobs + located.unrouted.length }),
+    );
     progress.jobs = horizon.jobs + located.unrouted.length;
-    const built = await step('build', () => solver.runPlanOperation({ night, operation: 'build', inputRef: horizon.problemRef, settings: input.solve }));
-    const optimized = await step('optimize', () => solver.runPlanOperation({ night, operation: 'optimize', inputRef: built.resultRef, settings: input.solve }));
+    const built = await step('build', () =>
+      solver.runPlanOperation({ night, operation: 'build', inputRef: horizon.problemRef, settings: input.solve }),
+    );
+    const optimized = await step('optimize', () =>
+      solver.runPlanOperation({ night, operation: 'optimize', inputRef: built.resultRef, settings: input.solve }),
+    );
     const synced = await step('sync', () =>
       platform.syncTerritory({
         account: night.account,

@@ -1,6 +1,13 @@
 import { ActivityCancellationType, proxyActivities } from '@temporalio/workflow';
 import type { PlatformActivities } from '../activities/platform-activities.js';
-import { failureMessage, failureTypes, type PlatformTaskInput, type PlatformTerritoriesInput, type ShownFailures, type Territory } from './contract.js';
+import {
+  failureMessage,
+  failureTypes,
+  type PlatformTaskInput,
+  type PlatformTerritoriesInput,
+  type ShownFailures,
+  type Territory,
+} from './contract.js';
 import { settleTask } from './settle-task.js';
 
 /**
@@ -18,16 +25,31 @@ export async function platformTask(input: PlatformTaskInput): Promise<void> {
   const { runPlatformTask, failPlatformTask } = proxyActivities<PlatformActivities>({
     startToCloseTimeout: '10m',
     cancellationType: ActivityCancellationType.TRY_CANCEL,
-    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 4, nonRetryableErrorTypes: [failureTypes.taskMissing] },
+    retry: {
+      initialInterval: '1s',
+      backoffCoefficient: 2,
+      maximumInterval: '10s',
+      maximumAttempts: 4,
+      nonRetryableErrorTypes: [failureTypes.taskMissing],
+    },
   });
-  await settleTask(input.taskId, () => runPlatformTask(input.taskId), (err) => failPlatformTask(input.taskId, failureMessage(err, shownToClients)));
+  await settleTask(
+    input.taskId,
+    () => runPlatformTask(input.taskId),
+    (err) => failPlatformTask(input.taskId, failureMessage(err, shownToClients)),
+  );
 }
 
 /** The territories of a connection, for `GET /v1/platform/territories` (the API never opens connectors itself). */
 export async function platformTerritories(input: PlatformTerritoriesInput): Promise<Territory[]> {
   const { listTerritories } = proxyActivities<PlatformActivities>({
     startToCloseTimeout: '1m',
-    retry: { initialInterval: '500ms', maximumInterval: '2s', maximumAttempts: 3, nonRetryableErrorTypes: [failureTypes.unknownConnection, failureTypes.platformSetup] },
+    retry: {
+      initialInterval: '500ms',
+      maximumInterval: '2s',
+      maximumAttempts: 3,
+      nonRetryableErrorTypes: [failureTypes.unknownConnection, failureTypes.platformSetup],
+    },
   });
   return listTerritories(input);
 }

@@ -51,7 +51,9 @@ function schemaSection(name: string, schema: Json): string {
   const rows = Object.entries(properties)
     .map(([field, value]) => {
       const property = isObject(value) ? value : {};
-      const notes = [typeof property.description === 'string' ? escape(property.description) : '', escape(constraints(property))].filter(Boolean).join(' ');
+      const notes = [typeof property.description === 'string' ? escape(property.description) : '', escape(constraints(property))]
+        .filter(Boolean)
+        .join(' ');
       return `<tr><td><code>${escape(field)}</code></td><td>${typeOf(property)}</td><td>${required.has(field) ? 'yes' : ''}</td><td>${notes}</td></tr>`;
     })
     .join('');
@@ -68,7 +70,12 @@ function operationRows(paths: Json): string {
         .filter(isObject)
         .map((p) => `<code>${escape(p.name)}</code>${p.required === true ? ' (required)' : ''}: ${escape(p.description ?? '')}`)
         .join('<br>');
-      const body = isObject(operation.requestBody) ? typeOf((operation.requestBody.content as Json)['application/json'] && ((operation.requestBody.content as Json)['application/json'] as Json).schema) : '';
+      const body = isObject(operation.requestBody)
+        ? typeOf(
+            (operation.requestBody.content as Json)['application/json'] &&
+              ((operation.requestBody.content as Json)['application/json'] as Json).schema,
+          )
+        : '';
       const responses = isObject(operation.responses)
         ? Object.entries(operation.responses)
             .map(([status, response]) => {
@@ -78,7 +85,9 @@ function operationRows(paths: Json): string {
             })
             .join('<br>')
         : '';
-      rows.push(`<tr><td><code>${escape(method.toUpperCase())} ${escape(path)}</code></td><td>${parameters}</td><td>${body}</td><td>${responses}</td></tr>`);
+      rows.push(
+        `<tr><td><code>${escape(method.toUpperCase())} ${escape(path)}</code></td><td>${parameters}</td><td>${body}</td><td>${responses}</td></tr>`,
+      );
     }
   }
   return rows.join('');

@@ -32,7 +32,12 @@ export async function recordFamilies(pool: Pool): Promise<string> {
   const [tasks, steps] = await Promise.all([taskTally(pool, taskBuckets), nightlyStepTally(pool, stepBuckets)]);
   const ended = (labels: Record<string, string>): boolean => labels.status !== 'running';
   return [
-    family('wayplan_tasks_started_total', 'counter', 'Tasks started, by operation (from the task records)', sumBy(tasks.totals, 'operation')),
+    family(
+      'wayplan_tasks_started_total',
+      'counter',
+      'Tasks started, by operation (from the task records)',
+      sumBy(tasks.totals, 'operation'),
+    ),
     family(
       'wayplan_tasks_ended_total',
       'counter',
@@ -45,8 +50,23 @@ export async function recordFamilies(pool: Pool): Promise<string> {
       'Tasks not ended yet, by operation',
       tasks.totals.filter((r) => !ended(r.labels)).map((r) => ({ labels: { operation: r.labels.operation! }, value: r.count })),
     ),
-    family('wayplan_task_duration_seconds', 'histogram', 'Time from start to end of ended tasks, by operation and final status', histogramSamples(tasks, ended)),
-    family('wayplan_nightly_steps_total', 'counter', 'Steps of nightly territory runs, by step and status, reused outputs included', steps.totals.map((r) => ({ labels: r.labels, value: r.count }))),
-    family('wayplan_nightly_step_duration_seconds', 'histogram', 'Wall time of nightly territory run steps that ran (not reused), by step and status', histogramSamples(steps, () => true)),
+    family(
+      'wayplan_task_duration_seconds',
+      'histogram',
+      'Time from start to end of ended tasks, by operation and final status',
+      histogramSamples(tasks, ended),
+    ),
+    family(
+      'wayplan_nightly_steps_total',
+      'counter',
+      'Steps of nightly territory runs, by step and status, reused outputs included',
+      steps.totals.map((r) => ({ labels: r.labels, value: r.count })),
+    ),
+    family(
+      'wayplan_nightly_step_duration_seconds',
+      'histogram',
+      'Wall time of nightly territory run steps that ran (not reused), by step and status',
+      histogramSamples(steps, () => true),
+    ),
   ].join('');
 }

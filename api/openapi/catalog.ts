@@ -61,7 +61,8 @@ export function catalogRoutes(app: FastifyInstance): RouteCatalog {
   });
   app.addHook('onReady', async () => {
     const missing = catalog.undocumented();
-    if (missing.length > 0) throw new Error(`routes without an OpenAPI description: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    if (missing.length > 0)
+      throw new Error(`routes without an OpenAPI description: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
   });
   return catalog;
 }

@@ -24,7 +24,9 @@ export function nightPlanRoutes(app: FastifyInstance, ctx: ApiContext): void {
         tags: ['platform'],
         parameters: [pathParameter('runId', 'The run.'), query('territory', { type: 'string' }, true, 'A territory of the run.')],
         responses: {
-          '200': okResponse("The territory's planned problem (build's problem with optimize's routes), without calculated values.", { $ref: '#/components/schemas/problem' }),
+          '200': okResponse("The territory's planned problem (build's problem with optimize's routes), without calculated values.", {
+            $ref: '#/components/schemas/problem',
+          }),
           '404': errorResponse('not_found_error: no such run, territory, or plan.'),
           default: errorResponse('Any other error.'),
         },

@@ -26,7 +26,11 @@ export function nightlyActionRoutes(app: FastifyInstance, ctx: ApiContext): void
         tags: ['platform'],
         parameters: [pathParameter('runId', 'A finished run.')],
         responses: {
-          '200': okResponse('The new run.', { type: 'object', required: ['run_id', 'workflow_id', 'plan_date'], properties: { run_id: { type: 'string' }, workflow_id: { type: 'string' }, plan_date: { type: 'string' } } }),
+          '200': okResponse('The new run.', {
+            type: 'object',
+            required: ['run_id', 'workflow_id', 'plan_date'],
+            properties: { run_id: { type: 'string' }, workflow_id: { type: 'string' }, plan_date: { type: 'string' } },
+          }),
           '404': errorResponse('not_found_error: no such run, or its settings are no longer kept.'),
           ...COMMON_ERRORS,
         },
@@ -39,20 +43,38 @@ export function nightlyActionRoutes(app: FastifyInstance, ctx: ApiContext): void
         const run = await runs.get(account, runId);
         if (!run) throw new ApiError(404, 'not_found_error', `No run ${runId}.`);
         if (run.status === 'running') {
-          throw new ValidationFailedError([{ property: 'run_id', code: 'value_out_of_range_error', message: `Run ${runId} is still running.`, attempted_value: runId }]);
+          throw new ValidationFailedError([
+            { property: 'run_id', code: 'value_out_of_range_error', message: `Run ${runId} is still running.`, attempted_value: runId },
+          ]);
         }
         const history = await ctx.temporal.workflow.getHandle(run.workflowId).fetchHistory();
         const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
-        if (!payload) throw new ApiError(404, 'not_found_error', `The settings of run ${runId} are no longer kept; start the night with \`wayplan run nightly\`.`);
+        if (!payload)
+          throw new ApiError(
+            404,
+            'not_found_error',
+            `The settings of run ${runId} are no longer kept; start the night with \`wayplan run nightly\`.`,
+          );
         const { planOffsetDays: _offset, ...started } = defaultPayloadConverter.fromPayload<NightlyPlanInput>(payload as Payload);
         const input: NightlyPlanInput = { ...started, date: run.planDate, runId: randomId(9), trigger: 'manual' };
         // The id the CLI gives a night's run: one run per night and connection at a time.
         const workflowId = `nightly:${account}:${run.connection}:${run.planDate}`;
         try {
-          await ctx.temporal.workflow.start<Workflows['nightlyPlan']>(workflowTypes.nightlyPlan, { workflowId, taskQueue: ctx.config.taskQueues.io, args: [input] });
+          await ctx.temporal.workflow.start<Workflows['nightlyPlan']>(workflowTypes.nightlyPlan, {
+            workflowId,
+            taskQueue: ctx.config.taskQueues.io,
+            args: [input],
+          });
         } catch (err) {
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-          throw new ValidationFailedError([{ property: 'run_id', code: 'value_out_of_range_error', message: `A run of ${run.planDate} on ${run.connection} is already running.`, attempted_value: runId }]);
+          throw new ValidationFailedError([
+            {
+              property: 'run_id',
+              code: 'value_out_of_range_error',
+              message: `A run of ${run.planDate} on ${run.connection} is already running.`,
+              attempted_value: runId,
+            },
+          ]);
         }
         // The workflow records the run too (the same row, written once): recorded here as well, the
         // run can be read as soon as this answer arrives.
@@ -76,11 +98,14 @@ export function nightlyActionRoutes(app: FastifyInstance, ctx: ApiContext): void
       doc: {
         operationId: 'list_pipeline_schedules',
         tags: ['platform'],
-        responses: { '200': okResponse("The account's nightly schedules with their next run.", {
+        responses: {
+          '200': okResponse("The account's nightly schedules with their next run.", {
             type: 'object',
             required: ['schedules'],
             properties: { schedules: { type: 'array', items: { type: 'object', required: ['connection', 'timezone', 'paused'] } } },
-          }), default: errorResponse('Any other error.') },
+          }),
+          default: errorResponse('Any other error.'),
+        },
       },
       handler: async (request) => {
         const own = `${schedulePrefix}${request.identity!.account}:`;
@@ -89,10 +114,13 @@ export function nightlyActionRoutes(app: FastifyInstance, ctx: ApiContext): void
           if (!summary.scheduleId.startsWith(own)) continue;
           const description = await ctx.temporal.schedule.getHandle(summary.scheduleId).describe();
           const calendar = description.spec.calendars?.[0];
-          const input = description.action.type === 'startWorkflow' ? (description.action.args?.[0] as NightlyPlanInput | undefined) : undefined;
+          const input =
+            description.action.type === 'startWorkflow' ? (description.action.args?.[0] as NightlyPlanInput | undefined) : undefined;
           schedules.push({
             connection: summary.scheduleId.slice(own.length),
-            at: calendar ? `${String(calendar.hour[0]?.start ?? 0).padStart(2, '0')}:${String(calendar.minute[0]?.start ?? 0).padStart(2, '0')}` : null,
+            at: calendar
+              ? `${String(calendar.hour[0]?.start ?? 0).padStart(2, '0')}:${String(calendar.minute[0]?.start ?? 0).padStart(2, '0')}`
+              : null,
             timezone: description.spec.timezone ?? 'UTC',
             days: input?.days ?? null,
             territories: input?.territories ?? null,

@@ -16,10 +16,20 @@ function parseBox(text: unknown): GeoBox {
   const valid =
     parts.length === 4 &&
     parts.every(Number.isFinite) &&
-    south! >= -90 && north! <= 90 && west! >= -180 && east! <= 180 && south! <= north! && west! <= east!;
+    south! >= -90 &&
+    north! <= 90 &&
+    west! >= -180 &&
+    east! <= 180 &&
+    south! <= north! &&
+    west! <= east!;
   if (!valid) {
     throw new ValidationFailedError([
-      { property: 'bbox', code: 'value_out_of_range_error', message: 'bbox must be west,south,east,north in degrees (west ≤ east, south ≤ north).', attempted_value: text },
+      {
+        property: 'bbox',
+        code: 'value_out_of_range_error',
+        message: 'bbox must be west,south,east,north in degrees (west ≤ east, south ≤ north).',
+        attempted_value: text,
+      },
     ]);
   }
   return { west: west!, south: south!, east: east!, north: north! };

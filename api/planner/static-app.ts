@@ -14,7 +14,8 @@ import { resource } from '../resource.js';
  * Where `scripts/prepare.mjs` has Vite write the web planner: beside the compiled server, or in the
  * checkout's dist/ when the server was compiled into another folder (WAYPLAN_DIST).
  */
-const appFolder = [compiledPath('app'), join(repoRoot, 'dist', 'app')].find((folder) => existsSync(join(folder, 'index.html'))) ?? compiledPath('app');
+const appFolder =
+  [compiledPath('app'), join(repoRoot, 'dist', 'app')].find((folder) => existsSync(join(folder, 'index.html'))) ?? compiledPath('app');
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,19 +29,27 @@ const contentTypes: Record<string, string> = {
 
 /** What the page needs from the configuration, on its body element: where to log in, which tiles to draw. */
 function configured(html: Buffer, config: Config): Buffer {
-  const attributes = [`data-login-url="${escapeHtml(`${config.authUrl}/login`)}"`, ...(config.tileUrl ? [`data-tile-url="${escapeHtml(config.tileUrl)}"`] : [])];
+  const attributes = [
+    `data-login-url="${escapeHtml(`${config.authUrl}/login`)}"`,
+    ...(config.tileUrl ? [`data-tile-url="${escapeHtml(config.tileUrl)}"`] : []),
+  ];
   return Buffer.from(html.toString('utf8').replace('<body>', `<body ${attributes.join(' ')}>`));
 }
 
 async function send(reply: FastifyReply, relativePath: string, config: Config): Promise<FastifyReply> {
   const path = normalize(join(appFolder, relativePath));
-  if (path !== appFolder && !path.startsWith(appFolder + sep)) throw new ApiError(404, 'not_found_error', `No file ${relativePath} in the web planner.`);
+  if (path !== appFolder && !path.startsWith(appFolder + sep))
+    throw new ApiError(404, 'not_found_error', `No file ${relativePath} in the web planner.`);
   let body: Buffer;
   try {
     body = await readFile(path);
   } catch {
     if (relativePath === 'index.html') {
-      throw new ApiError(503, 'service_unavailable_error', 'The web planner is not built; `npm start` or `node scripts/prepare.mjs` builds it.');
+      throw new ApiError(
+        503,
+        'service_unavailable_error',
+        'The web planner is not built; `npm start` or `node scripts/prepare.mjs` builds it.',
+      );
     }
     throw new ApiError(404, 'not_found_error', `No file ${relativePath} in the web planner.`);
   }
@@ -66,23 +75,33 @@ function appDoc(operationId: string, parameters: unknown[] = []): OperationDoc {
     responses: {
       '200': {
         description: 'A file of the web planner (HTML, script, style, image).',
-        content: Object.fromEntries([...new Set([...Object.values(contentTypes), 'application/octet-stream'])].map((type) => [type.split(';')[0]!, { schema: { type: 'string' } }])),
+        content: Object.fromEntries(
+          [...new Set([...Object.values(contentTypes), 'application/octet-stream'])].map((type) => [
+            type.split(';')[0]!,
+            { schema: { type: 'string' } },
+          ]),
+        ),
       },
-      '404': errorResponse('not_found_error.'), '503': errorResponse('service_unavailable_error: the planner is not built.'),
+      '404': errorResponse('not_found_error.'),
+      '503': errorResponse('service_unavailable_error: the planner is not built.'),
       default: errorResponse('A malformed path, or any other error.'),
     },
   };
 }
 
 export function staticApp(app: FastifyInstance, config: Config): void {
-  const index = { GET: { doc: appDoc('web_planner'), handler: (_request: FastifyRequest, reply: FastifyReply) => send(reply, 'index.html', config) } };
+  const index = {
+    GET: { doc: appDoc('web_planner'), handler: (_request: FastifyRequest, reply: FastifyReply) => send(reply, 'index.html', config) },
+  };
   resource(app, '/app', index, true);
   resource(
     app,
     '/app/*',
     {
       GET: {
-        doc: appDoc('web_planner_file', [pathParameter('path', 'A file of the built app; a path without an extension is one of its views (index.html).')]),
+        doc: appDoc('web_planner_file', [
+          pathParameter('path', 'A file of the built app; a path without an extension is one of its views (index.html).'),
+        ]),
         handler: (request, reply) => {
           const rest = (request.params as { '*': string })['*'];
           return send(reply, rest === '' || extname(rest) === '' ? 'index.html' : rest, config);

@@ -22,7 +22,12 @@ export function sessionId(request: FastifyRequest): string | undefined {
 export const authenticateHeaders = { 'WWW-Authenticate': 'Basic realm="wayplan", charset="UTF-8"' };
 
 function invalidBasic(): ApiError {
-  return new ApiError(401, 'invalid_basic_auth_error', 'The Authorization header is not valid Basic credentials of a known account:user.', authenticateHeaders);
+  return new ApiError(
+    401,
+    'invalid_basic_auth_error',
+    'The Authorization header is not valid Basic credentials of a known account:user.',
+    authenticateHeaders,
+  );
 }
 
 /** Failed logins counted per `account:user` and, more leniently (clients share addresses), per client address. */
@@ -44,12 +49,20 @@ export async function throttledAuthenticate(
   password: string | undefined,
 ): Promise<Identity | undefined> {
   const accountKey = name ? `${name.account}:${name.user}` : undefined;
-  const waits = [throttles.address.retryAfterSeconds(request.ip), accountKey === undefined ? undefined : throttles.account.retryAfterSeconds(accountKey)];
+  const waits = [
+    throttles.address.retryAfterSeconds(request.ip),
+    accountKey === undefined ? undefined : throttles.account.retryAfterSeconds(accountKey),
+  ];
   const retryAfter = Math.max(...waits.map((w) => w ?? 0));
   if (retryAfter > 0) {
-    throw new ApiError(429, 'too_many_requests_error', `Too many failed logins; try again in ${retryAfter} s.`, { 'Retry-After': String(retryAfter) });
+    throw new ApiError(429, 'too_many_requests_error', `Too many failed logins; try again in ${retryAfter} s.`, {
+      'Retry-After': String(retryAfter),
+    });
   }
-  const identity = name && password !== undefined && !password.includes('\0') ? await ctx.users.authenticate(name.account, name.user, password) : undefined;
+  const identity =
+    name && password !== undefined && !password.includes('\0')
+      ? await ctx.users.authenticate(name.account, name.user, password)
+      : undefined;
   if (identity) {
     throttles.account.succeeded(accountKey!);
   } else {
@@ -86,7 +99,8 @@ async function identify(ctx: ApiContext, throttles: LoginThrottles, request: Fas
   const authorization = request.headers.authorization;
   if (session !== undefined) {
     const identity = await ctx.sessions.touch(session);
-    if (!identity) throw new ApiError(401, 'invalid_session_id_error', 'The session id is unknown or has expired; log in again.', authenticateHeaders);
+    if (!identity)
+      throw new ApiError(401, 'invalid_session_id_error', 'The session id is unknown or has expired; log in again.', authenticateHeaders);
     return identity;
   }
   if (authorization) return basicIdentity(ctx, throttles, request, authorization);

@@ -14,7 +14,11 @@ const durationName = 'wayplan_http_request_duration_seconds';
 export function httpMetrics(app: FastifyInstance): void {
   const requests =
     (register.getSingleMetric(requestsName) as Counter<Labels> | undefined) ??
-    new Counter({ name: requestsName, help: 'HTTP requests answered, by method, route pattern and status code', labelNames: ['method', 'route', 'status_code'] });
+    new Counter({
+      name: requestsName,
+      help: 'HTTP requests answered, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status_code'],
+    });
   const duration =
     (register.getSingleMetric(durationName) as Histogram<Labels> | undefined) ??
     new Histogram({

@@ -11,6 +11,10 @@ export function roleCheck(app: FastifyInstance): void {
     const needed = request.routeOptions.config.role;
     const identity = request.identity;
     if (!identity || !needed || roleIncludes(identity.role, needed)) return;
-    throw new ApiError(403, 'permission_denied_error', `This needs the ${needed} role; ${identity.account}:${identity.user} is a ${identity.role}.`);
+    throw new ApiError(
+      403,
+      'permission_denied_error',
+      `This needs the ${needed} role; ${identity.account}:${identity.user} is a ${identity.role}.`,
+    );
   });
 }

@@ -16,7 +16,10 @@ function faultsOf(values: unknown, describe: (name: string) => string): Validati
  */
 export function textParameters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const faults = [...faultsOf(request.params, (name) => `The path parameter ${name}`), ...faultsOf(request.query, (name) => `The query parameter ${name}`)];
+    const faults = [
+      ...faultsOf(request.params, (name) => `The path parameter ${name}`),
+      ...faultsOf(request.query, (name) => `The query parameter ${name}`),
+    ];
     if (faults.length > 0) throw new ValidationFailedError(faults);
   });
 }

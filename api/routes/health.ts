@@ -33,7 +33,10 @@ export function healthRoutes(app: FastifyInstance, ctx: ApiContext): void {
           operationId: 'health',
           tags: ['operations'],
           security: [],
-          responses: { '200': okResponse('PostgreSQL and Temporal answer.', health), '503': okResponse('Something does not answer.', health) },
+          responses: {
+            '200': okResponse('PostgreSQL and Temporal answer.', health),
+            '503': okResponse('Something does not answer.', health),
+          },
         },
         handler: async (_request, reply) => {
           const check = async (work: () => Promise<unknown>): Promise<string> => {

@@ -19,12 +19,22 @@ type Query = Record<string, unknown>;
 function startDate(query: Query, faults: ValidationErrorEntry[]): number | undefined {
   const value = query.start_date;
   if (value === undefined || value === '') {
-    faults.push({ property: 'start_date', code: 'required_property_missing_error', message: 'The query parameter start_date (YYYY-MM-DD) is required.', parameters: { property_name: 'start_date' } });
+    faults.push({
+      property: 'start_date',
+      code: 'required_property_missing_error',
+      message: 'The query parameter start_date (YYYY-MM-DD) is required.',
+      parameters: { property_name: 'start_date' },
+    });
     return undefined;
   }
   const day = typeof value === 'string' ? parseDate(value) : undefined;
   if (day === undefined) {
-    faults.push({ property: 'start_date', code: 'invalid_date_error', message: 'start_date must be a date YYYY-MM-DD.', ...(typeof value === 'string' ? { attempted_value: value } : {}) });
+    faults.push({
+      property: 'start_date',
+      code: 'invalid_date_error',
+      message: 'start_date must be a date YYYY-MM-DD.',
+      ...(typeof value === 'string' ? { attempted_value: value } : {}),
+    });
   }
   return day;
 }
@@ -33,12 +43,24 @@ function numDays(query: Query, faults: ValidationErrorEntry[]): number {
   const value = query.num_days;
   if (value === undefined) return 1;
   if (typeof value !== 'string' || !/^\d+$/.test(value)) {
-    faults.push({ property: 'num_days', code: 'invalid_type_error', message: 'num_days must be a whole number of days.', parameters: { expected: ['integer'] }, ...(typeof value === 'string' ? { attempted_value: value } : {}) });
+    faults.push({
+      property: 'num_days',
+      code: 'invalid_type_error',
+      message: 'num_days must be a whole number of days.',
+      parameters: { expected: ['integer'] },
+      ...(typeof value === 'string' ? { attempted_value: value } : {}),
+    });
     return 1;
   }
   const days = Number(value);
   if (days < 1 || days > MAX_NUM_DAYS) {
-    faults.push({ property: 'num_days', code: 'value_out_of_range_error', message: `num_days must be between 1 and ${MAX_NUM_DAYS}.`, parameters: { minimum: 1, maximum: MAX_NUM_DAYS }, attempted_value: days });
+    faults.push({
+      property: 'num_days',
+      code: 'value_out_of_range_error',
+      message: `num_days must be between 1 and ${MAX_NUM_DAYS}.`,
+      parameters: { minimum: 1, maximum: MAX_NUM_DAYS },
+      attempted_value: days,
+    });
   }
   return days;
 }
@@ -48,7 +70,13 @@ function flag(query: Query, name: string, faults: ValidationErrorEntry[]): boole
   const value = query[name];
   if (value === undefined) return true;
   if (typeof value === 'string' && Object.hasOwn(FLAG_VALUES, value)) return FLAG_VALUES[value]!;
-  faults.push({ property: name, code: 'invalid_enum_value_error', message: `${name} must be 0 or 1.`, parameters: { allowed: Object.keys(FLAG_VALUES) }, ...(typeof value === 'string' ? { attempted_value: value } : {}) });
+  faults.push({
+    property: name,
+    code: 'invalid_enum_value_error',
+    message: `${name} must be 0 or 1.`,
+    parameters: { allowed: Object.keys(FLAG_VALUES) },
+    ...(typeof value === 'string' ? { attempted_value: value } : {}),
+  });
   return true;
 }
 

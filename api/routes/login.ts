@@ -26,7 +26,9 @@ export function loginRoutes(app: FastifyInstance, ctx: ApiContext, throttles: Lo
           requestBody: { required: true, content: { 'application/json': { schema: ref('login_request') } } },
           responses: {
             '200': okResponse('A session id to send as X-Telogis-Session-Id (or X-Service-Session-Id).', ref('login_response')),
-            '401': okResponse('Login failed: success false, with the error_response fields.', { allOf: [ref('login_response'), ref('error_response')] }),
+            '401': okResponse('Login failed: success false, with the error_response fields.', {
+              allOf: [ref('login_response'), ref('error_response')],
+            }),
             default: errorResponse('Any other error.'),
           },
         },
@@ -59,14 +61,23 @@ export function loginRoutes(app: FastifyInstance, ctx: ApiContext, throttles: Lo
           tags: ['authentication'],
           security: [],
           responses: {
-            '200': okResponse('The session has ended.', { type: 'object', required: ['success'], properties: { success: { type: 'boolean' } } }),
+            '200': okResponse('The session has ended.', {
+              type: 'object',
+              required: ['success'],
+              properties: { success: { type: 'boolean' } },
+            }),
             default: errorResponse('No session header, or any other error.'),
           },
         },
         handler: async (request) => {
           const session = sessionId(request);
           if (session === undefined) {
-            throw new ApiError(401, 'authentication_required_error', 'Send the session to end in the X-Telogis-Session-Id (or X-Service-Session-Id) header.', authenticateHeaders);
+            throw new ApiError(
+              401,
+              'authentication_required_error',
+              'Send the session to end in the X-Telogis-Session-Id (or X-Service-Session-Id) header.',
+              authenticateHeaders,
+            );
           }
           await ctx.sessions.end(session);
           return { success: true };

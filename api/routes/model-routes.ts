@@ -47,7 +47,12 @@ export function modelRoutes(app: FastifyInstance): void {
   resource(
     app,
     '/v1/openapi.json',
-    { GET: { doc: { operationId: 'openapi', security: [], responses: { '200': okResponse('This document.', { type: 'object' }) } }, handler: async () => openApi() } },
+    {
+      GET: {
+        doc: { operationId: 'openapi', security: [], responses: { '200': okResponse('This document.', { type: 'object' }) } },
+        handler: async () => openApi(),
+      },
+    },
     true,
   );
   resource(
@@ -55,8 +60,15 @@ export function modelRoutes(app: FastifyInstance): void {
     '/docs',
     {
       GET: {
-        doc: { operationId: 'docs', security: [], responses: { '200': { description: 'The API reference as one HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } } },
-        handler: async (_request, reply) => reply.type('text/html; charset=utf-8').send((page ??= renderDocsPage(openApi(), VALIDATION_CODES))),
+        doc: {
+          operationId: 'docs',
+          security: [],
+          responses: {
+            '200': { description: 'The API reference as one HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
+          },
+        },
+        handler: async (_request, reply) =>
+          reply.type('text/html; charset=utf-8').send((page ??= renderDocsPage(openApi(), VALIDATION_CODES))),
       },
     },
     true,

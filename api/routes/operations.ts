@@ -27,7 +27,11 @@ export function requireJsonBody(request: FastifyRequest): unknown {
     // No body at all (an empty one with the JSON content type) is a missing request, like `null`.
     const missing = request.body === null || request.body === undefined;
     throw new ValidationFailedError([
-      { property: 'request', code: missing ? 'null_value_error' : 'invalid_type_error', message: missing ? 'The request needs a JSON object body; none was sent.' : 'The request body must be a JSON object.' },
+      {
+        property: 'request',
+        code: missing ? 'null_value_error' : 'invalid_type_error',
+        message: missing ? 'The request needs a JSON object body; none was sent.' : 'The request body must be a JSON object.',
+      },
     ]);
   }
   return request.body;

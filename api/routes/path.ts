@@ -21,12 +21,22 @@ export function pathRoutes(app: FastifyInstance, ctx: ApiContext): void {
         if (faults.length === 0) {
           body.routes.forEach((route, i) => {
             if (route.stops.length < 2) {
-              faults.push({ property: `request.routes[${i}].stops`, code: 'too_few_items_error', message: 'A path needs at least two stops.', attempted_value: route.stops.length });
+              faults.push({
+                property: `request.routes[${i}].stops`,
+                code: 'too_few_items_error',
+                message: 'A path needs at least two stops.',
+                attempted_value: route.stops.length,
+              });
             }
           });
           const stops = body.routes.reduce((sum, route) => sum + route.stops.length, 0);
           if (stops > MAX_PATH_STOPS) {
-            faults.push({ property: 'request.routes', code: 'too_many_items_error', message: `A path request has at most ${MAX_PATH_STOPS} stops over all its routes; this one has ${stops}.`, parameters: { maximum: MAX_PATH_STOPS } });
+            faults.push({
+              property: 'request.routes',
+              code: 'too_many_items_error',
+              message: `A path request has at most ${MAX_PATH_STOPS} stops over all its routes; this one has ${stops}.`,
+              parameters: { maximum: MAX_PATH_STOPS },
+            });
           }
         }
         if (faults.length) throw new ValidationFailedError(faults);

@@ -17,7 +17,8 @@ const territory = {
 };
 const run = {
   type: 'object',
-  description: 'run_id, account, connection, status (running, completed, failed, canceled), trigger (manual, schedule), plan_date, days, requested_territories, workflow_id, error?, started_time, finished_time',
+  description:
+    'run_id, account, connection, status (running, completed, failed, canceled), trigger (manual, schedule), plan_date, days, requested_territories, workflow_id, error?, started_time, finished_time',
   properties: { territories: { type: 'array', items: territory } },
 };
 
@@ -30,9 +31,15 @@ export function pipelineRunRoutes(app: FastifyInstance, ctx: ApiContext): void {
       doc: {
         operationId: 'list_pipeline_runs',
         tags: ['platform'],
-        parameters: [query('limit', { type: 'integer', minimum: 1, maximum: 1000 }, false, 'Page size (default 50).'), query('cursor', { type: 'string' }, false, 'From the previous page.')],
+        parameters: [
+          query('limit', { type: 'integer', minimum: 1, maximum: 1000 }, false, 'Page size (default 50).'),
+          query('cursor', { type: 'string' }, false, 'From the previous page.'),
+        ],
         responses: {
-          '200': okResponse("The account's nightly runs, newest first; next_cursor when there are more.", { type: 'object', properties: { runs: { type: 'array', items: run }, next_cursor: { type: 'string' } } }),
+          '200': okResponse("The account's nightly runs, newest first; next_cursor when there are more.", {
+            type: 'object',
+            properties: { runs: { type: 'array', items: run }, next_cursor: { type: 'string' } },
+          }),
           ...COMMON_ERRORS,
         },
       },
@@ -40,7 +47,14 @@ export function pipelineRunRoutes(app: FastifyInstance, ctx: ApiContext): void {
         const query = request.query as { limit?: string; cursor?: string };
         const limit = query.limit === undefined ? 50 : Number(query.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-          throw new ValidationFailedError([{ property: 'limit', code: 'value_out_of_range_error', message: 'limit must be an integer from 1 to 1000.', attempted_value: query.limit }]);
+          throw new ValidationFailedError([
+            {
+              property: 'limit',
+              code: 'value_out_of_range_error',
+              message: 'limit must be an integer from 1 to 1000.',
+              attempted_value: query.limit,
+            },
+          ]);
         }
         const page = await runs.list(request.identity!.account, limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
         const shown = page.slice(0, limit);

@@ -32,10 +32,14 @@ function platformTaskDoc(record: PlatformTask, body: string, description: string
     parameters: [WAIT_PARAMETER],
     requestBody: { required: true, content: json(ref(body)) },
     responses: {
-      '200': okResponse('Without wait: a task_redirect_response. With wait=1 and a finished task: the result.', { anyOf: [ref('task_redirect_response'), answerSchema(record.answers)] }),
+      '200': okResponse('Without wait: a task_redirect_response. With wait=1 and a finished task: the result.', {
+        anyOf: [ref('task_redirect_response'), answerSchema(record.answers)],
+      }),
       '302': okResponse('wait=1 and not finished yet: follow Location.', ref('task_redirect_response')),
       ...COMMON_ERRORS,
-      '400': errorResponse('validation_failed_error; an unknown territory is reference_not_found_error on request.territory (from the task result).'),
+      '400': errorResponse(
+        'validation_failed_error; an unknown territory is reference_not_found_error on request.territory (from the task result).',
+      ),
       '404': unknownConnection,
       '503': unreadable,
     },
@@ -44,11 +48,16 @@ function platformTaskDoc(record: PlatformTask, body: string, description: string
 
 /** The route of each platform task: its path, body schema and description. */
 const platformTaskRoutes = {
-  platform_pull: { path: '/v1/platform/pull', schema: PlatformPullRequest, description: "Task: a territory's problem for a date range; bad rows are listed in row_faults, never skipped silently." },
+  platform_pull: {
+    path: '/v1/platform/pull',
+    schema: PlatformPullRequest,
+    description: "Task: a territory's problem for a date range; bad rows are listed in row_faults, never skipped silently.",
+  },
   platform_sync: {
     path: '/v1/platform/sync',
     schema: PlatformSyncRequest,
-    description: "Task: write a plan's routes back under run_id; the same run again writes nothing (unchanged), a changed plan replaces that run's rows.",
+    description:
+      "Task: write a plan's routes back under run_id; the same run again writes nothing (unchanged), a changed plan replaces that run's rows.",
   },
 } satisfies Record<PlatformTask['name'], { path: string; schema: Schema; description: string }>;
 
@@ -62,7 +71,9 @@ function validated<T>(schema: Schema, body: unknown): T {
     const start = parseDate(range.start)!;
     const end = parseDate(range.end)!;
     if (end < start) {
-      faults.add('request.date_range.end', 'range_end_before_start_error', 'date_range.end is before date_range.start.', { attempted_value: range.end });
+      faults.add('request.date_range.end', 'range_end_before_start_error', 'date_range.end is before date_range.start.', {
+        attempted_value: range.end,
+      });
     } else if (end - start + 1 > MAX_PLATFORM_RANGE_DAYS) {
       faults.add('request.date_range', 'value_out_of_range_error', `date_range covers more than ${MAX_PLATFORM_RANGE_DAYS} days.`, {
         parameters: { maximum: MAX_PLATFORM_RANGE_DAYS },
@@ -84,7 +95,8 @@ async function connectionName(ctx: ApiContext, account: string, requested: strin
     return requested;
   }
   if (names.length === 1) return names[0]!;
-  if (names.length === 0) throw new ApiError(404, 'not_found_error', 'The account has no platform connection; add one with `wayplan platform add`.');
+  if (names.length === 0)
+    throw new ApiError(404, 'not_found_error', 'The account has no platform connection; add one with `wayplan platform add`.');
   throw new ValidationFailedError([
     {
       property,
@@ -112,7 +124,12 @@ export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: T
         operationId: 'list_platform_territories',
         tags: ['platform'],
         parameters: [query('connection', { type: 'string' }, false, 'Connection name; may be left out when the account has exactly one.')],
-        responses: { '200': okResponse("The connection's territories.", ref('platform_territories_response')), ...COMMON_ERRORS, '404': unknownConnection, '503': unreadable },
+        responses: {
+          '200': okResponse("The connection's territories.", ref('platform_territories_response')),
+          ...COMMON_ERRORS,
+          '404': unknownConnection,
+          '503': unreadable,
+        },
       },
       handler: async (request) => {
         const query = request.query as { connection?: string };
@@ -131,7 +148,11 @@ export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: T
           if (type === failureTypes.unknownConnection) throw new ApiError(404, 'not_found_error', `No platform connection ${connection}.`);
           request.log.warn({ err, connection }, 'listing platform territories failed');
           const reason = type === failureTypes.platformSetup ? `: ${messageOf(err)}` : '';
-          throw new ApiError(503, 'service_unavailable_error', `The fleet platform of connection ${connection} could not be read${reason}.`);
+          throw new ApiError(
+            503,
+            'service_unavailable_error',
+            `The fleet platform of connection ${connection} could not be read${reason}.`,
+          );
         }
       },
     },

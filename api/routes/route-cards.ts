@@ -33,7 +33,8 @@ export function negotiate(accept: string | undefined): Representation | undefine
   });
   const quality = (type: Representation): number => {
     const [main] = type.split('/');
-    const match = ranges.find((r) => r.range === type) ?? ranges.find((r) => r.range === `${main}/*`) ?? ranges.find((r) => r.range === '*/*');
+    const match =
+      ranges.find((r) => r.range === type) ?? ranges.find((r) => r.range === `${main}/*`) ?? ranges.find((r) => r.range === '*/*');
     return match && Number.isFinite(match.q) ? match.q : 0;
   };
   let best: Representation | undefined;
@@ -49,7 +50,11 @@ function routeIds(query: RouteCardsQuery): string[] {
 function representationOf(request: FastifyRequest): Representation {
   const representation = negotiate(request.headers.accept);
   if (representation === undefined) {
-    throw new ApiError(406, 'not_acceptable_error', `Route cards are available as ${representations.join(', ')}; the Accept header allows none of them.`);
+    throw new ApiError(
+      406,
+      'not_acceptable_error',
+      `Route cards are available as ${representations.join(', ')}; the Accept header allows none of them.`,
+    );
   }
   return representation;
 }
@@ -73,7 +78,11 @@ export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
         responses: {
           '200': {
             description: "A driver's sheet per route, by content negotiation (Accept): card data, HTML or PDF.",
-            content: { 'application/json': { schema: { type: 'object' } }, 'text/html': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+            content: {
+              'application/json': { schema: { type: 'object' } },
+              'text/html': { schema: { type: 'string' } },
+              'application/pdf': { schema: { type: 'string', format: 'binary' } },
+            },
           },
           ...COMMON_ERRORS,
         },
@@ -85,21 +94,47 @@ export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
         const faults: ValidationErrorEntry[] = [];
         const locale = query.locale ?? 'en-US';
         if (!isSupportedLocale(locale)) {
-          faults.push({ property: 'locale', code: 'invalid_type_error', message: 'locale must be a BCP 47 language tag such as en-US.', parameters: { expected: ['BCP 47 language tag'] }, attempted_value: locale });
+          faults.push({
+            property: 'locale',
+            code: 'invalid_type_error',
+            message: 'locale must be a BCP 47 language tag such as en-US.',
+            parameters: { expected: ['BCP 47 language tag'] },
+            attempted_value: locale,
+          });
         }
         faults.push(...routeCardsFaults(body));
         if (faults.length > 0) throw new ValidationFailedError(faults.slice(0, 100), faults.length);
         const problem = resolveProblem(body, 'evaluate');
         if (problem.routes.length === 0) {
-          throw new ValidationFailedError([{ property: 'request.routes', code: 'too_few_items_error', message: 'Route cards need at least one route.', parameters: { minimum: 1 } }]);
+          throw new ValidationFailedError([
+            {
+              property: 'request.routes',
+              code: 'too_few_items_error',
+              message: 'Route cards need at least one route.',
+              parameters: { minimum: 1 },
+            },
+          ]);
         }
         if (problem.jobs.length > MAX_ROUTE_CARD_JOBS) {
-          throw new ValidationFailedError([{ property: 'request.jobs', code: 'too_many_items_error', message: `Route cards are drawn for at most ${MAX_ROUTE_CARD_JOBS} jobs.`, parameters: { maximum: MAX_ROUTE_CARD_JOBS } }]);
+          throw new ValidationFailedError([
+            {
+              property: 'request.jobs',
+              code: 'too_many_items_error',
+              message: `Route cards are drawn for at most ${MAX_ROUTE_CARD_JOBS} jobs.`,
+              parameters: { maximum: MAX_ROUTE_CARD_JOBS },
+            },
+          ]);
         }
         const selection = selectedRoutes(problem, routeIds(query));
         if (selection.unknown.length > 0) {
           throw new ValidationFailedError(
-            selection.unknown.map((id) => ({ property: 'route', code: 'reference_not_found_error', message: `The request has no route ${id}.`, parameters: { id, collection: 'routes' }, attempted_value: id })),
+            selection.unknown.map((id) => ({
+              property: 'route',
+              code: 'reference_not_found_error',
+              message: `The request has no route ${id}.`,
+              parameters: { id, collection: 'routes' },
+              attempted_value: id,
+            })),
           );
         }
         const cards = await buildRouteCards(problem, travel(), selection.routes);
@@ -109,7 +144,10 @@ export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
           case 'text/html':
             return reply.type('text/html; charset=utf-8').send(routeCardsHtml(cards, format));
           case 'application/pdf':
-            return reply.type('application/pdf').header('content-disposition', 'inline; filename="route-cards.pdf"').send(await routeCardsPdf(cards, format));
+            return reply
+              .type('application/pdf')
+              .header('content-disposition', 'inline; filename="route-cards.pdf"')
+              .send(await routeCardsPdf(cards, format));
           case 'application/json':
             return { route_cards: cards };
         }

@@ -51,7 +51,9 @@ async function asValidationFailure<T>(work: () => Promise<T> | T): Promise<T> {
   } catch (err) {
     if (err instanceof RevisionRejectedError) throw new ValidationFailedError(err.faults, err.faults.length);
     if (err instanceof SandboxNameTakenError) {
-      throw new ValidationFailedError([{ property: 'name', code: 'duplicate_sandbox_name_error', message: 'Another sandbox of the account has this name.' }]);
+      throw new ValidationFailedError([
+        { property: 'name', code: 'duplicate_sandbox_name_error', message: 'Another sandbox of the account has this name.' },
+      ]);
     }
     throw err;
   }
@@ -77,7 +79,9 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
       doc: sandboxDocs.list,
       handler: async (request) => {
         const identity = identityOf(request);
-        return (await sandboxes.listVisible(identity.account, identity.user, identity.role === 'owner')).map((sandbox) => sandboxResponse(sandbox));
+        return (await sandboxes.listVisible(identity.account, identity.user, identity.role === 'owner')).map((sandbox) =>
+          sandboxResponse(sandbox),
+        );
       },
     },
     POST: {
@@ -95,7 +99,10 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   /** The problem text at the requested revision (default the latest) with the metadata it goes with. */
-  async function stateView(sandbox: SandboxRecord, requested: string | undefined): Promise<{ sandbox: SandboxRecord; revision: number; text: string }> {
+  async function stateView(
+    sandbox: SandboxRecord,
+    requested: string | undefined,
+  ): Promise<{ sandbox: SandboxRecord; revision: number; text: string }> {
     if (requested === undefined) {
       const latest = await sandboxes.latest(sandbox.id);
       if (latest === undefined) throw sandboxNotFound(sandbox.id);
@@ -103,7 +110,11 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
     }
     const revision = revisionNumber(requested, 'revision');
     if (revision > sandbox.latestRevision) {
-      throw new ApiError(404, 'not_found_error', `Sandbox ${sandbox.id} has no revision ${revision}; its latest is ${sandbox.latestRevision}.`);
+      throw new ApiError(
+        404,
+        'not_found_error',
+        `Sandbox ${sandbox.id} has no revision ${revision}; its latest is ${sandbox.latestRevision}.`,
+      );
     }
     return { sandbox, revision, text: JSON.stringify(await sandboxes.stateAt(sandbox.id, revision)) };
   }
@@ -238,7 +249,14 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
         const permission = oneOf(query.permission, SANDBOX_PERMISSIONS, 'permission');
         const subuser = optionalParameter(query.subuser, 'subuser') ?? null;
         if (!(await grants.grant(sandbox.id, identity.account, subuser, permission))) {
-          throw new ValidationFailedError([{ property: 'subuser', code: 'unknown_subuser_error', message: `${subuser} is not a user of account ${identity.account}.`, attempted_value: subuser }]);
+          throw new ValidationFailedError([
+            {
+              property: 'subuser',
+              code: 'unknown_subuser_error',
+              message: `${subuser} is not a user of account ${identity.account}.`,
+              attempted_value: subuser,
+            },
+          ]);
         }
         return success;
       },

@@ -3,7 +3,17 @@ import type { TaskStatus } from '../../store/tasks.js';
 import type { ApiContext } from '../context.js';
 import { ValidationFailedError } from '../errors.js';
 import { decodeCursor, encodeCursor } from '../page-cursor.js';
-import { answerSchema, COMMON_ERRORS, errorResponse, okResponse, pathParameter, query, ref, WAIT_PARAMETER, CANCEL_ON_DISCONNECT_PARAMETER } from '../openapi/describe.js';
+import {
+  answerSchema,
+  COMMON_ERRORS,
+  errorResponse,
+  okResponse,
+  pathParameter,
+  query,
+  ref,
+  WAIT_PARAMETER,
+  CANCEL_ON_DISCONNECT_PARAMETER,
+} from '../openapi/describe.js';
 import { resource } from '../resource.js';
 import { taskRecords } from '../../engine/operations/registry.js';
 import { taskRedirectResponse, taskStatusResponse } from '../tasks/responses.js';
@@ -16,7 +26,14 @@ const unknownTask = errorResponse('invalid_task_id_error: no such task for this 
 function parseAfter(after: string): Date {
   const time = new Date(after);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(after) || Number.isNaN(time.getTime())) {
-    throw new ValidationFailedError([{ property: 'after', code: 'invalid_timestamp_error', message: 'after must be an ISO 8601 UTC timestamp such as a previous last_status_time.', attempted_value: after }]);
+    throw new ValidationFailedError([
+      {
+        property: 'after',
+        code: 'invalid_timestamp_error',
+        message: 'after must be an ISO 8601 UTC timestamp such as a previous last_status_time.',
+        attempted_value: after,
+      },
+    ]);
   }
   return time;
 }
@@ -45,11 +62,21 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
         const query = request.query as { status?: string; limit?: string; cursor?: string };
         const errors = [];
         if (query.status !== undefined && !statuses.includes(query.status as TaskStatus)) {
-          errors.push({ property: 'status', code: 'invalid_enum_value_error', message: `status must be one of ${statuses.join(', ')}.`, attempted_value: query.status });
+          errors.push({
+            property: 'status',
+            code: 'invalid_enum_value_error',
+            message: `status must be one of ${statuses.join(', ')}.`,
+            attempted_value: query.status,
+          });
         }
         const limit = query.limit === undefined ? 100 : Number(query.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-          errors.push({ property: 'limit', code: 'value_out_of_range_error', message: 'limit must be an integer from 1 to 1000.', attempted_value: query.limit });
+          errors.push({
+            property: 'limit',
+            code: 'value_out_of_range_error',
+            message: 'limit must be an integer from 1 to 1000.',
+            attempted_value: query.limit,
+          });
         }
         if (errors.length) throw new ValidationFailedError(errors);
         const tasks = await ctx.tasks.list(request.identity!.account, {
@@ -75,7 +102,12 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
         tags: ['tasks'],
         parameters: [
           taskId,
-          query('after', { type: 'string' }, false, 'Long-poll: answer once the status is newer than this UTC time (a previous last_status_time).'),
+          query(
+            'after',
+            { type: 'string' },
+            false,
+            'Long-poll: answer once the status is newer than this UTC time (a previous last_status_time).',
+          ),
           CANCEL_ON_DISCONNECT_PARAMETER,
         ],
         responses: {
@@ -105,7 +137,12 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
       doc: {
         operationId: 'task_result',
         tags: ['tasks'],
-        parameters: [taskId, WAIT_PARAMETER, CANCEL_ON_DISCONNECT_PARAMETER, query('aggregate', { type: 'integer', enum: [0, 1] }, false, '1: problem_aggregates instead (problem operations).')],
+        parameters: [
+          taskId,
+          WAIT_PARAMETER,
+          CANCEL_ON_DISCONNECT_PARAMETER,
+          query('aggregate', { type: 'integer', enum: [0, 1] }, false, '1: problem_aggregates instead (problem operations).'),
+        ],
         responses: {
           '200': okResponse('The result of the operation that started the task: see that operation.', {
             anyOf: [...taskRecords().map((record) => answerSchema(record.answers)), ref('problem'), ref('problem_aggregates')],
@@ -134,7 +171,11 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
         tags: ['tasks'],
         description: 'No body (an empty one with the JSON content type is fine).',
         parameters: [taskId],
-        responses: { '200': okResponse('Canceled, or what the task had already become.', ref('task_cancel_response')), '404': unknownTask, ...COMMON_ERRORS },
+        responses: {
+          '200': okResponse('Canceled, or what the task had already become.', ref('task_cancel_response')),
+          '404': unknownTask,
+          ...COMMON_ERRORS,
+        },
       },
       handler: async (request) => {
         const { taskId } = request.params as { taskId: string };
@@ -144,7 +185,10 @@ export function taskRoutes(app: FastifyInstance, ctx: ApiContext, service: TaskS
         }
         // Already final: canceling is a no-op, and the answer says what the task became.
         const current = await service.find(request.identity!, taskId);
-        const message = current.status === 'canceled' ? `Task ${task.id} was canceled.` : `Task ${task.id} had already ${current.status}; nothing was canceled.`;
+        const message =
+          current.status === 'canceled'
+            ? `Task ${task.id} was canceled.`
+            : `Task ${task.id} had already ${current.status}; nothing was canceled.`;
         return { task_id: task.id, status: current.status, message };
       },
     },

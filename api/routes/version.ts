@@ -29,6 +29,9 @@ function versionResponse(): Record<string, string> {
 export function versionRoutes(app: FastifyInstance): void {
   const body = versionResponse();
   resource(app, '/v1/version', {
-    GET: { doc: { operationId: 'version', responses: { '200': okResponse('Service version.', ref('version_response')), ...COMMON_ERRORS } }, handler: async () => body },
+    GET: {
+      doc: { operationId: 'version', responses: { '200': okResponse('Service version.', ref('version_response')), ...COMMON_ERRORS } },
+      handler: async () => body,
+    },
   });
 }

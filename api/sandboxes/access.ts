@@ -40,7 +40,11 @@ export class SandboxAccess {
   }
 
   /** The sandbox if the caller holds `needed` on it; every such use counts as activity for expiry. */
-  async require(identity: Identity, id: string, needed: SandboxPermission): Promise<{ sandbox: SandboxRecord; permission: SandboxPermission }> {
+  async require(
+    identity: Identity,
+    id: string,
+    needed: SandboxPermission,
+  ): Promise<{ sandbox: SandboxRecord; permission: SandboxPermission }> {
     const sandbox = await this.sandboxes.get(id);
     const permission = sandbox === undefined ? undefined : await this.permission(identity, sandbox);
     if (sandbox === undefined || permission === undefined) throw sandboxNotFound(id);

@@ -16,7 +16,14 @@ const recheckMs = 2000;
  * the sandbox is deleted or the client goes away. Listens before each read, so a revision
  * committed between the read and the wait still wakes it.
  */
-export async function waitForRevision(events: ChangeEvents, sandboxes: SandboxStore, id: string, from: number, waitMs: number, reply: FastifyReply): Promise<RevisionWait> {
+export async function waitForRevision(
+  events: ChangeEvents,
+  sandboxes: SandboxStore,
+  id: string,
+  from: number,
+  waitMs: number,
+  reply: FastifyReply,
+): Promise<RevisionWait> {
   const stop = new AbortController();
   const onClose = (): void => {
     if (!reply.raw.writableFinished) stop.abort();

@@ -53,7 +53,14 @@ export class TaskService {
    */
   async start(identity: Identity, record: TaskOperation, body: unknown, options: Record<string, unknown>): Promise<TaskRecord> {
     const id = newTaskId();
-    const task = await this.ctx.tasks.create({ id, account: identity.account, user: identity.user, operation: record.name, options, request: JSON.stringify(body) });
+    const task = await this.ctx.tasks.create({
+      id,
+      account: identity.account,
+      user: identity.user,
+      operation: record.name,
+      options,
+      request: JSON.stringify(body),
+    });
     try {
       await this.ctx.temporal.workflow.start<Workflows[TaskWorkflowType]>(workflowOfRunner[record.runner], {
         workflowId: id,
@@ -129,7 +136,13 @@ export class TaskService {
    * Holds the request until the task changes in a way `done` accepts or WAYPLAN_WAIT_SECONDS pass.
    * With cancel_on_disconnect=1 a client that goes away cancels the task.
    */
-  async hold(task: TaskRecord, request: FastifyRequest, reply: FastifyReply, query: TaskQuery, done: (t: TaskRecord) => boolean): Promise<TaskRecord | undefined> {
+  async hold(
+    task: TaskRecord,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: TaskQuery,
+    done: (t: TaskRecord) => boolean,
+  ): Promise<TaskRecord | undefined> {
     const disconnect = new AbortController();
     const onClose = (): void => {
       if (!reply.raw.writableFinished) disconnect.abort();

@@ -34,7 +34,12 @@ export async function signIn(username: string, password: string): Promise<Sessio
     body: JSON.stringify({ username, password, application: 'session' }),
   });
   const body = (await response.json()) as Partial<ErrorResponse> & { success?: boolean; sessionId?: string };
-  if (!response.ok || !body.success || !body.sessionId) throw new RequestFailed(response.status, { status_code: response.status, error_code: body.error_code ?? 'invalid_basic_auth_error', message: body.message ?? 'Login failed.' });
+  if (!response.ok || !body.success || !body.sessionId)
+    throw new RequestFailed(response.status, {
+      status_code: response.status,
+      error_code: body.error_code ?? 'invalid_basic_auth_error',
+      message: body.message ?? 'Login failed.',
+    });
   const session = { id: body.sessionId, username };
   sessionStorage.setItem(sessionKey, JSON.stringify(session));
   return session;

@@ -2,7 +2,11 @@ type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | undefined | ((event: Event) => void)>;
 
 /** A DOM element: attributes (on* keys are listeners, false/undefined are left out) and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: (Child | Child[])[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false) continue;
@@ -53,7 +57,8 @@ export function progressText(progress: unknown): string {
   const fields = progress as Record<string, unknown>;
   const parts: string[] = [];
   if (typeof fields.phase === 'string') parts.push(fields.phase);
-  if (typeof fields.routes_done === 'number' && typeof fields.routes_total === 'number') parts.push(`${fields.routes_done}/${fields.routes_total} routes`);
+  if (typeof fields.routes_done === 'number' && typeof fields.routes_total === 'number')
+    parts.push(`${fields.routes_done}/${fields.routes_total} routes`);
   if (typeof fields.best_cost === 'number') parts.push(`best ${fields.best_cost.toFixed(2)}`);
   if (typeof fields.elapsed_seconds === 'number') parts.push(`${fields.elapsed_seconds.toFixed(0)} s`);
   return parts.join(', ');

@@ -5,14 +5,33 @@ import type { NightlySchedule, PipelineRun, SandboxResponse, TaskStatus } from '
 type Cell = Node | string;
 
 function section(title: string, id: string, headers: string[], cells: Cell[][], empty: string): HTMLElement {
-  const rows = cells.map((row) => h('tr', {}, row.map((cell) => h('td', {}, cell))));
+  const rows = cells.map((row) =>
+    h(
+      'tr',
+      {},
+      row.map((cell) => h('td', {}, cell)),
+    ),
+  );
   return h(
     'section',
     { class: 'listing', 'aria-labelledby': `${id}-title` },
     h('h2', { id: `${id}-title` }, title),
     rows.length === 0
       ? h('p', {}, empty)
-      : h('table', { id }, h('thead', {}, h('tr', {}, headers.map((header) => h('th', { scope: 'col' }, header)))), h('tbody', {}, rows)),
+      : h(
+          'table',
+          { id },
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              headers.map((header) => h('th', { scope: 'col' }, header)),
+            ),
+          ),
+          h('tbody', {}, rows),
+        ),
   );
 }
 
@@ -34,7 +53,13 @@ export async function homeView(main: HTMLElement): Promise<void> {
       'Nightly runs',
       'runs',
       ['Started', 'Connection', 'Plan date', 'Days', 'Status'],
-      runs.runs.map((run) => [h('a', { href: `#/runs/${run.run_id}` }, formatTime(run.started_time)), run.connection, run.plan_date, String(run.days), statusBadge(run.status)]),
+      runs.runs.map((run) => [
+        h('a', { href: `#/runs/${run.run_id}` }, formatTime(run.started_time)),
+        run.connection,
+        run.plan_date,
+        String(run.days),
+        statusBadge(run.status),
+      ]),
       'No nightly runs yet.',
     ),
     section(
@@ -65,7 +90,13 @@ export async function homeView(main: HTMLElement): Promise<void> {
       'Tasks',
       'tasks',
       ['Started', 'Operation', 'Status', 'Progress', 'Finished'],
-      tasks.tasks.map((task) => [formatTime(task.started_time), task.operation, statusBadge(task.status), progressText(task.progress), task.finished_time ? formatTime(task.finished_time) : '']),
+      tasks.tasks.map((task) => [
+        formatTime(task.started_time),
+        task.operation,
+        statusBadge(task.status),
+        progressText(task.progress),
+        task.finished_time ? formatTime(task.finished_time) : '',
+      ]),
       'No tasks yet.',
     ),
   );

@@ -40,7 +40,11 @@ function route(): void {
   }
   const [, view, id] = location.hash.replace(/^#/, '').split('/');
   const shown =
-    view === 'runs' && id ? runView(main, decodeURIComponent(id), current.signal) : view === 'sandboxes' && id ? planView(main, decodeURIComponent(id), current.signal) : homeView(main);
+    view === 'runs' && id
+      ? runView(main, decodeURIComponent(id), current.signal)
+      : view === 'sandboxes' && id
+        ? planView(main, decodeURIComponent(id), current.signal)
+        : homeView(main);
   const signal = current.signal;
   shown.catch((err: unknown) => {
     // A view left for another one ends with its requests aborted: nothing to report.

@@ -12,7 +12,8 @@ export interface ListHandlers {
   editable(): boolean;
 }
 
-const windowText = (window: TimeWindow | undefined): string => (window ? `${shortTimespan(window.start)}–${shortTimespan(window.end)}` : '');
+const windowText = (window: TimeWindow | undefined): string =>
+  window ? `${shortTimespan(window.start)}–${shortTimespan(window.end)}` : '';
 
 /** The route list beside the map: stops with arrival, window and violations; costs; unrouted jobs. */
 export function routeList(problem: Problem, evaluation: ProblemResponse, selected: string | undefined): HTMLElement {
@@ -38,7 +39,11 @@ export function routeList(problem: Problem, evaluation: ProblemResponse, selecte
         { class: 'route-figures' },
         h('span', { class: 'cost', 'data-cost': route.cost }, `cost ${money(route.cost)}`),
         ` · ${kilometres(route.distance_meters)} · working ${shortTimespan(route.working_time)} · `,
-        h('span', { class: violations ? 'violation-count has-violations' : 'violation-count', 'data-violations': violations }, `${violations} violation${violations === 1 ? '' : 's'}`),
+        h(
+          'span',
+          { class: violations ? 'violation-count has-violations' : 'violation-count', 'data-violations': violations },
+          `${violations} violation${violations === 1 ? '' : 's'}`,
+        ),
       ),
       h(
         'ol',
@@ -62,12 +67,16 @@ export function routeList(problem: Problem, evaluation: ProblemResponse, selecte
             h('span', { class: 'job' }, job?.name ?? stop.job),
             h('span', { class: 'arrival' }, shortTimespan(arrival)),
             h('span', { class: 'window' }, windowText(job?.time_window)),
-            violated ? h('span', { class: 'violations' }, stop.violations.map((violation) => violation.type.replaceAll('_', ' ')).join(', ')) : null,
+            violated
+              ? h('span', { class: 'violations' }, stop.violations.map((violation) => violation.type.replaceAll('_', ' ')).join(', '))
+              : null,
           );
         }),
         h('li', { class: 'drop-end', 'data-route': route.id, 'data-index': stops.length }, 'drop here to add at the end'),
       ),
-      route.violations.length ? h('p', { class: 'route-violations' }, route.violations.map((violation) => violation.type.replaceAll('_', ' ')).join(', ')) : null,
+      route.violations.length
+        ? h('p', { class: 'route-violations' }, route.violations.map((violation) => violation.type.replaceAll('_', ' ')).join(', '))
+        : null,
     );
   });
   const unrouted = h(
@@ -89,7 +98,13 @@ export function routeList(problem: Problem, evaluation: ProblemResponse, selecte
     ),
   );
   const total = evaluation.routes.reduce((sum, route) => sum + route.cost, 0);
-  return h('div', { class: 'route-list' }, h('p', { class: 'plan-total' }, `Total cost `, h('strong', { id: 'total-cost' }, money(total))), routes, unrouted);
+  return h(
+    'div',
+    { class: 'route-list' },
+    h('p', { class: 'plan-total' }, `Total cost `, h('strong', { id: 'total-cost' }, money(total))),
+    routes,
+    unrouted,
+  );
 }
 
 /** Where a drop at this element puts the dragged job, or undefined when it is no place. */
@@ -130,7 +145,9 @@ export function enableListDrag(container: HTMLElement, handlers: ListHandlers): 
         item.classList.add('dragging');
       }
       ghost.style.transform = `translate(${event.clientX + 8}px, ${event.clientY + 8}px)`;
-      const target = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('li.stop, li.drop-end, article.unrouted') ?? undefined;
+      const target =
+        document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('li.stop, li.drop-end, article.unrouted') ??
+        undefined;
       if (target !== over) {
         over?.classList.remove('drop-target');
         target?.classList.add('drop-target');

@@ -63,13 +63,27 @@ export class PlanMap {
     this.stopMarkers = [];
     for (const route of plan.routes) {
       if (route.line.length < 2) continue;
-      L.polyline(route.line, { color: route.colour, weight: 4, opacity: 0.85, renderer: this.renderer, ...(route.straight ? { dashArray: '6 6' } : {}) }).addTo(this.overlay);
+      L.polyline(route.line, {
+        color: route.colour,
+        weight: 4,
+        opacity: 0.85,
+        renderer: this.renderer,
+        ...(route.straight ? { dashArray: '6 6' } : {}),
+      }).addTo(this.overlay);
     }
     for (const depot of plan.depots) {
-      L.marker(depot, { icon: L.divIcon({ className: 'depot-icon', html: 'D', iconSize: [22, 22] }), keyboard: false, title: 'Depot' }).addTo(this.overlay);
+      L.marker(depot, {
+        icon: L.divIcon({ className: 'depot-icon', html: 'D', iconSize: [22, 22] }),
+        keyboard: false,
+        title: 'Depot',
+      }).addTo(this.overlay);
     }
     for (const job of plan.unrouted) {
-      L.marker(job.at, { icon: L.divIcon({ className: 'unrouted-icon', html: '×', iconSize: [20, 20] }), title: `Unrouted: ${job.job}`, keyboard: false }).addTo(this.overlay);
+      L.marker(job.at, {
+        icon: L.divIcon({ className: 'unrouted-icon', html: '×', iconSize: [20, 20] }),
+        title: `Unrouted: ${job.job}`,
+        keyboard: false,
+      }).addTo(this.overlay);
     }
     for (const stop of plan.stops) {
       const icon = L.divIcon({
@@ -77,7 +91,12 @@ export class PlanMap {
         html: `<span style="background:${stop.colour}">${stop.sequence}</span>`,
         iconSize: [24, 24],
       });
-      const marker = L.marker(stop.at, { icon, draggable: this.editable, title: `${stop.job} (route ${stop.route}, stop ${stop.sequence})`, keyboard: false });
+      const marker = L.marker(stop.at, {
+        icon,
+        draggable: this.editable,
+        title: `${stop.job} (route ${stop.route}, stop ${stop.sequence})`,
+        keyboard: false,
+      });
       marker.on('dragend', () => this.dropped(stop, marker));
       marker.addTo(this.overlay);
       this.stopMarkers.push({ stop, marker });

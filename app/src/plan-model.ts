@@ -3,7 +3,20 @@ import type { Problem, ProblemResponse, Route, StopResponse } from './types';
 export type LatLngPair = [number, number];
 
 /** Distinct colours that stay apart for the colour-blind in the first eight. */
-const palette = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#7a5195', '#8c564b', '#1b9e77', '#d95f02', '#7570b3', '#e7298a'];
+const palette = [
+  '#0072b2',
+  '#d55e00',
+  '#009e73',
+  '#cc79a7',
+  '#e69f00',
+  '#56b4e9',
+  '#7a5195',
+  '#8c564b',
+  '#1b9e77',
+  '#d95f02',
+  '#7570b3',
+  '#e7298a',
+];
 
 export function routeColour(index: number): string {
   return palette[index % palette.length]!;
@@ -50,7 +63,12 @@ export function moveDeltas(problem: Problem, move: Move): unknown[] {
 
 /** Deltas that give every route the job order of a solved plan (re-optimize, re-sequence). */
 export function replaceOrderDeltas(problem: Problem, solved: ProblemResponse): unknown[] {
-  const orders = new Map(solved.routes.map((route) => [route.id, (route.stops ?? []).filter((stop) => stop.type === 'job' && stop.job).map((stop) => stop.job!)]));
+  const orders = new Map(
+    solved.routes.map((route) => [
+      route.id,
+      (route.stops ?? []).filter((stop) => stop.type === 'job' && stop.job).map((stop) => stop.job!),
+    ]),
+  );
   return (problem.routes ?? [])
     .filter((route) => orders.has(route.id))
     .map((route) => ({ $collection: 'array', $path: ['routes', { id: route.id }, 'jobs'], replace: orders.get(route.id)! }));

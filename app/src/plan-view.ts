@@ -2,7 +2,17 @@ import { describeFailure, getJson, postForText, postJson, RequestFailed } from '
 import { h, money, progressText, showStatus } from './dom';
 import { enableListDrag, routeList } from './plan-list';
 import { mapContainer, PlanMap, type MapPlan } from './plan-map';
-import { jobLocation, moveDeltas, parseLatLon, placeOf, replaceOrderDeltas, routeColour, routeJobIds, type LatLngPair, type Move } from './plan-model';
+import {
+  jobLocation,
+  moveDeltas,
+  parseLatLon,
+  placeOf,
+  replaceOrderDeltas,
+  routeColour,
+  routeJobIds,
+  type LatLngPair,
+  type Move,
+} from './plan-model';
 import type { Problem, ProblemResponse, RecommendOption, SandboxEnvelope, SandboxResponse, TaskStatus } from './types';
 
 interface RoutePath {
@@ -65,7 +75,15 @@ class PlanEditor {
         h('h1', { id: 'plan-title' }, 'Plan'),
         this.revisionLabel,
         this.access,
-        h('div', { class: 'actions', role: 'toolbar', 'aria-label': 'Plan actions' }, this.undoButton, this.redoButton, optimize, sequence, print),
+        h(
+          'div',
+          { class: 'actions', role: 'toolbar', 'aria-label': 'Plan actions' },
+          this.undoButton,
+          this.redoButton,
+          optimize,
+          sequence,
+          print,
+        ),
       ),
       this.taskPanel,
       h('div', { class: 'plan' }, mapHost, h('aside', { class: 'side', 'aria-label': 'Routes' }, this.tools, this.list)),
@@ -132,15 +150,21 @@ class PlanEditor {
     const asked = routes.filter((route) => route.places.length >= 2 && !this.pathCache.has(key(route.places)));
     if (asked.length > 0) {
       const answer = await postJson<PathAnswer>('/v1/path', {
-        routes: asked.map((route) => ({ id: route.id, routing_options: { return_path: true }, stops: route.places.map((at) => ({ location: `${at[0]}, ${at[1]}` })) })),
+        routes: asked.map((route) => ({
+          id: route.id,
+          routing_options: { return_path: true },
+          stops: route.places.map((at) => ({ location: `${at[0]}, ${at[1]}` })),
+        })),
       });
       if (this.pathCache.size > 2000) this.pathCache.clear();
       answer.routes.forEach((path, i) => this.pathCache.set(key(asked[i]!.places), path));
     }
-    return new Map(routes.flatMap((route) => {
-      const path = this.pathCache.get(key(route.places));
-      return path ? [[route.id, path]] : [];
-    }));
+    return new Map(
+      routes.flatMap((route) => {
+        const path = this.pathCache.get(key(route.places));
+        return path ? [[route.id, path]] : [];
+      }),
+    );
   }
 
   private async mapPlan(problem: Problem, evaluation: ProblemResponse): Promise<MapPlan> {
@@ -160,17 +184,21 @@ class PlanEditor {
         return {
           id: route.id,
           colour: routeColour(i),
-          line: path?.path ? path.path.flatMap((text) => {
-            const point = parseLatLon(text);
-            return point ? [point] : [];
-          }) : placed[i]!.map(({ at }) => at),
+          line: path?.path
+            ? path.path.flatMap((text) => {
+                const point = parseLatLon(text);
+                return point ? [point] : [];
+              })
+            : placed[i]!.map(({ at }) => at),
           straight: !path?.path || path.straight_line_fallback === true,
         };
       }),
       stops: evaluation.routes.flatMap((route, i) => {
         let sequence = 0;
         return placed[i]!.flatMap(({ stop, at }) =>
-          stop.type === 'job' ? [{ job: stop.job!, route: route.id, sequence: ++sequence, at, colour: routeColour(i), violated: stop.violations.length > 0 }] : [],
+          stop.type === 'job'
+            ? [{ job: stop.job!, route: route.id, sequence: ++sequence, at, colour: routeColour(i), violated: stop.violations.length > 0 }]
+            : [],
         );
       }),
       depots: [...depots.values()],
@@ -189,7 +217,13 @@ class PlanEditor {
   private renderTools(): void {
     const job = this.selected;
     if (!job || !(this.problem.jobs ?? []).some((candidate) => candidate.id === job)) {
-      this.tools.replaceChildren(h('p', { class: 'hint' }, 'Select a stop (click, or Enter on it) to move it or find where it fits best. Drag stops between routes; Alt+↑/↓ moves a focused stop.'));
+      this.tools.replaceChildren(
+        h(
+          'p',
+          { class: 'hint' },
+          'Select a stop (click, or Enter on it) to move it or find where it fits best. Drag stops between routes; Alt+↑/↓ moves a focused stop.',
+        ),
+      );
       return;
     }
     const place = placeOf(this.problem, job);
@@ -199,7 +233,14 @@ class PlanEditor {
       (this.problem.routes ?? []).map((route) => h('option', { value: route.id, selected: route.id === place?.route }, route.id)),
       h('option', { value: '', selected: !place }, 'unrouted'),
     );
-    const positionInput = h('input', { id: 'move-position', type: 'number', min: 1, value: (place?.index ?? 0) + 1, 'aria-label': 'Position on the route', size: 4 });
+    const positionInput = h('input', {
+      id: 'move-position',
+      type: 'number',
+      min: 1,
+      value: (place?.index ?? 0) + 1,
+      'aria-label': 'Position on the route',
+      size: 4,
+    });
     const moveButton = h('button', { type: 'button', id: 'move-apply', disabled: !this.editable }, 'Move');
     moveButton.addEventListener('click', () => {
       const route = routeSelect.value || undefined;
@@ -292,7 +333,10 @@ class PlanEditor {
   private async follow(): Promise<void> {
     while (!this.signal.aborted) {
       try {
-        const answer = await getJson<SandboxResponse>(`/v1/sandboxes/${this.sandboxId}/revisions?from=${this.revision + 1}&wait=1`, this.signal);
+        const answer = await getJson<SandboxResponse>(
+          `/v1/sandboxes/${this.sandboxId}/revisions?from=${this.revision + 1}&wait=1`,
+          this.signal,
+        );
         if (answer.latest_revision > this.revision) {
           await this.enqueue(async () => {
             const before = this.revision;
@@ -317,7 +361,12 @@ class PlanEditor {
   private async recommend(job: string, host: HTMLElement): Promise<void> {
     host.replaceChildren(h('p', {}, 'Looking for the best places…'));
     // Options with a hard violation are listed too (ranked after the others): the dispatcher decides.
-    const answer = await postJson<{ recommend_options: RecommendOption[] }>('/v1/recommend?wait=1', { ...this.problem, job, max_results: 5, allow_hard_constraint_violations: true });
+    const answer = await postJson<{ recommend_options: RecommendOption[] }>('/v1/recommend?wait=1', {
+      ...this.problem,
+      job,
+      max_results: 5,
+      allow_hard_constraint_violations: true,
+    });
     if (answer.recommend_options.length === 0) {
       host.replaceChildren(h('p', { class: 'no-fit' }, `No route can take ${job}.`));
       return;
@@ -330,7 +379,12 @@ class PlanEditor {
           const route = option.routes[option.route_index]!.id;
           const apply = h('button', { type: 'button', class: 'fit-apply', disabled: !this.editable }, 'Put it here');
           apply.addEventListener('click', () => this.move({ job, route, index: option.job_index }));
-          return h('li', {}, `${route}, position ${option.job_index + 1}: +${money(option.delta_cost)} cost, +${(option.delta_distance_meters / 1000).toFixed(1)} km `, apply);
+          return h(
+            'li',
+            {},
+            `${route}, position ${option.job_index + 1}: +${money(option.delta_cost)} cost, +${(option.delta_distance_meters / 1000).toFixed(1)} km `,
+            apply,
+          );
         }),
       ),
     );
@@ -349,7 +403,9 @@ class PlanEditor {
         canceled = true;
         void postJson(`/v1/tasks/${started.task_id}/cancel`, {}).catch(() => undefined);
       });
-      this.taskPanel.replaceChildren(h('p', {}, `${operation === 'optimize' ? 'Re-optimizing' : 'Re-sequencing'}: `, progress, ' ', cancel));
+      this.taskPanel.replaceChildren(
+        h('p', {}, `${operation === 'optimize' ? 'Re-optimizing' : 'Re-sequencing'}: `, progress, ' ', cancel),
+      );
       let status: TaskStatus;
       for (;;) {
         status = await getJson<TaskStatus>(`/v1/tasks/${started.task_id}`);

@@ -11,7 +11,9 @@ function seconds(ms: number | undefined): string {
 /** Opens a territory's plan in a new sandbox of the account and shows it. */
 async function openPlan(run: PipelineRun, territory: string): Promise<void> {
   showStatus(`Opening the plan of ${territory}…`);
-  const plan = await getJson<Problem>(`/v1/platform/runs/${encodeURIComponent(run.run_id)}/plan?territory=${encodeURIComponent(territory)}`);
+  const plan = await getJson<Problem>(
+    `/v1/platform/runs/${encodeURIComponent(run.run_id)}/plan?territory=${encodeURIComponent(territory)}`,
+  );
   const name = `${run.plan_date} ${territory} ${new Date().toISOString().slice(11, 19)}`;
   const created = await postJson<{ sandbox_id: string }>(`/v1/sandboxes?name=${encodeURIComponent(name)}`, plan);
   showStatus(`Opened ${territory} in sandbox “${name}”.`);
@@ -19,14 +21,24 @@ async function openPlan(run: PipelineRun, territory: string): Promise<void> {
 }
 
 function territoryBlock(run: PipelineRun, territory: TerritoryRun): HTMLElement {
-  const open = h('button', { type: 'button', class: 'open-plan', 'data-territory': territory.territory, disabled: territory.status !== 'completed' }, `Open plan of ${territory.territory}`);
+  const open = h(
+    'button',
+    { type: 'button', class: 'open-plan', 'data-territory': territory.territory, disabled: territory.status !== 'completed' },
+    `Open plan of ${territory.territory}`,
+  );
   open.addEventListener('click', () => {
     openPlan(run, territory.territory).catch((err: unknown) => showStatus(describeFailure(err), 'error'));
   });
   return h(
     'section',
     { class: 'territory', 'data-territory': territory.territory, 'aria-labelledby': `t-${territory.territory}` },
-    h('h2', { id: `t-${territory.territory}` }, `${territory.territory} `, h('span', { class: `badge ${territory.status}` }, territory.status), territory.step ? ` (${territory.step})` : ''),
+    h(
+      'h2',
+      { id: `t-${territory.territory}` },
+      `${territory.territory} `,
+      h('span', { class: `badge ${territory.status}` }, territory.status),
+      territory.step ? ` (${territory.step})` : '',
+    ),
     h(
       'p',
       { class: 'counts' },
@@ -39,25 +51,77 @@ function territoryBlock(run: PipelineRun, territory: TerritoryRun): HTMLElement 
       'table',
       { class: 'steps' },
       h('caption', {}, 'Wall time per step'),
-      h('thead', {}, h('tr', {}, steps.map((step) => h('th', { scope: 'col' }, step)))),
-      h('tbody', {}, h('tr', {}, steps.map((step) => {
-        const record = territory.steps[step];
-        return h('td', { class: record?.status ?? 'pending' }, record ? `${seconds(record.ms)}${record.reused ? ' (reused)' : ''}${record.status !== 'completed' ? ` ${record.status}` : ''}` : '–');
-      }))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          steps.map((step) => h('th', { scope: 'col' }, step)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        h(
+          'tr',
+          {},
+          steps.map((step) => {
+            const record = territory.steps[step];
+            return h(
+              'td',
+              { class: record?.status ?? 'pending' },
+              record
+                ? `${seconds(record.ms)}${record.reused ? ' (reused)' : ''}${record.status !== 'completed' ? ` ${record.status}` : ''}`
+                : '–',
+            );
+          }),
+        ),
+      ),
     ),
     territory.unrouted.length
-      ? h('details', {}, h('summary', {}, `Unrouted jobs (${territory.unrouted.length})`), h('ul', {}, territory.unrouted.map((job) => h('li', {}, `${job.id}: ${job.reasons.join(', ') || 'no reason given'}`))))
+      ? h(
+          'details',
+          {},
+          h('summary', {}, `Unrouted jobs (${territory.unrouted.length})`),
+          h(
+            'ul',
+            {},
+            territory.unrouted.map((job) => h('li', {}, `${job.id}: ${job.reasons.join(', ') || 'no reason given'}`)),
+          ),
+        )
       : null,
     territory.failed_addresses.length
       ? h(
           'details',
           {},
           h('summary', {}, `Failed addresses (${territory.failed_addresses.length})`),
-          h('ul', {}, territory.failed_addresses.map((address) => h('li', {}, `${address.kind} ${address.id}: “${address.query}” — ${address.error_code}${address.message ? ` (${address.message})` : ''}`))),
+          h(
+            'ul',
+            {},
+            territory.failed_addresses.map((address) =>
+              h(
+                'li',
+                {},
+                `${address.kind} ${address.id}: “${address.query}” — ${address.error_code}${address.message ? ` (${address.message})` : ''}`,
+              ),
+            ),
+          ),
         )
       : null,
     territory.row_faults.length
-      ? h('details', {}, h('summary', {}, `Bad rows (${territory.row_faults.length})`), h('ul', {}, territory.row_faults.map((fault) => h('li', {}, `${fault.source}:${fault.line}${fault.column ? ` ${fault.column}` : ''} ${fault.message}`))))
+      ? h(
+          'details',
+          {},
+          h('summary', {}, `Bad rows (${territory.row_faults.length})`),
+          h(
+            'ul',
+            {},
+            territory.row_faults.map((fault) =>
+              h('li', {}, `${fault.source}:${fault.line}${fault.column ? ` ${fault.column}` : ''} ${fault.message}`),
+            ),
+          ),
+        )
       : null,
     open,
   );
@@ -102,7 +166,17 @@ function showRun(main: HTMLElement, run: PipelineRun): void {
       run.finished_time ? `, finished ${formatTime(run.finished_time)}` : '',
     ),
     run.error ? h('p', { class: 'error' }, run.error) : '',
-    h('p', {}, again, ' ', h('span', { class: 'hint' }, 'plans the night again with the same settings: finished steps are reused, failed addresses are geocoded again.')),
+    h(
+      'p',
+      {},
+      again,
+      ' ',
+      h(
+        'span',
+        { class: 'hint' },
+        'plans the night again with the same settings: finished steps are reused, failed addresses are geocoded again.',
+      ),
+    ),
     ...(run.territories ?? []).map((territory) => territoryBlock(run, territory)),
   );
 }

@@ -50,7 +50,12 @@ function plan(stops: number, routeCount: number): Record<string, unknown> {
   const places = rows.filter((row) => row.lat && row.lon);
   const jobs = Array.from({ length: stops }, (_, i) => {
     const place = places[i % places.length]!;
-    return { id: `job${i + 1}`, location: `${place.lat}, ${place.lon}`, time_on_site: '00:05:00', time_window: { start: '08:00:00', end: i % 7 === 0 ? '10:00:00' : '18:00:00' } };
+    return {
+      id: `job${i + 1}`,
+      location: `${place.lat}, ${place.lon}`,
+      time_on_site: '00:05:00',
+      time_window: { start: '08:00:00', end: i % 7 === 0 ? '10:00:00' : '18:00:00' },
+    };
   });
   const routes = Array.from({ length: routeCount }, (_, r) => ({
     id: `route${r + 1}`,
@@ -89,7 +94,11 @@ async function main(): Promise<void> {
     const password = randomBytes(12).toString('base64url');
     await new UserStore(pool).add(account, 'ops', password, 'owner');
     const authorization = `Basic ${Buffer.from(`${account}%3Aops:${password}`).toString('base64')}`;
-    const created = await fetch(`${baseUrl}/v1/sandboxes?name=bench`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(plan(stops, routeCount)) });
+    const created = await fetch(`${baseUrl}/v1/sandboxes?name=bench`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(plan(stops, routeCount)),
+    });
     const { sandbox_id: sandboxId } = (await created.json()) as { sandbox_id: string };
 
     const page = await freshPage(browser, { width: 1400, height: 1000 });
@@ -104,7 +113,9 @@ async function main(): Promise<void> {
       await page.waitForSelector('main[data-drawn-revision]', { timeout: 120000 });
       paints.push(Date.now() - started);
     }
-    process.stdout.write(`first paint of a ${stops}-stop plan on ${routeCount} routes (page load → map and list drawn): median ${median(paints)} ms of ${paints.join(', ')} ms\n`);
+    process.stdout.write(
+      `first paint of a ${stops}-stop plan on ${routeCount} routes (page load → map and list drawn): median ${median(paints)} ms of ${paints.join(', ')} ms\n`,
+    );
 
     const listed: number[] = [];
     const redraws: number[] = [];
@@ -123,8 +134,12 @@ async function main(): Promise<void> {
       await page.waitForSelector(`main[data-drawn-revision="${revision}"]`, { timeout: 60000 });
       redraws.push(Date.now() - started);
     }
-    process.stdout.write(`drag to new times (drop → revision evaluated, route list shown): median ${median(listed)} ms of ${listed.join(', ')} ms\n`);
-    process.stdout.write(`drag to redraw (drop → changed routes' roads fetched, map drawn): median ${median(redraws)} ms of ${redraws.join(', ')} ms\n`);
+    process.stdout.write(
+      `drag to new times (drop → revision evaluated, route list shown): median ${median(listed)} ms of ${listed.join(', ')} ms\n`,
+    );
+    process.stdout.write(
+      `drag to redraw (drop → changed routes' roads fetched, map drawn): median ${median(redraws)} ms of ${redraws.join(', ')} ms\n`,
+    );
   } finally {
     await browser.close();
     await pool.end();

@@ -34,7 +34,8 @@ const windows = process.argv.includes('--windows');
 const windowShare = option('window-share', 1);
 const capacities = process.argv.includes('--capacities');
 const capacity = option('capacity', 400);
-const clock = (seconds: number): string => [seconds / 3600, (seconds % 3600) / 60, seconds % 60].map((part) => String(Math.floor(part)).padStart(2, '0')).join(':');
+const clock = (seconds: number): string =>
+  [seconds / 3600, (seconds % 3600) / 60, seconds % 60].map((part) => String(Math.floor(part)).padStart(2, '0')).join(':');
 const dateOf = (day: number): string => `2024-03-${String(4 + day).padStart(2, '0')}`;
 
 const random = seededRandom(7);
@@ -69,12 +70,25 @@ const onProgress = (progress: OperationProgress): void => {
   if (firstSearched === undefined && progress.best_cost !== undefined) firstSearched = progress.elapsed_seconds;
 };
 const started = performance.now();
-const built = (await runOperation('build', { jobs, routes, settings }, {}, straightLineProvider, onProgress, { threads })) as ProblemResponse;
+const built = (await runOperation('build', { jobs, routes, settings }, {}, straightLineProvider, onProgress, {
+  threads,
+})) as ProblemResponse;
 const seconds = (performance.now() - started) / 1000;
 const peakMb = process.resourceUsage().maxRSS / 1024;
-const planned = new Map(built.routes.map((route) => [route.id, (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => stop.id)]));
-const evaluated = (await runOperation('evaluate', { jobs, routes: routes.map((route) => ({ ...route, jobs: planned.get(route.id) ?? [] })) }, {}, straightLineProvider, () => undefined)) as ProblemResponse;
-const hard = evaluated.routes.reduce((sum, route) => sum + route.violations.length + (route.stops ?? []).reduce((s, stop) => s + stop.violations.length, 0), 0);
+const planned = new Map(
+  built.routes.map((route) => [route.id, (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => stop.id)]),
+);
+const evaluated = (await runOperation(
+  'evaluate',
+  { jobs, routes: routes.map((route) => ({ ...route, jobs: planned.get(route.id) ?? [] })) },
+  {},
+  straightLineProvider,
+  () => undefined,
+)) as ProblemResponse;
+const hard = evaluated.routes.reduce(
+  (sum, route) => sum + route.violations.length + (route.stops ?? []).reduce((s, stop) => s + stop.violations.length, 0),
+  0,
+);
 const cost = built.routes.reduce((sum, route) => sum + route.cost, 0);
 console.log(
   `${jobCount} jobs, ${routeCount * days} routes${days > 1 ? ` over ${days} days` : ''}${windows ? `, windows on ${Math.round(windowShare * 100)} %` : ''}${capacities ? ', capacities' : ''}, ` +

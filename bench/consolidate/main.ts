@@ -79,7 +79,10 @@ function longestStreets(roads: readonly ExtractedRoad[], count: number): Extract
 
 const totalCost = (response: ProblemResponse): number => response.routes.reduce((sum, route) => sum + route.cost, 0);
 const violationCount = (response: ProblemResponse): number =>
-  response.routes.reduce((sum, route) => sum + route.violations.length + (route.stops ?? []).reduce((s, stop) => s + stop.violations.length, 0), 0);
+  response.routes.reduce(
+    (sum, route) => sum + route.violations.length + (route.stops ?? []).reduce((s, stop) => s + stop.violations.length, 0),
+    0,
+  );
 
 const folder = mkdtempSync(join(tmpdir(), 'wayplan-bench-consolidate-'));
 try {
@@ -89,16 +92,31 @@ try {
   const streets = longestStreets(extract.roads, streetCount);
   const jobs = [
     ...extract.addresses.map((address, k) => ({ id: `a${k}`, location: at(address.location), time_on_site: '00:00:20' })),
-    ...streets.flatMap((ways) => ways.flatMap((way) => pointsAlong(way.points, spacingMeters))).map((point, k) => ({ id: `s${k}`, location: at(point), time_on_site: '00:00:20' })),
+    ...streets
+      .flatMap((ways) => ways.flatMap((way) => pointsAlong(way.points, spacingMeters)))
+      .map((point, k) => ({ id: `s${k}`, location: at(point), time_on_site: '00:00:20' })),
   ];
   const depot = at({ lat: 43.73455, lon: 7.42254 });
-  const routes = Array.from({ length: routeCount }, (_, k) => ({ id: `truck${k + 1}`, location: depot, start_time: '06:00', end_time: '14:00' }));
+  const routes = Array.from({ length: routeCount }, (_, k) => ({
+    id: `truck${k + 1}`,
+    location: depot,
+    start_time: '06:00',
+    end_time: '14:00',
+  }));
   const original = { jobs, routes };
-  console.log(`problem: ${extract.addresses.length} address points + ${jobs.length - extract.addresses.length} street points on ${streets.length} streets (every ${spacingMeters} m) = ${jobs.length} jobs, ${routeCount} routes`);
+  console.log(
+    `problem: ${extract.addresses.length} address points + ${jobs.length - extract.addresses.length} street points on ${streets.length} streets (every ${spacingMeters} m) = ${jobs.length} jobs, ${routeCount} routes`,
+  );
 
-  const byRoutes = await timed(async () => (await runOperation('consolidate_by_route_assignments', original, {}, provider, noProgress)) as ConsolidateResponse);
-  console.log(`consolidate_by_route_assignments: ${byRoutes.value.jobs.length} jobs (${(jobs.length / byRoutes.value.jobs.length).toFixed(2)}× fewer) in ${byRoutes.seconds.toFixed(2)} s`);
-  const consolidated = await timed(async () => (await runOperation('consolidate_by_job_restrictions', original, {}, provider, noProgress)) as ConsolidateResponse);
+  const byRoutes = await timed(
+    async () => (await runOperation('consolidate_by_route_assignments', original, {}, provider, noProgress)) as ConsolidateResponse,
+  );
+  console.log(
+    `consolidate_by_route_assignments: ${byRoutes.value.jobs.length} jobs (${(jobs.length / byRoutes.value.jobs.length).toFixed(2)}× fewer) in ${byRoutes.seconds.toFixed(2)} s`,
+  );
+  const consolidated = await timed(
+    async () => (await runOperation('consolidate_by_job_restrictions', original, {}, provider, noProgress)) as ConsolidateResponse,
+  );
   const { jobs: merged, consolidated_jobs: mapping } = consolidated.value;
   const reduction = jobs.length / merged.length;
   const linked = new Map(mapping.map((entry) => [entry.job, entry.jobs]));
@@ -106,11 +124,20 @@ try {
   const originalIds = new Set(jobs.map((job) => job.id));
   const lossless = stoodFor.length === jobs.length && new Set(stoodFor).size === jobs.length && stoodFor.every((id) => originalIds.has(id));
   const longest = Math.max(...mapping.map((entry) => entry.jobs.length));
-  console.log(`consolidate_by_job_restrictions: ${merged.length} jobs (${reduction.toFixed(2)}× fewer; ${mapping.length} linked jobs of up to ${longest} originals; ${consolidated.value.straight_line_fallback_locations?.length ?? 0} locations off the map) in ${consolidated.seconds.toFixed(2)} s`);
+  console.log(
+    `consolidate_by_job_restrictions: ${merged.length} jobs (${reduction.toFixed(2)}× fewer; ${mapping.length} linked jobs of up to ${longest} originals; ${consolidated.value.straight_line_fallback_locations?.length ?? 0} locations off the map) in ${consolidated.seconds.toFixed(2)} s`,
+  );
   console.log(`every original job exactly once: ${lossless ? 'yes' : 'NO'}`);
 
   const consolidatedBuild = await timed(
-    async () => (await runOperation('build', { jobs: merged, routes, settings: { time_limit: `00:00:${String(consolidatedLimit).padStart(2, '0')}` } }, {}, provider, noProgress)) as ProblemResponse,
+    async () =>
+      (await runOperation(
+        'build',
+        { jobs: merged, routes, settings: { time_limit: `00:00:${String(consolidatedLimit).padStart(2, '0')}` } },
+        {},
+        provider,
+        noProgress,
+      )) as ProblemResponse,
   );
   const expanded = expandPlan(original, consolidatedBuild.value as unknown as Record<string, unknown>, mapping);
   const evaluated = (await runOperation('evaluate', expanded, {}, provider, noProgress)) as ProblemResponse;
@@ -121,7 +148,9 @@ try {
   );
 
   const originalSettings = originalLimit > 0 ? { settings: { time_limit: `00:00:${String(originalLimit).padStart(2, '0')}` } } : {};
-  const originalBuild = await timed(async () => (await runOperation('build', { ...original, ...originalSettings }, {}, provider, noProgress)) as ProblemResponse);
+  const originalBuild = await timed(
+    async () => (await runOperation('build', { ...original, ...originalSettings }, {}, provider, noProgress)) as ProblemResponse,
+  );
   console.log(
     `build on original jobs: ${originalBuild.seconds.toFixed(1)} s, cost ${totalCost(originalBuild.value).toFixed(2)}, ${originalBuild.value.unrouted_jobs.length} unrouted, ${violationCount(originalBuild.value)} violations`,
   );

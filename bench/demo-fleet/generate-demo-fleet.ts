@@ -31,9 +31,21 @@ interface Band {
 }
 
 const bands: Band[] = [
-  { id: 'fontvieille', name: 'Fontvieille & Monaco-Ville', west: box.west, east: 7.419, depot: { name: 'Fontvieille depot', lat: 43.7301, lon: 7.4165 } },
+  {
+    id: 'fontvieille',
+    name: 'Fontvieille & Monaco-Ville',
+    west: box.west,
+    east: 7.419,
+    depot: { name: 'Fontvieille depot', lat: 43.7301, lon: 7.4165 },
+  },
   { id: 'condamine', name: 'La Condamine', west: 7.419, east: 7.428, depot: { name: 'Port Hercule depot', lat: 43.7365, lon: 7.4228 } },
-  { id: 'monte-carlo', name: 'Monte-Carlo & Larvotto', west: 7.428, east: box.east, depot: { name: 'Larvotto depot', lat: 43.7447, lon: 7.4318 } },
+  {
+    id: 'monte-carlo',
+    name: 'Monte-Carlo & Larvotto',
+    west: 7.428,
+    east: box.east,
+    depot: { name: 'Larvotto depot', lat: 43.7447, lon: 7.4318 },
+  },
 ];
 
 function write(name: string, header: string[], rows: (string | number)[][]): void {
@@ -67,12 +79,21 @@ for (const road of map.roads) {
 }
 const addresses = new Map<string, ExtractedAddress[]>(bands.map((band) => [band.id, []]));
 for (const address of map.addresses) {
-  if (address.street !== undefined && inBox(address.location.lat, address.location.lon)) addresses.get(bandOf(address.location.lon).id)!.push(address);
+  if (address.street !== undefined && inBox(address.location.lat, address.location.lon))
+    addresses.get(bandOf(address.location.lon).id)!.push(address);
 }
 
 mkdirSync(out, { recursive: true });
-write('territories.csv', ['id', 'name', 'timezone'], bands.map((band) => [band.id, band.name, 'Europe/Monaco']));
-write('depots.csv', ['id', 'territory', 'name', 'address', 'lat', 'lon'], bands.map((band) => [`${band.id}-depot`, band.id, band.depot.name, '', band.depot.lat, band.depot.lon]));
+write(
+  'territories.csv',
+  ['id', 'name', 'timezone'],
+  bands.map((band) => [band.id, band.name, 'Europe/Monaco']),
+);
+write(
+  'depots.csv',
+  ['id', 'territory', 'name', 'address', 'lat', 'lon'],
+  bands.map((band) => [`${band.id}-depot`, band.id, band.depot.name, '', band.depot.lat, band.depot.lon]),
+);
 
 const shifts: (string | number)[][] = [];
 const patterns: (string | number)[][] = [];
@@ -91,13 +112,47 @@ for (const band of bands) {
   patternOf.forEach((pattern, i) => {
     const n = i + 1;
     vehicles.push([`${t}-van${n}`, t, `Van ${n}`, `${t}-depot`, 'van', vanCapacity, '', 25, n === 1 ? 'refrigerated' : '']);
-    drivers.push([`${t}-driver${n}`, t, firstNames.shift()!, `${t}-depot`, `${t}-van${n}`, pattern, '2026-01-05', n === 1 ? 'cold-chain' : '', 24, 36]);
+    drivers.push([
+      `${t}-driver${n}`,
+      t,
+      firstNames.shift()!,
+      `${t}-depot`,
+      `${t}-van${n}`,
+      pattern,
+      '2026-01-05',
+      n === 1 ? 'cold-chain' : '',
+      24,
+      36,
+    ]);
   });
 }
-write('shifts.csv', ['id', 'territory', 'name', 'start_time', 'end_time', 'break_start', 'break_length', 'max_working_time', 'normal_working_time'], shifts);
+write(
+  'shifts.csv',
+  ['id', 'territory', 'name', 'start_time', 'end_time', 'break_start', 'break_length', 'max_working_time', 'normal_working_time'],
+  shifts,
+);
 write('shift_patterns.csv', ['id', 'territory', 'name', 'days'], patterns);
-write('vehicles.csv', ['id', 'territory', 'name', 'depot', 'vehicle_type', 'load_capacity', 'cost_per_km', 'fixed_cost', 'attributes'], vehicles);
-write('drivers.csv', ['id', 'territory', 'name', 'depot', 'vehicle', 'shift_pattern', 'pattern_start_date', 'attributes', 'cost_per_hour', 'overtime_cost_per_hour'], drivers);
+write(
+  'vehicles.csv',
+  ['id', 'territory', 'name', 'depot', 'vehicle_type', 'load_capacity', 'cost_per_km', 'fixed_cost', 'attributes'],
+  vehicles,
+);
+write(
+  'drivers.csv',
+  [
+    'id',
+    'territory',
+    'name',
+    'depot',
+    'vehicle',
+    'shift_pattern',
+    'pattern_start_date',
+    'attributes',
+    'cost_per_hour',
+    'overtime_cost_per_hour',
+  ],
+  drivers,
+);
 
 const jobs: (string | number)[][] = [];
 const schedules: (string | number)[][] = [];
@@ -119,18 +174,109 @@ for (const band of bands) {
       jobs.push([id, t, name, addressText(address), '', '', '', start, end, onSite, load, cold, '']);
     } else {
       const point = pick(streetPoints.get(t)!);
-      jobs.push([id, t, name, `${point.street}, Monaco`, 'MC', point.lat.toFixed(6), point.lon.toFixed(6), start, end, onSite, load, cold, '']);
+      jobs.push([
+        id,
+        t,
+        name,
+        `${point.street}, Monaco`,
+        'MC',
+        point.lat.toFixed(6),
+        point.lon.toFixed(6),
+        start,
+        end,
+        onSite,
+        load,
+        cold,
+        '',
+      ]);
     }
   }
   const weekly = pick(streetPoints.get(t)!);
-  schedules.push([`${t}-market`, t, 'Market restock', 'weekly', 1, 1, '2026-01-05', '', 'mon;wed;fri', `${weekly.street}, Monaco`, 'MC', weekly.lat.toFixed(6), weekly.lon.toFixed(6), '06:30', '09:00', '00:20', 5, 'Unload at the back door']);
+  schedules.push([
+    `${t}-market`,
+    t,
+    'Market restock',
+    'weekly',
+    1,
+    1,
+    '2026-01-05',
+    '',
+    'mon;wed;fri',
+    `${weekly.street}, Monaco`,
+    'MC',
+    weekly.lat.toFixed(6),
+    weekly.lon.toFixed(6),
+    '06:30',
+    '09:00',
+    '00:20',
+    5,
+    'Unload at the back door',
+  ]);
   const daily = pick(streetPoints.get(t)!);
-  schedules.push([`${t}-clinic`, t, 'Clinic samples', 'daily', 1, 1, '2026-01-05', '', '', `${daily.street}, Monaco`, 'MC', daily.lat.toFixed(6), daily.lon.toFixed(6), '14:00', '16:00', '00:10', 1, 'Ask for the lab']);
+  schedules.push([
+    `${t}-clinic`,
+    t,
+    'Clinic samples',
+    'daily',
+    1,
+    1,
+    '2026-01-05',
+    '',
+    '',
+    `${daily.street}, Monaco`,
+    'MC',
+    daily.lat.toFixed(6),
+    daily.lon.toFixed(6),
+    '14:00',
+    '16:00',
+    '00:10',
+    1,
+    'Ask for the lab',
+  ]);
 }
-write('jobs.csv', ['id', 'territory', 'name', 'address', 'country', 'lat', 'lon', 'time_window_start', 'time_window_end', 'time_on_site', 'load', 'required_driver_attributes', 'notes'], jobs);
+write(
+  'jobs.csv',
+  [
+    'id',
+    'territory',
+    'name',
+    'address',
+    'country',
+    'lat',
+    'lon',
+    'time_window_start',
+    'time_window_end',
+    'time_on_site',
+    'load',
+    'required_driver_attributes',
+    'notes',
+  ],
+  jobs,
+);
 write(
   'schedules.csv',
-  ['id', 'territory', 'name', 'type', 'interval', 'frequency', 'earliest_date', 'base_date', 'allowed_days_of_week', 'address', 'country', 'lat', 'lon', 'time_window_start', 'time_window_end', 'time_on_site', 'load', 'notes'],
+  [
+    'id',
+    'territory',
+    'name',
+    'type',
+    'interval',
+    'frequency',
+    'earliest_date',
+    'base_date',
+    'allowed_days_of_week',
+    'address',
+    'country',
+    'lat',
+    'lon',
+    'time_window_start',
+    'time_window_end',
+    'time_on_site',
+    'load',
+    'notes',
+  ],
   schedules,
 );
-process.stdout.write(`wrote ${out}: ${bands.length} territories, ${drivers.length} drivers, ${jobs.length} jobs, ${schedules.length} schedules\n`);
+process.stdout.write(
+  `wrote ${out}: ${bands.length} territories, ${drivers.length} drivers, ${jobs.length} jobs, ${schedules.length} schedules\n`,
+);

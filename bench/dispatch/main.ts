@@ -49,12 +49,15 @@ function benchProblem(placed: number, extra: number): BenchProblem {
   return { jobs, routes };
 }
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 function latencies(label: string, samples: number[]): void {
   const sorted = [...samples].sort((a, b) => a - b);
-  console.log(`${label}: p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, max ${ms(sorted.at(-1)!)} (${samples.length} runs)`);
+  console.log(
+    `${label}: p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, max ${ms(sorted.at(-1)!)} (${samples.length} runs)`,
+  );
 }
 
 async function recommendBench(): Promise<void> {
@@ -74,7 +77,9 @@ async function recommendBench(): Promise<void> {
     engineOnly.push(performance.now() - started);
     options += response.recommend_options.length;
   }
-  console.log(`recommend: one job into ${routeCount} routes × ${stopsPerRoute} stops (${routeCount * (stopsPerRoute + 1)} positions), max_results 10, ${(options / recommendRuns).toFixed(1)} options on average`);
+  console.log(
+    `recommend: one job into ${routeCount} routes × ${stopsPerRoute} stops (${routeCount * (stopsPerRoute + 1)} positions), max_results 10, ${(options / recommendRuns).toFixed(1)} options on average`,
+  );
   latencies('  ranking and evaluating (engine, travel table given)', engineOnly);
   latencies('  whole operation (resolve, straight-line travel table, shaping)', whole);
 }
@@ -102,7 +107,9 @@ async function restrictionsBench(): Promise<void> {
   const travel = await problemTravelTable(problem, straightLineProvider);
   const started = performance.now();
   const response = await assignmentRestrictions(problem, travel, () => undefined);
-  console.log(`assignment_restrictions: ${problem.jobs.length} jobs × ${routeCount} routes: engine ${ms(performance.now() - started)}; ${response.jobs.length} jobs restricted`);
+  console.log(
+    `assignment_restrictions: ${problem.jobs.length} jobs × ${routeCount} routes: engine ${ms(performance.now() - started)}; ${response.jobs.length} jobs restricted`,
+  );
 }
 
 await recommendBench();

@@ -48,7 +48,9 @@ function measure(label: string, routesPerRound: number, round: () => void): void
   }
   const seconds = (performance.now() - started) / 1000;
   const perSecond = (rounds * routesPerRound) / seconds;
-  console.log(`${label}: ${Math.round(perSecond).toLocaleString('en-US')} routes/s (${(1e6 / perSecond).toFixed(1)} µs a route of ${jobCount / routeCount} jobs)`);
+  console.log(
+    `${label}: ${Math.round(perSecond).toLocaleString('en-US')} routes/s (${(1e6 / perSecond).toFixed(1)} µs a route of ${jobCount / routeCount} jobs)`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -58,7 +60,9 @@ async function main(): Promise<void> {
   measure('evaluate with responses (evaluateProblem)', routeCount, () => evaluateProblem(problem, travel));
   const objectives = problem.routes.map((route) => new RouteObjective(problem, route, route.jobs, travel));
   const orders = problem.routes.map((route) => Int32Array.from(route.jobs.keys()));
-  measure('schedule and price only (RouteObjective.cost)', routeCount, () => objectives.forEach((objective, r) => objective.cost(orders[r]!)));
+  measure('schedule and price only (RouteObjective.cost)', routeCount, () =>
+    objectives.forEach((objective, r) => objective.cost(orders[r]!)),
+  );
 }
 
 await main();

@@ -66,11 +66,18 @@ class Client {
 
   private async call(endpoint: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
     const started = performance.now();
-    let response = await fetch(`${this.base}${path}`, { ...init, redirect: 'manual', headers: { authorization: this.authorization, 'content-type': 'application/json', ...init.headers } });
+    let response = await fetch(`${this.base}${path}`, {
+      ...init,
+      redirect: 'manual',
+      headers: { authorization: this.authorization, 'content-type': 'application/json', ...init.headers },
+    });
     // wait=1 answers 302 while the task runs: following it is part of the same operation.
     while (response.status === 302) {
       await response.arrayBuffer();
-      response = await fetch(`${this.base}${response.headers.get('location')}`, { redirect: 'manual', headers: { authorization: this.authorization } });
+      response = await fetch(`${this.base}${response.headers.get('location')}`, {
+        redirect: 'manual',
+        headers: { authorization: this.authorization },
+      });
     }
     const text = await response.text();
     this.samples.push({ endpoint, ms: performance.now() - started, status: response.status });
@@ -93,13 +100,22 @@ class Client {
     if (draw < 0.2) {
       await this.call('POST /v1/validate', '/v1/validate', { method: 'POST', body: JSON.stringify(problem(this.random, 20)) });
     } else if (draw < 0.35) {
-      const started = await this.call('POST /v1/sequence?wait=1', '/v1/sequence?wait=1', { method: 'POST', body: JSON.stringify(problem(this.random, 8)) });
+      const started = await this.call('POST /v1/sequence?wait=1', '/v1/sequence?wait=1', {
+        method: 'POST',
+        body: JSON.stringify(problem(this.random, 8)),
+      });
       const id = (started.body as { task_id?: string } | undefined)?.task_id;
       if (id) this.tasks.push(id);
     } else if (draw < 0.45) {
-      await this.call('POST /v1/evaluate?wait=1', '/v1/evaluate?wait=1', { method: 'POST', body: JSON.stringify(problem(this.random, 12)) });
+      await this.call('POST /v1/evaluate?wait=1', '/v1/evaluate?wait=1', {
+        method: 'POST',
+        body: JSON.stringify(problem(this.random, 12)),
+      });
     } else if (draw < 0.55) {
-      const started = await this.call('POST /v1/build', '/v1/build', { method: 'POST', body: JSON.stringify(problem(this.random, 10, false)) });
+      const started = await this.call('POST /v1/build', '/v1/build', {
+        method: 'POST',
+        body: JSON.stringify(problem(this.random, 10, false)),
+      });
       const id = (started.body as { task_id?: string } | undefined)?.task_id;
       if (id) this.tasks.push(id);
     } else if (draw < 0.7) {
@@ -112,7 +128,10 @@ class Client {
       const stops = Array.from({ length: 6 }, () => ({ location: place(this.random) }));
       await this.call('POST /v1/path', '/v1/path', { method: 'POST', body: JSON.stringify({ routes: [{ id: 'r', stops }] }) });
     } else if (draw < 0.95 || this.sandboxes.length === 0) {
-      const created = await this.call('POST /v1/sandboxes', `/v1/sandboxes?name=s${Math.floor(this.random() * 1e9)}`, { method: 'POST', body: JSON.stringify(problem(this.random, 5)) });
+      const created = await this.call('POST /v1/sandboxes', `/v1/sandboxes?name=s${Math.floor(this.random() * 1e9)}`, {
+        method: 'POST',
+        body: JSON.stringify(problem(this.random, 5)),
+      });
       const id = (created.body as { sandbox_id?: string } | undefined)?.sandbox_id;
       if (id) this.sandboxes.push(id);
     } else {
@@ -139,7 +158,9 @@ async function main(): Promise<void> {
     const urls: string[] = [];
     for (let i = 0; i < apis; i++) {
       const port = await freePort();
-      children.push(spawn(process.execPath, [cliMain, 'api'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] }));
+      children.push(
+        spawn(process.execPath, [cliMain, 'api'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] }),
+      );
       urls.push(`http://127.0.0.1:${port}`);
     }
     await Promise.all(urls.map((url) => waitHealthy(url)));
@@ -154,7 +175,9 @@ async function main(): Promise<void> {
     const samples: Sample[] = [];
     const load = [loadavg()[0]!];
     const sampler = setInterval(() => load.push(loadavg()[0]!), 5000);
-    process.stdout.write(`load: ${clients} clients over ${accounts} accounts (${perAccount} per account, limit ${limit}), ${apis} API process(es), 1 worker, ${seconds} s; ${availableParallelism()} cores\n`);
+    process.stdout.write(
+      `load: ${clients} clients over ${accounts} accounts (${perAccount} per account, limit ${limit}), ${apis} API process(es), 1 worker, ${seconds} s; ${availableParallelism()} cores\n`,
+    );
     const end = Date.now() + seconds * 1000;
     await Promise.all(
       Array.from({ length: clients }, async (_, i) => {

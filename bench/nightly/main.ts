@@ -49,7 +49,19 @@ function seconds(ms: number): string {
 
 async function night(env: NodeJS.ProcessEnv, connection: string, label: string, extra: string[]): Promise<void> {
   const started = Date.now();
-  const run = await cli(env, ['run', 'nightly', '--connection', connection, '--account', account, '--date', planDate, '--wait', '--json', ...extra]);
+  const run = await cli(env, [
+    'run',
+    'nightly',
+    '--connection',
+    connection,
+    '--account',
+    account,
+    '--date',
+    planDate,
+    '--wait',
+    '--json',
+    ...extra,
+  ]);
   const wall = Date.now() - started;
   if (!run.stdout.trim().startsWith('{')) throw new Error(`the run printed no JSON (exit ${run.code}): ${run.stderr}`);
   const outcome = JSON.parse(run.stdout) as { status: string; territories: TerritoryJson[] };
@@ -84,7 +96,9 @@ async function main(): Promise<void> {
     await addPlatformConnection(pool, account, 'synthetic', { kind: 'csv_folder', settings: { path: synthetic } });
 
     const extra = timeLimit ? ['--time-limit', timeLimit] : [];
-    process.stdout.write(`nightly pipeline, solver ${timeLimit ? `time limit ${timeLimit} s per build and optimize` : 'on its default budgets'}\n`);
+    process.stdout.write(
+      `nightly pipeline, solver ${timeLimit ? `time limit ${timeLimit} s per build and optimize` : 'on its default budgets'}\n`,
+    );
     await night(env, 'demo', 'demo fleet, first run (cold: the road graph and geocoding index are built on first use)', extra);
     await night(env, 'demo', 'demo fleet again (every step reused)', extra);
     await night(env, 'synthetic', 'synthetic night: 5,000 jobs, 10 territories, 100 drivers', extra);

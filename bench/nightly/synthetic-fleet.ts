@@ -28,10 +28,30 @@ export function writeSyntheticFleet(folder: string, options: SyntheticFleetOptio
   const next = random(options.seed ?? 7);
   const territories = Array.from({ length: options.territories }, (_, i) => `T${String(i + 1).padStart(2, '0')}`);
   const point = (): [string, string] => [(43.727 + next() * 0.02).toFixed(6), (7.412 + next() * 0.025).toFixed(6)];
-  write(folder, 'territories.csv', ['id', 'name', 'timezone'], territories.map((t) => [t, `Territory ${t}`, 'Europe/Monaco']));
-  write(folder, 'depots.csv', ['id', 'territory', 'name', 'lat', 'lon'], territories.map((t) => [`${t}-depot`, t, `Depot ${t}`, ...point()]));
-  write(folder, 'shifts.csv', ['id', 'territory', 'start_time', 'end_time'], territories.map((t) => [`${t}-day`, t, '08:00', '18:00']));
-  write(folder, 'shift_patterns.csv', ['id', 'territory', 'days'], territories.map((t) => [`${t}-daily`, t, `${t}-day`]));
+  write(
+    folder,
+    'territories.csv',
+    ['id', 'name', 'timezone'],
+    territories.map((t) => [t, `Territory ${t}`, 'Europe/Monaco']),
+  );
+  write(
+    folder,
+    'depots.csv',
+    ['id', 'territory', 'name', 'lat', 'lon'],
+    territories.map((t) => [`${t}-depot`, t, `Depot ${t}`, ...point()]),
+  );
+  write(
+    folder,
+    'shifts.csv',
+    ['id', 'territory', 'start_time', 'end_time'],
+    territories.map((t) => [`${t}-day`, t, '08:00', '18:00']),
+  );
+  write(
+    folder,
+    'shift_patterns.csv',
+    ['id', 'territory', 'days'],
+    territories.map((t) => [`${t}-daily`, t, `${t}-day`]),
+  );
   const vehicles: (string | number)[][] = [];
   const drivers: (string | number)[][] = [];
   for (const t of territories) {
@@ -62,5 +82,10 @@ export function writeSyntheticFleet(folder: string, options: SyntheticFleetOptio
       ]);
     }
   }
-  write(folder, 'jobs.csv', ['id', 'territory', 'lat', 'lon', 'address', 'date', 'time_window_start', 'time_window_end', 'time_on_site', 'load'], jobs);
+  write(
+    folder,
+    'jobs.csv',
+    ['id', 'territory', 'lat', 'lon', 'address', 'date', 'time_window_start', 'time_window_end', 'time_on_site', 'load'],
+    jobs,
+  );
 }

@@ -30,7 +30,10 @@ const cli = new Command()
   .parse()
   .opts<{ grid?: string; map?: string; pairs: string }>();
 if (cli.grid !== undefined || cli.map !== undefined) {
-  runScaleBench({ grid: cli.grid === undefined ? undefined : Number(cli.grid), map: cli.map, pairs: Number(cli.pairs) }, fileURLToPath(new URL('../../cli/main.js', import.meta.url)));
+  runScaleBench(
+    { grid: cli.grid === undefined ? undefined : Number(cli.grid), map: cli.map, pairs: Number(cli.pairs) },
+    fileURLToPath(new URL('../../cli/main.js', import.meta.url)),
+  );
   process.exit(0);
 }
 
@@ -39,13 +42,14 @@ function seededRandom(seed: number): () => number {
   return () => (state = (state * 16807) % 2147483647) / 2147483647;
 }
 
-
 const folder = mkdtempSync(join(tmpdir(), 'wayplan-bench-road-'));
 try {
   const graphPath = join(folder, 'monaco.wpgraph');
   const imported = timed(() => importOsm(demoMapPath(), graphPath));
   const importPeakMb = process.resourceUsage().maxRSS / 1024;
-  console.log(`import: ${imported.ms.toFixed(0)} ms, peak RSS ${importPeakMb.toFixed(0)} MB, ${imported.value.segmentCount} segments, ${imported.value.hierarchies} hierarchies, ${(imported.value.fileBytes / 1e6).toFixed(1)} MB file`);
+  console.log(
+    `import: ${imported.ms.toFixed(0)} ms, peak RSS ${importPeakMb.toFixed(0)} MB, ${imported.value.segmentCount} segments, ${imported.value.hierarchies} hierarchies, ${(imported.value.fileBytes / 1e6).toFixed(1)} MB file`,
+  );
   const loaded = timed(() => readRoadGraph(graphPath));
   const routerBuilt = timed(() => new RoadRouter(loaded.value));
   console.log(`load: ${loaded.ms.toFixed(1)} ms (+ ${routerBuilt.ms.toFixed(1)} ms spatial index)`);
@@ -72,7 +76,9 @@ try {
   }
   const totalSeconds = (performance.now() - started) / 1000;
   queryTimes.sort((a, b) => a - b);
-  console.log(`point-to-point (with unpacking): p50 ${(percentile(queryTimes, 0.5) * 1000).toFixed(1)} µs, p99 ${(percentile(queryTimes, 0.99) * 1000).toFixed(1)} µs, ${(queries / totalSeconds).toFixed(0)} queries/s`);
+  console.log(
+    `point-to-point (with unpacking): p50 ${(percentile(queryTimes, 0.5) * 1000).toFixed(1)} µs, p99 ${(percentile(queryTimes, 0.99) * 1000).toFixed(1)} µs, ${(queries / totalSeconds).toFixed(0)} queries/s`,
+  );
 
   for (const size of [100, 1000]) {
     const sample = placed.slice(0, size);
@@ -103,7 +109,9 @@ try {
     const sample = points.slice(0, size);
     const miss = await asyncTimed(() => cached.matrix(sample));
     const hit = await asyncTimed(() => cached.matrix([...sample].reverse()));
-    console.log(`${size}×${size} matrix through the travel cache: miss ${miss.ms.toFixed(0)} ms, hit ${hit.ms.toFixed(1)} ms, speed-up ×${(miss.ms / hit.ms).toFixed(1)}`);
+    console.log(
+      `${size}×${size} matrix through the travel cache: miss ${miss.ms.toFixed(0)} ms, hit ${hit.ms.toFixed(1)} ms, speed-up ×${(miss.ms / hit.ms).toFixed(1)}`,
+    );
   }
   await store.close();
   channel.port1.close();

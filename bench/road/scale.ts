@@ -34,7 +34,6 @@ export interface ScaleOptions {
   pairs: number;
 }
 
-
 /**
  * Road network at scale: writes a synthetic grid with our PBF writer (or takes an extract),
  * imports it in a child process through `wayplan map import --json` (so peak RSS is the
@@ -45,7 +44,12 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
   const folder = mkdtempSync(join(tmpdir(), 'wayplan-bench-road-scale-'));
   try {
     const pbfPath = options.map ?? join(folder, `grid-${options.grid}.osm.pbf`);
-    let box: { minLat: number; minLon: number; maxLat: number; maxLon: number } = { minLat: gridOrigin.lat, minLon: gridOrigin.lon, maxLat: 0, maxLon: 0 };
+    let box: { minLat: number; minLon: number; maxLat: number; maxLon: number } = {
+      minLat: gridOrigin.lat,
+      minLon: gridOrigin.lon,
+      maxLat: 0,
+      maxLon: 0,
+    };
     if (options.map === undefined) {
       const n = options.grid!;
       const grid = streetGrid(n);
@@ -54,7 +58,11 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
     }
     const fileMb = statSync(pbfPath).size / 1e6;
     const graphPath = join(folder, 'bench.wpgraph');
-    const output = execFileSync(process.execPath, [cliPath, 'map', 'import', pbfPath, '--out', graphPath, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 });
+    const output = execFileSync(process.execPath, [cliPath, 'map', 'import', pbfPath, '--out', graphPath, '--json'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 1 << 20,
+    });
     const imported = JSON.parse(output) as ImportFigures;
     console.log(
       `import: ${imported.seconds.toFixed(1)} s (the command: ${imported.cpuSeconds.toFixed(1)} s of CPU), peak RSS ${(imported.peakRssBytes / 2 ** 20).toFixed(0)} MB, ${fileMb.toFixed(1)} MB .osm.pbf, ` +
@@ -67,14 +75,19 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
     if (options.map !== undefined) box = boundingBox(graph.network.geometryLatE7, graph.network.geometryLonE7);
 
     const random = new Random(42);
-    const randomPoint = (): TravelPoint => ({ lat: box.minLat + random.nextFloat() * (box.maxLat - box.minLat), lon: box.minLon + random.nextFloat() * (box.maxLon - box.minLon) });
+    const randomPoint = (): TravelPoint => ({
+      lat: box.minLat + random.nextFloat() * (box.maxLat - box.minLat),
+      lon: box.minLon + random.nextFloat() * (box.maxLon - box.minLon),
+    });
     const points = Array.from({ length: 1000 }, randomPoint);
     const variant = travelVariant({});
     const { routing, endpoints } = router.endpoints(points, variant);
     const placed = endpoints.flatMap((endpoint) => (endpoint ? [endpoint] : []));
     const { hierarchy } = routing;
     const arcs = hierarchy.upFirst[hierarchy.nodeCount]! + hierarchy.downFirst[hierarchy.nodeCount]!;
-    console.log(`hierarchy (default class): ${hierarchy.nodeCount} nodes, ${(arcs / hierarchy.nodeCount).toFixed(2)} arcs per node; ${placed.length} of 1000 random points on the map`);
+    console.log(
+      `hierarchy (default class): ${hierarchy.nodeCount} nodes, ${(arcs / hierarchy.nodeCount).toFixed(2)} arcs per node; ${placed.length} of 1000 random points on the map`,
+    );
 
     const forward = new SearchSpace(hierarchy.nodeCount);
     const backward = new SearchSpace(hierarchy.nodeCount);
@@ -87,7 +100,9 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
       queryTimes.push(performance.now() - t);
     }
     queryTimes.sort((a, b) => a - b);
-    console.log(`point-to-point (with unpacking): p50 ${(percentile(queryTimes, 0.5) * 1000).toFixed(0)} µs, p99 ${(percentile(queryTimes, 0.99) * 1000).toFixed(0)} µs`);
+    console.log(
+      `point-to-point (with unpacking): p50 ${(percentile(queryTimes, 0.5) * 1000).toFixed(0)} µs, p99 ${(percentile(queryTimes, 0.99) * 1000).toFixed(0)} µs`,
+    );
 
     chMatrixKeys(hierarchy, placed.slice(0, 20), placed.slice(0, 20));
     const ch = cpuTimed(() => chMatrixKeys(hierarchy, placed, placed));
@@ -135,7 +150,9 @@ function compareWithDijkstra(router: RoadRouter, randomPoint: () => TravelPoint,
     total += mismatches;
     console.log(`  ${storage}: ${mismatches} mismatches on ${ch.length} pairs`);
   }
-  console.log(`CH vs Dijkstra: ${total} mismatches over ${classes.size} travel classes (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(
+    `CH vs Dijkstra: ${total} mismatches over ${classes.size} travel classes (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
 }
 
 function boundingBox(latE7: Int32Array, lonE7: Int32Array): { minLat: number; minLon: number; maxLat: number; maxLon: number } {

@@ -61,7 +61,12 @@ function body(plan: Record<string, unknown>, operation: Operation, n: number): R
 /** One `?wait=1` request, following the 302s to the task's result as a client does; its milliseconds. */
 async function timed(base: string, authorization: string, operation: Operation, payload: string): Promise<number> {
   const started = performance.now();
-  let response = await fetch(`${base}/v1/${operation}?wait=1`, { method: 'POST', redirect: 'manual', headers: { authorization, 'content-type': 'application/json' }, body: payload });
+  let response = await fetch(`${base}/v1/${operation}?wait=1`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: payload,
+  });
   for (let hops = 0; response.status === 302; hops++) {
     await response.arrayBuffer();
     if (hops >= 40) throw new Error(`${operation}: more than 40 redirects`);
@@ -108,10 +113,16 @@ async function main(): Promise<void> {
     const plan = dayPlan(routes, stops);
     const operations: Operation[] = ['evaluate', 'recommend', 'insert'];
     const load = [loadavg()[0]!];
-    process.stdout.write(`runner latency: ${routes} routes × ${stops} stops + ${openJobs} open jobs, wait=1 over HTTP, 1 worker, 1 API; ${availableParallelism()} cores; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    process.stdout.write(
+      `runner latency: ${routes} routes × ${stops} stops + ${openJobs} open jobs, wait=1 over HTTP, 1 worker, 1 API; ${availableParallelism()} cores; load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    );
     process.stdout.write('  operation                    n     p50     p95     p99     max  (ms)\n');
     for (const operation of operations) {
-      const payloads = Array.from({ length: Math.max(requests, concurrent * rounds, warmup) }, (_, n) => JSON.stringify(body(plan, operation, n)));
+      const payloads = Array.from({ length: Math.max(requests, concurrent * rounds, warmup) }, (_, n) =>
+        JSON.stringify(body(plan, operation, n)),
+      );
       const cold: number[] = [];
       for (let n = 0; n < warmup; n++) cold.push(await timed(base, authorization, operation, payloads[n]!));
       const sequential: number[] = [];
@@ -119,7 +130,11 @@ async function main(): Promise<void> {
       load.push(loadavg()[0]!);
       const together: number[] = [];
       for (let round = 0; round < rounds; round++) {
-        together.push(...(await Promise.all(Array.from({ length: concurrent }, (_, c) => timed(base, authorization, operation, payloads[round * concurrent + c]!)))));
+        together.push(
+          ...(await Promise.all(
+            Array.from({ length: concurrent }, (_, c) => timed(base, authorization, operation, payloads[round * concurrent + c]!)),
+          )),
+        );
       }
       load.push(loadavg()[0]!);
       if (warmup > 0) process.stdout.write(row(`${operation} warm-up`, cold));

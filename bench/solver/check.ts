@@ -64,7 +64,14 @@ export function parseSolution(text: string): number[][] {
   return text
     .split(/\r?\n/)
     .filter((line) => /^Route\s*#\d+\s*:/i.test(line))
-    .map((line) => line.replace(/^Route\s*#\d+\s*:/i, '').trim().split(/\s+/).filter(Boolean).map(Number));
+    .map((line) =>
+      line
+        .replace(/^Route\s*#\d+\s*:/i, '')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
+    );
 }
 
 export function readInstance(path: string): BenchInstance {
@@ -78,9 +85,7 @@ function main(argv: string[]): void {
     process.exit(2);
   }
   const report = checkSolution(readInstance(instancePath), parseSolution(readFileSync(solutionPath, 'utf8')));
-  process.stdout.write(
-    `${report.feasible ? 'FEASIBLE' : 'INFEASIBLE'} cost ${report.cost.toFixed(4)} vehicles ${report.vehicles}\n`,
-  );
+  process.stdout.write(`${report.feasible ? 'FEASIBLE' : 'INFEASIBLE'} cost ${report.cost.toFixed(4)} vehicles ${report.vehicles}\n`);
   for (const error of report.errors) process.stdout.write(`  ${error}\n`);
   process.exit(report.feasible ? 0 : 1);
 }

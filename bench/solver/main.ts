@@ -69,8 +69,14 @@ async function main(): Promise<void> {
     .option('--peers', 'also run PyVRP, OR-Tools and VROOM (Python venv in bench/.venv)')
     .option('--out <folder>', 'write <instance>.sol files and summary CSVs')
     .option('--seed <n>', 'base seed', '1')
-    .option('--iterations <n>', 'iteration budget per thread instead of a time limit (reproducible figures under a seed; --time is then only a safety net)')
-    .option('--via-problem', 'convert each instance to a JSON build request and solve it through the build operation (on --threads threads)')
+    .option(
+      '--iterations <n>',
+      'iteration budget per thread instead of a time limit (reproducible figures under a seed; --time is then only a safety net)',
+    )
+    .option(
+      '--via-problem',
+      'convert each instance to a JSON build request and solve it through the build operation (on --threads threads)',
+    )
     .parse()
     .opts<CliOptions>();
   const root = repoRoot();
@@ -136,18 +142,42 @@ interface EngineRun {
 }
 
 /** The core on the instance compiled directly from the file. */
-async function solveCompiled(instance: BenchInstance, timeLimitS: number, seed: number, threads: number, maxIterations: number | undefined): Promise<EngineRun> {
+async function solveCompiled(
+  instance: BenchInstance,
+  timeLimitS: number,
+  seed: number,
+  threads: number,
+  maxIterations: number | undefined,
+): Promise<EngineRun> {
   const compiled = compileBenchInstance(instance);
   const solveOptions = maxIterations === undefined ? { seed, timeLimitMs: timeLimitS * 1000 } : { seed, maxIterations };
   const result: SolveResult = threads > 1 ? await solveParallel(compiled, { ...solveOptions, threads }) : solve(compiled, solveOptions);
-  return { routes: result.routes.map((route) => route.jobs), timeToBestS: result.timeToBestMs / 1000, elapsedS: result.elapsedMs / 1000, unassigned: result.unassigned.length };
+  return {
+    routes: result.routes.map((route) => route.jobs),
+    timeToBestS: result.timeToBestMs / 1000,
+    elapsedS: result.elapsedMs / 1000,
+    unassigned: result.unassigned.length,
+  };
 }
 
 /** The service's path: the instance as a JSON build request, solved by the build operation (the time to best is not reported there). */
-async function solveViaProblem(instance: BenchInstance, timeLimitS: number, seed: number, threads: number, maxIterations: number | undefined): Promise<EngineRun> {
+async function solveViaProblem(
+  instance: BenchInstance,
+  timeLimitS: number,
+  seed: number,
+  threads: number,
+  maxIterations: number | undefined,
+): Promise<EngineRun> {
   const started = performance.now();
   const tuning = maxIterations === undefined ? { threads } : { threads, maxIterations };
-  const response = (await runOperation('build', instanceProblem(instance, timeLimitS, seed), {}, instanceTravelProvider(instance), () => undefined, tuning)) as {
+  const response = (await runOperation(
+    'build',
+    instanceProblem(instance, timeLimitS, seed),
+    {},
+    instanceTravelProvider(instance),
+    () => undefined,
+    tuning,
+  )) as {
     routes: { stops?: { type: string; id: string }[] }[];
     unrouted_jobs: unknown[];
   };
@@ -159,7 +189,10 @@ async function solveViaProblem(instance: BenchInstance, timeLimitS: number, seed
 function printSideBySide(rows: RunRow[], peerRows: RunRow[]): void {
   const solvers = ['wayplan', ...PEER_SOLVERS];
   const cell = (row: RunRow | undefined): string =>
-    (row === undefined ? '—' : `${row.gapPercent === null ? row.cost.toFixed(1) : row.gapPercent.toFixed(2) + '%'}${row.feasible ? '' : '!'}`).padStart(10);
+    (row === undefined
+      ? '—'
+      : `${row.gapPercent === null ? row.cost.toFixed(1) : row.gapPercent.toFixed(2) + '%'}${row.feasible ? '' : '!'}`
+    ).padStart(10);
   process.stdout.write(`\n${'instance'.padEnd(12)}${solvers.map((s) => s.padStart(10)).join('')}   (gap to best-known; ! = infeasible)\n`);
   for (const row of rows) {
     const others = PEER_SOLVERS.map((solver) => peerRows.find((peer) => peer.solver === solver && peer.instance === row.instance));
@@ -168,6 +201,6 @@ function printSideBySide(rows: RunRow[], peerRows: RunRow[]): void {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

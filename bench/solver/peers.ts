@@ -20,8 +20,7 @@ export interface PeerRun {
 export function ensurePeerEnvironment(repoRoot: string): string {
   const venv = join(repoRoot, 'bench', '.venv');
   const python = join(venv, 'bin', 'python');
-  const run = (command: string, args: string[]): boolean =>
-    spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot }).status === 0;
+  const run = (command: string, args: string[]): boolean => spawnSync(command, args, { stdio: 'inherit', cwd: repoRoot }).status === 0;
   if (!existsSync(python) && !run('python3', ['-m', 'venv', venv])) throw new Error('could not create bench/.venv');
   const importable = spawnSync(python, ['-c', 'import pyvrp, ortools, vroom'], { stdio: 'ignore' }).status === 0;
   if (!importable && !run(python, ['-m', 'pip', 'install', '--quiet', ...PIP_PACKAGES])) {

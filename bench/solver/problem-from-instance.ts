@@ -17,7 +17,8 @@ export function instanceTravelProvider(instance: BenchInstance): TravelProvider 
       const nodes = points.map((point) => nodeOfLatitude(point.lat));
       const size = nodes.length;
       const distances = new Float64Array(size * size);
-      for (let a = 0; a < size; a++) for (let b = 0; b < size; b++) distances[a * size + b] = distanceBetween(instance, nodes[a]!, nodes[b]!);
+      for (let a = 0; a < size; a++)
+        for (let b = 0; b < size; b++) distances[a * size + b] = distanceBetween(instance, nodes[a]!, nodes[b]!);
       return { size, distances, durations: distances.slice() };
     },
   };

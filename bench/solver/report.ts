@@ -35,7 +35,15 @@ export function formatRow(row: RunRow): string {
   ].join('  ');
 }
 
-export const ROW_HEADER = ['instance'.padEnd(12), pad('cost', 10), pad('veh', 4), pad('best-known', 10), pad('gap', 8), pad('to-best', 7), 'check'].join('  ');
+export const ROW_HEADER = [
+  'instance'.padEnd(12),
+  pad('cost', 10),
+  pad('veh', 4),
+  pad('best-known', 10),
+  pad('gap', 8),
+  pad('to-best', 7),
+  'check',
+].join('  ');
 
 const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
 
@@ -51,7 +59,13 @@ export function summarize(rows: RunRow[]): string[] {
     // An infeasible or missing solution has no meaningful gap; it is counted separately.
     const gaps = members.flatMap((row) => (row.gapPercent === null || !row.feasible ? [] : [row.gapPercent]));
     const infeasible = members.filter((row) => !row.feasible).length;
-    return `${label.padEnd(22)} n=${String(members.length).padStart(2)}  avg gap ${gap(gaps.length ? mean(gaps) : null).padStart(8)}  avg vehicles ${mean(members.map((row) => row.vehicles)).toFixed(2).padStart(6)}  avg to-best ${mean(members.map((row) => row.timeToBestS)).toFixed(1).padStart(5)}s${infeasible ? `  INFEASIBLE ${infeasible}` : ''}`;
+    return `${label.padEnd(22)} n=${String(members.length).padStart(2)}  avg gap ${gap(gaps.length ? mean(gaps) : null).padStart(8)}  avg vehicles ${mean(
+      members.map((row) => row.vehicles),
+    )
+      .toFixed(2)
+      .padStart(6)}  avg to-best ${mean(members.map((row) => row.timeToBestS))
+      .toFixed(1)
+      .padStart(5)}s${infeasible ? `  INFEASIBLE ${infeasible}` : ''}`;
   };
   for (const [key, members] of group((row) => `${row.solver} ${row.family} ${row.instanceClass}`)) lines.push(describe(key, members));
   for (const [key, members] of group((row) => `${row.solver} ${row.family}`)) {

@@ -20,10 +20,17 @@ const runs = 5;
 /** 2,000 jobs around Seattle: four dense neighbourhoods and a sparse spread, 5–30 minutes on site. */
 function cityJobs(count: number, seed: number): { id: string; location: string; time_on_site: string }[] {
   const random = new Random(seed);
-  const hubs = [[47.61, -122.33], [47.66, -122.31], [47.55, -122.28], [47.7, -122.36]] as const;
+  const hubs = [
+    [47.61, -122.33],
+    [47.66, -122.31],
+    [47.55, -122.28],
+    [47.7, -122.36],
+  ] as const;
   return Array.from({ length: count }, (_, i) => {
     const sparse = random.nextFloat() < 0.3;
-    const [lat, lon] = sparse ? [47.5 + random.nextFloat() * 0.25, -122.45 + random.nextFloat() * 0.25] : hubs[random.nextInt(hubs.length)]!;
+    const [lat, lon] = sparse
+      ? [47.5 + random.nextFloat() * 0.25, -122.45 + random.nextFloat() * 0.25]
+      : hubs[random.nextInt(hubs.length)]!;
     const spread = sparse ? 0 : 0.02;
     const minutes = 5 + random.nextInt(26);
     return {
@@ -93,7 +100,12 @@ async function centroidsFigure(jobs: ReturnType<typeof cityJobs>): Promise<{ id:
 /** The driver whose centroid pulls a job hardest: the nearest by the build's pull measure. */
 function nearestCentroid(drivers: { centroid: string }[], location: string): number {
   const point = parseLatLon(location)!;
-  const costs = drivers.map((driver) => centroidPullCost({ centroid: parseLatLon(driver.centroid)!, weight: 1, eastScale: Math.cos((parseLatLon(driver.centroid)!.lat * Math.PI) / 180) ** 2 }, point));
+  const costs = drivers.map((driver) =>
+    centroidPullCost(
+      { centroid: parseLatLon(driver.centroid)!, weight: 1, eastScale: Math.cos((parseLatLon(driver.centroid)!.lat * Math.PI) / 180) ** 2 },
+      point,
+    ),
+  );
   return costs.indexOf(Math.min(...costs));
 }
 
@@ -117,7 +129,13 @@ async function buildFigure(jobs: ReturnType<typeof cityJobs>): Promise<void> {
   const sample = jobs.slice(0, 200);
   const drivers = Array.from({ length: 4 }, (_, d) => ({ id: `d${d}` }));
   const { result } = await operate<{ drivers: { id: string; centroid: string }[] }>('centroids', { drivers, jobs: sample });
-  const routes = drivers.map((driver) => ({ id: `r-${driver.id}`, driver: driver.id, location: '47.6, -122.33', start_time: '08:00', end_time: '20:00' }));
+  const routes = drivers.map((driver) => ({
+    id: `r-${driver.id}`,
+    driver: driver.id,
+    location: '47.6, -122.33',
+    start_time: '08:00',
+    end_time: '20:00',
+  }));
   for (const clustering of ['natural', 'centroid']) {
     const body = { drivers: result.drivers, routes, jobs: sample, settings: { clustering, time_limit: '00:00:10' } };
     const { result: plan, ms } = await operate<ProblemResponse>('build', body);
@@ -131,7 +149,15 @@ async function buildFigure(jobs: ReturnType<typeof cityJobs>): Promise<void> {
 }
 
 const jobs = cityJobs(2000, 11);
-await zonesFigure('zones, 2,000 jobs, zone_count 8, stop_count_variance 10', { jobs, zone_count: 8, variance: { stop_count_variance: 10 } });
-await zonesFigure('zones, 2,000 jobs, zone_count 8, time_on_site_variance 30 (minutes)', { jobs, zone_count: 8, variance: { time_on_site_variance: 30 } });
+await zonesFigure('zones, 2,000 jobs, zone_count 8, stop_count_variance 10', {
+  jobs,
+  zone_count: 8,
+  variance: { stop_count_variance: 10 },
+});
+await zonesFigure('zones, 2,000 jobs, zone_count 8, time_on_site_variance 30 (minutes)', {
+  jobs,
+  zone_count: 8,
+  variance: { time_on_site_variance: 30 },
+});
 await centroidsFigure(jobs);
 await buildFigure(jobs);

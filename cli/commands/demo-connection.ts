@@ -27,7 +27,11 @@ async function exists(path: string): Promise<boolean> {
  * `npm start`; routes.csv and stops.csv are written into that copy, never into the repository.
  * WAYPLAN_DEMO=0 turns it off; a connection removed later is not added again.
  */
-export async function bootstrapDemoConnection(config: Pick<Config, 'admin' | 'dataDir' | 'demo'>, log: Pick<Logger, 'info'>, databaseUrl: string): Promise<void> {
+export async function bootstrapDemoConnection(
+  config: Pick<Config, 'admin' | 'dataDir' | 'demo'>,
+  log: Pick<Logger, 'info'>,
+  databaseUrl: string,
+): Promise<void> {
   if (!config.demo) return;
   const account = config.admin?.account ?? demoAccountName;
   const copy = join(config.dataDir, 'demo-fleet');

@@ -17,7 +17,14 @@ export interface CsvTable {
 }
 
 export function readCsv(file: string, delimiter: string): CsvTable {
-  const rows = parse(readFileSync(file), { columns: true, skip_empty_lines: true, bom: true, delimiter, trim: true, relax_column_count: true }) as Record<string, string>[];
+  const rows = parse(readFileSync(file), {
+    columns: true,
+    skip_empty_lines: true,
+    bom: true,
+    delimiter,
+    trim: true,
+    relax_column_count: true,
+  }) as Record<string, string>[];
   const headers = rows.length ? Object.keys(rows[0]!) : [];
   return { headers, rows };
 }
@@ -29,7 +36,10 @@ export function resolveColumns(columns: AddressColumns, headers: readonly string
   if (missing.length) throw new Error(`no column ${missing.map((c) => `"${c}"`).join(', ')} in the file (columns: ${headers.join(', ')})`);
   if (columns.query || columns.street) return columns;
   const guess = headers.find((h) => /^(address|query)$/i.test(h));
-  if (!guess) throw new Error('name the address column (--query-column) or its parts (--street-column, --house-number-column, --postcode-column, --city-column)');
+  if (!guess)
+    throw new Error(
+      'name the address column (--query-column) or its parts (--street-column, --house-number-column, --postcode-column, --city-column)',
+    );
   return { ...columns, query: guess };
 }
 

@@ -11,7 +11,9 @@ export class ProgressBar {
     const share = progress.addresses ? progress.processed / progress.addresses : 1;
     const filled = Math.round(share * width);
     const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
-    process.stderr.write(`\r[${bar}] ${progress.processed}/${progress.addresses}  geocoded ${progress.geocoded}  failed ${progress.failed}`);
+    process.stderr.write(
+      `\r[${bar}] ${progress.processed}/${progress.addresses}  geocoded ${progress.geocoded}  failed ${progress.failed}`,
+    );
   }
 
   done(): void {

@@ -104,7 +104,8 @@ async function writeResults(batches: GeocodeBatchStore, batchId: string, setting
 
 function report(batchId: string, counts: BatchCounts, out: string, json: boolean | undefined): void {
   if (json) printJson({ batch: batchId, ...counts, out });
-  else process.stdout.write(`batch ${batchId}: ${counts.geocoded} geocoded, ${counts.failed} failed of ${counts.total}; results in ${out}\n`);
+  else
+    process.stdout.write(`batch ${batchId}: ${counts.geocoded} geocoded, ${counts.failed} failed of ${counts.total}; results in ${out}\n`);
   // Partial success is not success for scripts: failed addresses need `geocode retry`.
   if (counts.failed > 0 || counts.pending > 0) process.exitCode = 2;
 }
@@ -156,7 +157,12 @@ export async function geocodeIndex(config: Config, log: Logger, flags: { map?: s
   const mapPath = flags.map ?? config.geocoding.mapPath;
   const indexed = await withDatabase(config, log, (pool) => indexMap(new GeocodingIndexStore(pool), mapPath));
   if (flags.json) printJson({ map: mapPath, ...indexed });
-  else process.stdout.write(`${indexed.built ? 'indexed' : 'already indexed'} ${mapPath} (${Object.entries(indexed.counts).map(([k, v]) => `${v} ${k}`).join(', ')})\n`);
+  else
+    process.stdout.write(
+      `${indexed.built ? 'indexed' : 'already indexed'} ${mapPath} (${Object.entries(indexed.counts)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')})\n`,
+    );
 }
 
 export async function geocodeImport(
@@ -167,17 +173,25 @@ export async function geocodeImport(
 ): Promise<void> {
   const table = readCsv(file, flags.delimiter);
   const columns = resolveColumns(columnsOf(flags), table.headers);
-  for (const column of [flags.latColumn, flags.lonColumn]) if (!table.headers.includes(column)) throw new Error(`no column "${column}" in the file (columns: ${table.headers.join(', ')})`);
+  for (const column of [flags.latColumn, flags.lonColumn])
+    if (!table.headers.includes(column)) throw new Error(`no column "${column}" in the file (columns: ${table.headers.join(', ')})`);
   const addresses = table.rows.map((row, i) => {
     const lat = Number(row[flags.latColumn]);
     const lon = Number(row[flags.lonColumn]);
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) throw new Error(`row ${i + 2}: no valid coordinates in ${flags.latColumn}/${flags.lonColumn}`);
+    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+      throw new Error(`row ${i + 2}: no valid coordinates in ${flags.latColumn}/${flags.lonColumn}`);
     const address = addressText(row, columns);
     const country = (columns.country ? row[columns.country] : undefined) || flags.country;
     return { address, ...customerAddressKeys(address), country: country ? country.toUpperCase() : undefined, location: { lat, lon } };
   });
   const listName = flags.name ?? basename(file).replace(/\.csv$/i, '');
-  const written = await withDatabase(config, log, (pool) => new CustomerAddressStore(pool).import(listName, flags.account, addresses.filter((a) => a.addressKey)));
+  const written = await withDatabase(config, log, (pool) =>
+    new CustomerAddressStore(pool).import(
+      listName,
+      flags.account,
+      addresses.filter((a) => a.addressKey),
+    ),
+  );
   if (flags.json) printJson({ list: listName, account: flags.account ?? null, imported: written });
   else process.stdout.write(`imported ${written} addresses into list ${listName}${flags.account ? ` of account ${flags.account}` : ''}\n`);
 }

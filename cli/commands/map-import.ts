@@ -37,7 +37,9 @@ export function runMapImportCommand(args: MapImportArgs, output: CommandOutput =
     // CPU seconds and peak memory of the whole command: on a busy machine wall time says little.
     const usage = process.resourceUsage();
     const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
-    output.stdout.write(`${JSON.stringify({ ...result, cpuSeconds, peakRssBytes: usage.maxRSS * 1024, out, attribution: osmAttribution })}\n`);
+    output.stdout.write(
+      `${JSON.stringify({ ...result, cpuSeconds, peakRssBytes: usage.maxRSS * 1024, out, attribution: osmAttribution })}\n`,
+    );
   } else {
     output.stdout.write(
       `Imported ${args.file} in ${result.seconds.toFixed(1)} s: ${result.segmentCount} road segments, ` +

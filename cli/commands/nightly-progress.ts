@@ -15,7 +15,12 @@ function stepCell(step: string, record: StepRecord | undefined): string {
 
 function territoryLine(name: string, territory: TerritoryProgress, width: number): string {
   const steps = pipelineSteps.map((step) => stepCell(step, territory.steps[step])).join('  ');
-  const tail = territory.status === 'completed' ? `  ${territory.routed}/${territory.jobs} routed` : territory.status === 'failed' ? `  FAILED: ${territory.error ?? ''}` : '';
+  const tail =
+    territory.status === 'completed'
+      ? `  ${territory.routed}/${territory.jobs} routed`
+      : territory.status === 'failed'
+        ? `  FAILED: ${territory.error ?? ''}`
+        : '';
   return `${name.padEnd(width)}  ${territory.status.padEnd(9)} ${steps}${tail}`;
 }
 

@@ -1,4 +1,9 @@
-import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import {
+  ScheduleAlreadyRunning,
+  ScheduleNotFoundError,
+  ScheduleOverlapPolicy,
+  WorkflowExecutionAlreadyStartedError,
+} from '@temporalio/client';
 import type { Config } from '../../runtime/config.js';
 import { withRunningStack } from '../running-stack.js';
 import { randomId } from '../../store/ids.js';
@@ -75,7 +80,10 @@ function planInput(config: Config, account: string, flags: NightlyFlags): Omit<N
     days: positiveInteger('--days', flags.days, 366),
     ...(territories ? { territories } : {}),
     solveQueue: config.taskQueues.solve,
-    solve: { randomSeed: flags.seed === undefined ? 1 : positiveInteger('--seed', flags.seed), ...(timeLimit !== undefined ? { timeLimitSeconds: timeLimit } : {}) },
+    solve: {
+      randomSeed: flags.seed === undefined ? 1 : positiveInteger('--seed', flags.seed),
+      ...(timeLimit !== undefined ? { timeLimitSeconds: timeLimit } : {}),
+    },
     geocode: {
       ...(flags.geocodeAttempts ? { attempts: positiveInteger('--geocode-attempts', flags.geocodeAttempts) } : {}),
       ...(flags.geocodeRetryInterval ? { retryIntervalMs: positiveInteger('--geocode-retry-interval', flags.geocodeRetryInterval) } : {}),
@@ -86,7 +94,8 @@ function planInput(config: Config, account: string, flags: NightlyFlags): Omit<N
 /** `wayplan run nightly`: one run now; with `--wait`, a live display and the outcome. */
 export async function runNightly(config: Config, log: Logger, flags: RunNightlyFlags): Promise<void> {
   const timezone = zone('--tz', flags.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
-  if (flags.date !== undefined && parseDate(flags.date) === undefined) throw new Error(`--date must be a date YYYY-MM-DD, got "${flags.date}"`);
+  if (flags.date !== undefined && parseDate(flags.date) === undefined)
+    throw new Error(`--date must be a date YYYY-MM-DD, got "${flags.date}"`);
   const date = flags.date ?? planStartDate(new Date(), timezone, 1);
   await withRunningStack(config, log, 2, async (pool, client) => {
     const account = await resolveAccount(pool, config, flags.connection, flags.account);
@@ -96,14 +105,20 @@ export async function runNightly(config: Config, log: Logger, flags: RunNightlyF
     const workflowId = `nightly:${account}:${flags.connection}:${date}`;
     let handle;
     try {
-      handle = await client.workflow.start<Workflows['nightlyPlan']>(workflowTypes.nightlyPlan, { workflowId, taskQueue: config.taskQueues.io, args: [input] });
+      handle = await client.workflow.start<Workflows['nightlyPlan']>(workflowTypes.nightlyPlan, {
+        workflowId,
+        taskQueue: config.taskQueues.io,
+        args: [input],
+      });
     } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError) throw new Error(`a run of ${date} on "${flags.connection}" is already running (workflow ${workflowId})`);
+      if (err instanceof WorkflowExecutionAlreadyStartedError)
+        throw new Error(`a run of ${date} on "${flags.connection}" is already running (workflow ${workflowId})`);
       throw err;
     }
     if (!flags.wait) {
       if (flags.json) printJson({ run_id: runId, workflow_id: workflowId, plan_date: date });
-      else process.stdout.write(`run ${runId} started for ${date} (workflow ${workflowId}); follow it with \`wayplan runs show ${runId}\`\n`);
+      else
+        process.stdout.write(`run ${runId} started for ${date} (workflow ${workflowId}); follow it with \`wayplan runs show ${runId}\`\n`);
       return;
     }
     const display = flags.json ? undefined : new NightlyProgressDisplay();
@@ -147,15 +162,23 @@ export async function scheduleNightly(config: Config, log: Logger, flags: Schedu
   const { hour, minute } = parseAt(flags.at);
   const timezone = zone('--tz', flags.tz);
   const planOffsetDays = Number(flags.planOffset);
-  if (!Number.isInteger(planOffsetDays) || planOffsetDays < 0 || planOffsetDays > 366) throw new Error(`--plan-offset must be an integer from 0 to 366, got "${flags.planOffset}"`);
+  if (!Number.isInteger(planOffsetDays) || planOffsetDays < 0 || planOffsetDays > 366)
+    throw new Error(`--plan-offset must be an integer from 0 to 366, got "${flags.planOffset}"`);
   const catchupWindow = parseTimespan(flags.catchupWindow);
-  if (catchupWindow === undefined || catchupWindow < 60) throw new Error(`--catchup-window must be a timespan of at least 00:01:00, got "${flags.catchupWindow}"`);
+  if (catchupWindow === undefined || catchupWindow < 60)
+    throw new Error(`--catchup-window must be a timespan of at least 00:01:00, got "${flags.catchupWindow}"`);
   await withRunningStack(config, log, 2, async (pool, client) => {
     const account = await resolveAccount(pool, config, flags.connection, flags.account);
     const input: NightlyPlanInput = { ...planInput(config, account, flags), timezone, planOffsetDays, trigger: 'schedule' };
     const scheduleId = `${schedulePrefix(config)}${account}:${flags.connection}`;
     const spec = { calendars: [{ hour, minute, comment: `nightly at ${flags.at} ${timezone}` }], timezone };
-    const action = { type: 'startWorkflow' as const, workflowType: workflowTypes.nightlyPlan, taskQueue: config.taskQueues.io, workflowId: `nightly:${account}:${flags.connection}`, args: [input] };
+    const action = {
+      type: 'startWorkflow' as const,
+      workflowType: workflowTypes.nightlyPlan,
+      taskQueue: config.taskQueues.io,
+      workflowId: `nightly:${account}:${flags.connection}`,
+      args: [input],
+    };
     // A night still running when the next one is due is not doubled; a missed night is made up within the window.
     const policies = { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: catchupWindow * 1000 };
     let created = true;
@@ -168,7 +191,10 @@ export async function scheduleNightly(config: Config, log: Logger, flags: Schedu
     }
     const next = (await client.schedule.getHandle(scheduleId).describe()).info.nextActionTimes[0];
     if (flags.json) printJson({ schedule_id: scheduleId, created, next_run: next?.toISOString() ?? null });
-    else process.stdout.write(`${created ? 'created' : 'updated'} schedule ${scheduleId}: every day at ${flags.at} ${timezone}; next run ${next?.toISOString() ?? 'none'}\n`);
+    else
+      process.stdout.write(
+        `${created ? 'created' : 'updated'} schedule ${scheduleId}: every day at ${flags.at} ${timezone}; next run ${next?.toISOString() ?? 'none'}\n`,
+      );
   });
 }
 
@@ -187,7 +213,9 @@ export async function scheduleList(config: Config, log: Logger, options: { json?
       const input = description.action.args?.[0] as NightlyPlanInput | undefined;
       rows.push({
         schedule: summary.scheduleId.slice(schedulePrefix(config).length),
-        at: calendar ? `${String(calendar.hour[0]?.start ?? 0).padStart(2, '0')}:${String(calendar.minute[0]?.start ?? 0).padStart(2, '0')}` : '',
+        at: calendar
+          ? `${String(calendar.hour[0]?.start ?? 0).padStart(2, '0')}:${String(calendar.minute[0]?.start ?? 0).padStart(2, '0')}`
+          : '',
         timezone: description.spec.timezone ?? 'UTC',
         days: input?.days,
         territories: input?.territories?.join(' ') ?? 'all',

@@ -33,12 +33,15 @@ async function readStdinLine(): Promise<string> {
 }
 
 async function connectionInput(flags: PlatformAddFlags): Promise<PlatformConnectionInput> {
-  if ((flags.csvFolder === undefined) === (flags.postgres === undefined)) throw new Error('give exactly one of --csv-folder <path> and --postgres <schema>');
+  if ((flags.csvFolder === undefined) === (flags.postgres === undefined))
+    throw new Error('give exactly one of --csv-folder <path> and --postgres <schema>');
   if (flags.csvFolder !== undefined) {
-    if (flags.url !== undefined || flags.urlStdin || flags.loadCsv !== undefined) throw new Error('--url, --url-stdin and --load-csv go with --postgres');
+    if (flags.url !== undefined || flags.urlStdin || flags.loadCsv !== undefined)
+      throw new Error('--url, --url-stdin and --load-csv go with --postgres');
     return { kind: 'csv_folder', settings: { path: resolve(flags.csvFolder) } };
   }
-  if ((flags.url === undefined) === !flags.urlStdin) throw new Error('--postgres needs the database URL: --url <url> or --url-stdin (keeps the password out of the shell history)');
+  if ((flags.url === undefined) === !flags.urlStdin)
+    throw new Error('--postgres needs the database URL: --url <url> or --url-stdin (keeps the password out of the shell history)');
   const url = flags.urlStdin ? await readStdinLine() : flags.url!;
   if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('the database URL must start with postgres:// or postgresql://');
   return { kind: 'postgres', settings: { url, schema: flags.postgres! } };
@@ -74,9 +77,18 @@ export async function platformAdd(config: Config, log: Logger, name: string, fla
       throw err;
     }
   });
-  const shown = { account: stored.account, name: stored.name, kind: stored.kind, settings: maskedSettings(stored), ...(territories === undefined ? {} : { territories }) };
+  const shown = {
+    account: stored.account,
+    name: stored.name,
+    kind: stored.kind,
+    settings: maskedSettings(stored),
+    ...(territories === undefined ? {} : { territories }),
+  };
   if (flags.json) printJson(shown);
-  else process.stdout.write(`${flags.replace ? 'stored' : 'added'} connection ${stored.account}:${stored.name} (${stored.kind}${territories === undefined ? '' : `, ${territories} territories`})\n`);
+  else
+    process.stdout.write(
+      `${flags.replace ? 'stored' : 'added'} connection ${stored.account}:${stored.name} (${stored.kind}${territories === undefined ? '' : `, ${territories} territories`})\n`,
+    );
 }
 
 /** `platform list`: secrets masked, always. */

@@ -26,7 +26,8 @@ async function taskPlan(config: Config, log: Logger, id: string): Promise<Record
     const store = new TaskStore(pool);
     const task = await store.getById(id);
     if (!task) throw new Error(`${id} is neither a file nor a task id`);
-    if (!plannedOperations.has(task.operation)) throw new Error(`task ${id} is a ${task.operation} task; route cards need a build, optimize, sequence or evaluate task`);
+    if (!plannedOperations.has(task.operation))
+      throw new Error(`task ${id} is a ${task.operation} task; route cards need a build, optimize, sequence or evaluate task`);
     if (task.status !== 'completed') throw new Error(`task ${id} is ${task.status}, not completed`);
     const [request, result] = await Promise.all([store.payload(id, 'request'), store.payload(id, 'result')]);
     if (request === undefined || result === undefined) throw new Error(`task ${id} has no stored request or result`);

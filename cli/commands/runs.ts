@@ -18,7 +18,9 @@ function km(meters: number | undefined): string {
 
 /** A finished (or running) run for people: a table per territory, then what needs attention. */
 export function printRunReport(run: RunWithTerritories): void {
-  process.stdout.write(`run ${run.id} (${run.connection}, ${run.planDate} +${run.days}d): ${run.status}${run.error ? ` — ${run.error}` : ''}\n\n`);
+  process.stdout.write(
+    `run ${run.id} (${run.connection}, ${run.planDate} +${run.days}d): ${run.status}${run.error ? ` — ${run.error}` : ''}\n\n`,
+  );
   printRows(
     run.territories.map((t) => ({
       territory: t.territory,
@@ -38,12 +40,18 @@ export function printRunReport(run: RunWithTerritories): void {
   for (const t of run.territories) {
     const notes: string[] = [];
     if (t.error) notes.push(`  failed in ${t.step ?? 'a step'}: ${t.error}`);
-    for (const fault of t.rowFaults) notes.push(`  bad row: ${fault.source} line ${fault.line}${fault.column ? ` column ${fault.column}` : ''}: ${fault.message}`);
-    for (const job of t.unrouted) notes.push(`  unrouted ${job.id}: ${job.reasons.length ? job.reasons.join(', ') : 'no reason found (search time ran out)'}${job.message ? ` (${job.message})` : ''}`);
+    for (const fault of t.rowFaults)
+      notes.push(`  bad row: ${fault.source} line ${fault.line}${fault.column ? ` column ${fault.column}` : ''}: ${fault.message}`);
+    for (const job of t.unrouted)
+      notes.push(
+        `  unrouted ${job.id}: ${job.reasons.length ? job.reasons.join(', ') : 'no reason found (search time ran out)'}${job.message ? ` (${job.message})` : ''}`,
+      );
     const steps = pipelineSteps
       .flatMap((step) => {
         const record = t.steps[step];
-        return record ? [`${step} ${record.ms === undefined ? '…' : `${(record.ms / 1000).toFixed(1)}s`}${record.reused ? ' (reused)' : ''}`] : [];
+        return record
+          ? [`${step} ${record.ms === undefined ? '…' : `${(record.ms / 1000).toFixed(1)}s`}${record.reused ? ' (reused)' : ''}`]
+          : [];
       })
       .join(', ');
     if (steps) notes.unshift(`  steps: ${steps}`);

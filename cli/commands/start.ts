@@ -86,8 +86,12 @@ export async function startCommand(config: Config, log: Logger): Promise<void> {
           `  PostgreSQL ${database.url.replace(/:[^:@/]*@/, ':***@')}`,
           ...metricsLines(config),
           `  data       ${config.dataDir}`,
-          config.admin ? `  admin      ${config.admin.account}:${config.admin.user}` : '  no admin configured: add users with `npx wayplan users add <account>:<user> --owner`',
-          ...(existsSync(join(config.dataDir, 'demo-fleet')) ? ['', 'Try next: npx wayplan run nightly --connection demo --wait   (plans the demo fleet for tomorrow)'] : []),
+          config.admin
+            ? `  admin      ${config.admin.account}:${config.admin.user}`
+            : '  no admin configured: add users with `npx wayplan users add <account>:<user> --owner`',
+          ...(existsSync(join(config.dataDir, 'demo-fleet'))
+            ? ['', 'Try next: npx wayplan run nightly --connection demo --wait   (plans the demo fleet for tomorrow)']
+            : []),
           'Press Ctrl-C to stop.',
           '',
         ].join('\n'),

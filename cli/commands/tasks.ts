@@ -6,12 +6,26 @@ import { TaskStore, type TaskStatus } from '../../store/tasks.js';
 import { withDatabase } from '../database.js';
 import { printJson, printRows } from '../output.js';
 
-export async function tasksList(config: Config, log: Logger, options: { account?: string; status?: string; limit?: string; json?: boolean }): Promise<void> {
+export async function tasksList(
+  config: Config,
+  log: Logger,
+  options: { account?: string; status?: string; limit?: string; json?: boolean },
+): Promise<void> {
   const limit = Number(options.limit ?? 50);
   if (!Number.isInteger(limit) || limit < 1) throw new Error('--limit must be a positive integer');
-  const tasks = await withDatabase(config, log, (pool) => new TaskStore(pool).list(options.account, { status: options.status as TaskStatus | undefined, limit }));
+  const tasks = await withDatabase(config, log, (pool) =>
+    new TaskStore(pool).list(options.account, { status: options.status as TaskStatus | undefined, limit }),
+  );
   printRows(
-    tasks.map((t) => ({ task_id: t.id, account: t.account, user: t.user, operation: t.operation, status: t.status, started: t.startedTime, finished: t.finishedTime })),
+    tasks.map((t) => ({
+      task_id: t.id,
+      account: t.account,
+      user: t.user,
+      operation: t.operation,
+      status: t.status,
+      started: t.startedTime,
+      finished: t.finishedTime,
+    })),
     Boolean(options.json),
   );
 }

@@ -22,7 +22,12 @@ function chosenRole(options: { owner?: boolean; role?: string }): Role {
   return options.owner ? 'owner' : parseRole(options.role ?? 'planner');
 }
 
-export async function usersAdd(config: Config, log: Logger, name: string, options: { owner?: boolean; role?: string; passwordStdin?: boolean }): Promise<void> {
+export async function usersAdd(
+  config: Config,
+  log: Logger,
+  name: string,
+  options: { owner?: boolean; role?: string; passwordStdin?: boolean },
+): Promise<void> {
   const { account, user } = parseName(name);
   const role = chosenRole(options);
   const password = await readPassword(Boolean(options.passwordStdin));

@@ -13,7 +13,10 @@ function overrideShifts(overrides: readonly ResolvedShiftOverride[]): ResolvedSh
  * The assignment in effect on a day. When assignments overlap, the one that started last wins (a
  * new pattern replaces an open-ended old one); on the same start date, the later in the list.
  */
-function assignmentOn(assignments: readonly ResolvedShiftPatternAssignment[], dayNumber: number): ResolvedShiftPatternAssignment | undefined {
+function assignmentOn(
+  assignments: readonly ResolvedShiftPatternAssignment[],
+  dayNumber: number,
+): ResolvedShiftPatternAssignment | undefined {
   let current: ResolvedShiftPatternAssignment | undefined;
   for (const assignment of assignments) {
     const covers = assignment.start_date <= dayNumber && (assignment.end_date === undefined || dayNumber <= assignment.end_date);
@@ -33,7 +36,11 @@ function patternShifts(assignment: ResolvedShiftPatternAssignment, dayNumber: nu
  * the driver's own overrides of that day if any; else, while an assignment is in effect, the
  * problem-level overrides of that day if any, else the assignment's pattern day; else none.
  */
-export function driverShiftsOn(driver: ResolvedDriver, problemOverrides: readonly ResolvedShiftOverride[], dayNumber: number): ResolvedShift[] {
+export function driverShiftsOn(
+  driver: ResolvedDriver,
+  problemOverrides: readonly ResolvedShiftOverride[],
+  dayNumber: number,
+): ResolvedShift[] {
   const driverOverrides = overridesOn(driver.shift_overrides, dayNumber);
   if (driverOverrides.length > 0) return overrideShifts(driverOverrides);
   const assignment = assignmentOn(driver.shift_patterns, dayNumber);

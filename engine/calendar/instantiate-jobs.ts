@@ -45,13 +45,23 @@ function isPending(schedule: ResolvedSchedule, skipped: Set<number>, instance: S
  * For every schedule, one new job per ordinal anchored in the window (RECURRENCE.md) that has no
  * job yet in `schedule.jobs` and is not listed in `job_overrides`; schedules and ordinals in order.
  */
-export function instantiateJobs(schedules: readonly ResolvedSchedule[], canonicalRequest: JsonObject, window: DayRange, ids: IdAllocator): InstantiatedJobs {
-  const requestSchedules = new Map<string, JsonObject>(((canonicalRequest.schedules as JsonObject[] | undefined) ?? []).map((schedule) => [schedule.id as string, schedule]));
+export function instantiateJobs(
+  schedules: readonly ResolvedSchedule[],
+  canonicalRequest: JsonObject,
+  window: DayRange,
+  ids: IdAllocator,
+): InstantiatedJobs {
+  const requestSchedules = new Map<string, JsonObject>(
+    ((canonicalRequest.schedules as JsonObject[] | undefined) ?? []).map((schedule) => [schedule.id as string, schedule]),
+  );
   const jobs: JsonObject[] = [];
   const responses = schedules.map((schedule) => {
-    if (schedule.earliest_date === undefined) throw new Error(`instantiate: schedule "${schedule.id}" has no earliest_date; validation requires it`);
+    if (schedule.earliest_date === undefined)
+      throw new Error(`instantiate: schedule "${schedule.id}" has no earliest_date; validation requires it`);
     const skipped = new Set((schedule.job_overrides ?? []).map((override) => override.ordinal));
-    const pending = instancesAnchoredIn(recurrenceOf(schedule, schedule.earliest_date), window).filter((instance) => isPending(schedule, skipped, instance));
+    const pending = instancesAnchoredIn(recurrenceOf(schedule, schedule.earliest_date), window).filter((instance) =>
+      isPending(schedule, skipped, instance),
+    );
     return scheduleResponse(
       schedule,
       pending.map((instance) => {

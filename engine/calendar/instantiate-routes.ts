@@ -45,8 +45,15 @@ function newRoute(driver: ResolvedDriver, shift: ResolvedShift, dayNumber: numbe
  * and shifts in request order), skipping a shift whose working time overlaps a route the driver
  * already has, in the request or made earlier in this pass.
  */
-export function instantiateRoutes(problem: ResolvedProblem, canonicalRequest: JsonObject, window: DayRange, ids: IdAllocator): JsonObject[] {
-  const requestShifts = new Map<string, JsonObject>(((canonicalRequest.shifts as JsonObject[] | undefined) ?? []).map((shift) => [shift.id as string, shift]));
+export function instantiateRoutes(
+  problem: ResolvedProblem,
+  canonicalRequest: JsonObject,
+  window: DayRange,
+  ids: IdAllocator,
+): JsonObject[] {
+  const requestShifts = new Map<string, JsonObject>(
+    ((canonicalRequest.shifts as JsonObject[] | undefined) ?? []).map((shift) => [shift.id as string, shift]),
+  );
   const { busy, undated } = driverCommitments(problem);
   const routes: JsonObject[] = [];
   for (const dayNumber of daysOf(window)) {

@@ -5,7 +5,11 @@ import { blockOfDay, recurrenceOf } from './schedule-recurrence.js';
 /** The longest day of each pattern, computed once per pattern however many drivers follow it. */
 function longestDays(problem: ResolvedProblem): Map<ResolvedShiftPattern, number> {
   const longest = new Map<ResolvedShiftPattern, number>();
-  for (const pattern of problem.shift_patterns) longest.set(pattern, pattern.shifts.reduce((most, day) => Math.max(most, day.length), 0));
+  for (const pattern of problem.shift_patterns)
+    longest.set(
+      pattern,
+      pattern.shifts.reduce((most, day) => Math.max(most, day.length), 0),
+    );
   return longest;
 }
 

@@ -20,7 +20,9 @@ const DAY = 86400;
  * else 0: windows are hard.
  */
 function softWindowCost(problem: ResolvedProblem): number {
-  const hard = (problem.settings.time_windows_as_hard_constraint ?? true) || (problem.settings.critical_violations ?? []).includes('job_missed_time_window');
+  const hard =
+    (problem.settings.time_windows_as_hard_constraint ?? true) ||
+    (problem.settings.critical_violations ?? []).includes('job_missed_time_window');
   return hard ? 0 : violationPenalty('job_missed_time_window', 1, false);
 }
 
@@ -33,7 +35,12 @@ function endLimit(settings: RouteSettings): number {
   return Math.min(settings.endTime ?? Infinity, byWorking);
 }
 
-function approximationsOf(problem: ResolvedProblem, settings: readonly RouteSettings[], jobs: readonly number[], speeds: readonly number[]): Set<Approximation> {
+function approximationsOf(
+  problem: ResolvedProblem,
+  settings: readonly RouteSettings[],
+  jobs: readonly number[],
+  speeds: readonly number[],
+): Set<Approximation> {
   const found = new Set<Approximation>();
   if (settings.some((s) => s.breaks.length > 0 || s.legalBreaks !== undefined)) found.add('breaks');
   if (settings.some((s) => s.normalWorkingTime !== undefined && s.overtimeCostPerHour !== s.costPerHour)) found.add('overtime');
@@ -52,7 +59,12 @@ function approximationsOf(problem: ResolvedProblem, settings: readonly RouteSett
  * exit stop), one window, its loads and the routes it may use. What the core cannot express is
  * approximated on the safe side and listed in `approximations`.
  */
-export function compileProblem(problem: ResolvedProblem, problemTravel: TravelTable, routes: readonly ResolvedRoute[], jobIndices: readonly number[]): CompiledProblem {
+export function compileProblem(
+  problem: ResolvedProblem,
+  problemTravel: TravelTable,
+  routes: readonly ResolvedRoute[],
+  jobIndices: readonly number[],
+): CompiledProblem {
   // Routes whose vehicles travel differently (truck, avoided ferries or tolls) share one bound.
   const travel = problemTravel.forRoutes(routes);
   const settings = routes.map((route) => routeSettings(problem, route));
@@ -132,7 +144,10 @@ export function compileProblem(problem: ResolvedProblem, problemTravel: TravelTa
   });
   return {
     // The centroid pull is a per-(route, job) cost; leaving a job out must still cost more.
-    instance: pulled === undefined ? instance : { ...instance, pull: pulled.pull, unassignedCost: instance.unassignedCost + 10 * pulled.maxJobCost },
+    instance:
+      pulled === undefined
+        ? instance
+        : { ...instance, pull: pulled.pull, unassignedCost: instance.unassignedCost + 10 * pulled.maxJobCost },
     jobs: jobIndices,
     routes,
     approximations,
@@ -143,7 +158,13 @@ export function compileProblem(problem: ResolvedProblem, problemTravel: TravelTa
  * Far above what any single job can add to a route: its two arcs, its service and a whole day of
  * waiting at the dearest rates, plus opening the dearest route.
  */
-function unassignedCost(types: readonly VehicleTypeSpec[], distance: Float64Array, duration: Float64Array, service: readonly number[], settings: readonly RouteSettings[]): number {
+function unassignedCost(
+  types: readonly VehicleTypeSpec[],
+  distance: Float64Array,
+  duration: Float64Array,
+  service: readonly number[],
+  settings: readonly RouteSettings[],
+): number {
   const finiteMax = (values: ArrayLike<number>): number => {
     let max = 0;
     for (let i = 0; i < values.length; i++) if (values[i]! > max && values[i]! < Infinity) max = values[i]!;

@@ -13,7 +13,12 @@ export interface CompiledPull {
  * r) and `jobs` (nodes 0..jobs.length-1 of `nodeCount`), or undefined when no route pulls.
  * Coordinates are relative to the first centroid so the core's sums of squares stay small.
  */
-export function compilePull(problem: ResolvedProblem, routes: readonly ResolvedRoute[], jobs: readonly ResolvedJob[], nodeCount: number): CompiledPull | undefined {
+export function compilePull(
+  problem: ResolvedProblem,
+  routes: readonly ResolvedRoute[],
+  jobs: readonly ResolvedJob[],
+  nodeCount: number,
+): CompiledPull | undefined {
   const pulls = routes.map((route) => centroidPull(problem, route));
   const reference = pulls.find((pull) => pull !== undefined)?.centroid;
   if (reference === undefined) return undefined;

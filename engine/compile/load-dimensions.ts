@@ -21,7 +21,12 @@ export interface LoadDimensions {
  * evaluator's peak load (deliveries aboard from the start, pickups added on the way) never exceeds
  * the sum of absolute amounts, so a core route within capacity is within it for the evaluator too.
  */
-export function loadDimensions(problem: ResolvedProblem, routes: readonly ResolvedRoute[], jobs: readonly ResolvedJob[], settings: readonly RouteSettings[]): LoadDimensions {
+export function loadDimensions(
+  problem: ResolvedProblem,
+  routes: readonly ResolvedRoute[],
+  jobs: readonly ResolvedJob[],
+  settings: readonly RouteSettings[],
+): LoadDimensions {
   const metrics = loadMetrics(problem);
   const m = metrics.size;
   const capacities = routes.map((route) => routeCapacities(route, metrics));

@@ -9,11 +9,18 @@ import { routeStaticViolations } from '../evaluate/route-rules.js';
  * depot attributes, zones; a route with a route-level violation such as a missing vehicle serves
  * nothing). Only jobs with some route refused are listed; the lists hold route positions.
  */
-export function allowedRoutes(problem: ResolvedProblem, routes: readonly ResolvedRoute[], settings: readonly RouteSettings[], jobs: readonly ResolvedJob[]): Map<number, number[]> {
+export function allowedRoutes(
+  problem: ResolvedProblem,
+  routes: readonly ResolvedRoute[],
+  settings: readonly RouteSettings[],
+  jobs: readonly ResolvedJob[],
+): Map<number, number[]> {
   const usable = routes.map((route, r) => routeStaticViolations(problem, route, settings[r]!, {}).length === 0);
   const allowed = new Map<number, number[]>();
   jobs.forEach((job, j) => {
-    const list = routes.flatMap((route, r) => (usable[r] && jobRouteViolations(problem, job, route, settings[r]!, {}).length === 0 ? [r] : []));
+    const list = routes.flatMap((route, r) =>
+      usable[r] && jobRouteViolations(problem, job, route, settings[r]!, {}).length === 0 ? [r] : [],
+    );
     if (list.length < routes.length) allowed.set(j, list);
   });
   return allowed;

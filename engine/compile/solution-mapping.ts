@@ -18,8 +18,15 @@ export function planToSnapshot(compiled: CompiledProblem, plan: RoutePlan): Solu
 }
 
 /** The core's result as job orders for every compiled route, and the compiled jobs it left out. */
-export function resultToPlan(compiled: CompiledProblem, result: Pick<SolveResult, 'routes' | 'unassigned'>): { plan: RoutePlan; unassigned: number[] } {
+export function resultToPlan(
+  compiled: CompiledProblem,
+  result: Pick<SolveResult, 'routes' | 'unassigned'>,
+): { plan: RoutePlan; unassigned: number[] } {
   const plan: RoutePlan = new Map(compiled.routes.map((route) => [route, []]));
-  for (const route of result.routes) plan.set(compiled.routes[route.slot]!, route.jobs.map((node) => compiled.jobs[node]!));
+  for (const route of result.routes)
+    plan.set(
+      compiled.routes[route.slot]!,
+      route.jobs.map((node) => compiled.jobs[node]!),
+    );
   return { plan, unassigned: result.unassigned.map((node) => compiled.jobs[node]!) };
 }

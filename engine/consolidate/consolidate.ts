@@ -23,13 +23,20 @@ type JsonObject = Record<string, unknown>;
  * network (a provider that knows no streets) nothing merges, and every job's location is listed in
  * `straight_line_fallback_locations`, as are locations off the map.
  */
-export async function consolidate(canonicalRequest: JsonObject, problem: ResolvedProblem, provider: TravelProvider, rule: ConsolidationRule): Promise<ConsolidateResponse | JsonObject> {
+export async function consolidate(
+  canonicalRequest: JsonObject,
+  problem: ResolvedProblem,
+  provider: TravelProvider,
+  rule: ConsolidationRule,
+): Promise<ConsolidateResponse | JsonObject> {
   const canonical = echoCanonical(canonicalRequest);
   const canonicalJobs = Array.isArray(canonical.jobs) ? (canonical.jobs as JsonObject[]) : [];
   const canonicalById = new Map(canonicalJobs.map((job) => [job.id as string, job]));
   const jobs = problem.jobs;
   const locations = jobs.map((job) => job.location!.location);
-  const positions: (StreetPosition | undefined)[] = isStreetLocator(provider) ? provider.streetPositions(locations) : jobs.map(() => undefined);
+  const positions: (StreetPosition | undefined)[] = isStreetLocator(provider)
+    ? provider.streetPositions(locations)
+    : jobs.map(() => undefined);
 
   const onRoutes = new Set<ResolvedJob>();
   for (const route of problem.routes) {
@@ -54,7 +61,11 @@ export async function consolidate(canonicalRequest: JsonObject, problem: Resolve
   for (const chain of streetChains(streetJobs)) {
     const matrix = await provider.matrix(chain.map((j) => locations[j]!));
     const legs = chain.slice(1).map((_, k) => matrix.durations[k * chain.length + k + 1]! * slowest);
-    for (const piece of cutChain(chain.map((j) => members[j]!), legs, capacities)) {
+    for (const piece of cutChain(
+      chain.map((j) => members[j]!),
+      legs,
+      capacities,
+    )) {
       if (piece.last === piece.first) continue;
       const originals = chain.slice(piece.first, piece.last + 1).map((j) => jobs[j]!);
       const id = freshId(`${originals[0]!.id}..${originals[originals.length - 1]!.id}`, ids);
@@ -104,7 +115,9 @@ function slowestSpeedFactor(problem: ResolvedProblem): number {
 
 function entityIds(canonical: JsonObject): string[] {
   return Object.values(canonical).flatMap((value) =>
-    Array.isArray(value) ? value.flatMap((entity) => (typeof (entity as JsonObject | null)?.id === 'string' ? [(entity as JsonObject).id as string] : [])) : [],
+    Array.isArray(value)
+      ? value.flatMap((entity) => (typeof (entity as JsonObject | null)?.id === 'string' ? [(entity as JsonObject).id as string] : []))
+      : [],
   );
 }
 

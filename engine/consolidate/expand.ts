@@ -20,7 +20,8 @@ export function expandJobIds(jobIds: readonly string[], consolidated: readonly C
 export function expandPlan(original: unknown, plan: JsonObject, consolidated: readonly ConsolidatedJob[]): JsonObject {
   const problem = canonicalize(original, 'evaluate') as JsonObject;
   const planned = new Map<string, string[]>();
-  for (const route of Array.isArray(plan.routes) ? (plan.routes as JsonObject[]) : []) planned.set(String(route.id), expandJobIds(plannedJobIds(route), consolidated));
+  for (const route of Array.isArray(plan.routes) ? (plan.routes as JsonObject[]) : [])
+    planned.set(String(route.id), expandJobIds(plannedJobIds(route), consolidated));
   const routes = Array.isArray(problem.routes) ? (problem.routes as JsonObject[]) : [];
   return {
     ...problem,

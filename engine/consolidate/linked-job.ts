@@ -5,7 +5,23 @@ import { jobTimeOnSite } from '../evaluate/time-windows.js';
 type JsonObject = Record<string, unknown>;
 
 /** Fields the linked job sets itself instead of copying them from its first job. */
-const replaced = ['id', 'name', 'code', 'description', 'custom', 'type', 'location', 'exit_location', 'exit_time_on_site', 'time_on_site', 'time_window', 'time_window2', 'load', 'loads', 'job_attributes'];
+const replaced = [
+  'id',
+  'name',
+  'code',
+  'description',
+  'custom',
+  'type',
+  'location',
+  'exit_location',
+  'exit_time_on_site',
+  'time_on_site',
+  'time_window',
+  'time_window2',
+  'load',
+  'loads',
+  'job_attributes',
+];
 
 /**
  * One linked job for jobs served one after another along a street (a linked
@@ -15,7 +31,12 @@ const replaced = ['id', 'name', 'code', 'description', 'custom', 'type', 'locati
  * fields are the first job's (the merge key makes them equivalent for every job of the chain).
  * `canonical` are the jobs in canonical form, `resolved` the same jobs resolved, in driving order.
  */
-export function linkedJob(id: string, canonical: readonly JsonObject[], resolved: readonly ResolvedJob[], windows: readonly ResolvedTimeWindow[]): JsonObject {
+export function linkedJob(
+  id: string,
+  canonical: readonly JsonObject[],
+  resolved: readonly ResolvedJob[],
+  windows: readonly ResolvedTimeWindow[],
+): JsonObject {
   const first = canonical[0]!;
   const job: JsonObject = Object.fromEntries(Object.entries(first).filter(([field]) => !replaced.includes(field)));
   job.id = id;
@@ -25,10 +46,12 @@ export function linkedJob(id: string, canonical: readonly JsonObject[], resolved
   const [window, window2] = windows.map((w) => ({ start: formatTimespan(w.start), end: formatTimespan(w.end) }));
   if (window) job.time_window = window;
   if (window2) job.time_window2 = window2;
-  if (resolved.some((original) => original.load !== undefined)) job.load = resolved.reduce((sum, original) => sum + (original.load ?? 0), 0);
+  if (resolved.some((original) => original.load !== undefined))
+    job.load = resolved.reduce((sum, original) => sum + (original.load ?? 0), 0);
   if (resolved.some((original) => original.loads !== undefined)) {
     const byMetric = new Map<string, number>();
-    for (const original of resolved) for (const amount of original.loads ?? []) byMetric.set(amount.metric.id, (byMetric.get(amount.metric.id) ?? 0) + amount.amount);
+    for (const original of resolved)
+      for (const amount of original.loads ?? []) byMetric.set(amount.metric.id, (byMetric.get(amount.metric.id) ?? 0) + amount.amount);
     job.loads = [...byMetric].map(([metric, amount]) => ({ metric, amount }));
   }
   const attributes = [...new Set(resolved.flatMap((original) => original.job_attributes ?? []))];

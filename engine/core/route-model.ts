@@ -190,9 +190,6 @@ export class RouteModel {
   detourLowerBound(type: number, from: number, via: number, to: number): number {
     const n = this.instance.nodeCount;
     const distance = this.instance.distance;
-    return (
-      this.instance.costPerDistance[type]! *
-      (distance[from * n + via]! + distance[via * n + to]! - distance[from * n + to]!)
-    );
+    return this.instance.costPerDistance[type]! * (distance[from * n + via]! + distance[via * n + to]! - distance[from * n + to]!);
   }
 }

@@ -39,7 +39,8 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
 
   const initial = new Solution(model);
   if (options.initial) loadFeasibleRoutes(initial, options.initial);
-  const constructionLimit = options.timeLimitMs === undefined ? Infinity : CONSTRUCTION_SHARE * options.timeLimitMs - (performance.now() - started);
+  const constructionLimit =
+    options.timeLimitMs === undefined ? Infinity : CONSTRUCTION_SHARE * options.timeLimitMs - (performance.now() - started);
   // The construction's full ranking rows are garbage once it is done.
   regretInsertion(initial, insertion, neighbourhood, new DistanceRanking(instance), new Deadline(constructionLimit));
   // The time limit covers the set-up (neighbourhoods, construction) too: it is a wall-clock deadline.

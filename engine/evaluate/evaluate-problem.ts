@@ -30,7 +30,12 @@ export function evaluateProblem(
 ): ProblemEvaluation {
   const jobsOf = (route: ResolvedRoute): readonly ResolvedJob[] => orders.get(route) ?? routeJobs(route);
   const evaluations = new Map<ResolvedRoute, RouteEvaluation>();
-  const chains = options.chains !== undefined ? chainsCovering(problem, options.chains) : options.multiday === false ? problem.routes.map((route) => [route]) : multidayChains(problem);
+  const chains =
+    options.chains !== undefined
+      ? chainsCovering(problem, options.chains)
+      : options.multiday === false
+        ? problem.routes.map((route) => [route])
+        : multidayChains(problem);
   for (const chain of chains) {
     walkChain(problem, chain, chain.map(jobsOf), (route, context) => {
       const jobs = jobsOf(route);

@@ -21,7 +21,13 @@ export interface RouteEvaluation {
  * Schedules the jobs of a route in the given order (the order is kept): depot or overnight stops,
  * drives, waits for time windows, breaks, linked exits; then prices it and lists its violations.
  */
-export function evaluateRoute(problem: ResolvedProblem, route: ResolvedRoute, jobs: readonly ResolvedJob[], travel: TravelTable, context: RouteContext = {}): RouteEvaluation {
+export function evaluateRoute(
+  problem: ResolvedProblem,
+  route: ResolvedRoute,
+  jobs: readonly ResolvedJob[],
+  travel: TravelTable,
+  context: RouteContext = {},
+): RouteEvaluation {
   const compiled = new CompiledRoute(problem, route, jobs, travel, context);
   const result = new TimelineResult();
   const trace: TimelineTrace = { stops: [], routeViolations: [] };

@@ -100,7 +100,13 @@ function zoneViolations(problem: ResolvedProblem, job: ResolvedJob, route: Resol
  * The violations a job has on a route whatever its place in the order: dates, attributes of
  * route, driver and vehicle, required and forbidden drivers, depot attributes, zones.
  */
-export function jobRouteViolations(problem: ResolvedProblem, job: ResolvedJob, route: ResolvedRoute, settings: RouteSettings, context: RouteContext): Violation[] {
+export function jobRouteViolations(
+  problem: ResolvedProblem,
+  job: ResolvedJob,
+  route: ResolvedRoute,
+  settings: RouteSettings,
+  context: RouteContext,
+): Violation[] {
   const out: Violation[] = [];
   dateViolations(job, route, out);
   scheduleDateViolations(problem, job, route, out);

@@ -12,7 +12,12 @@ function explicitVehicles(problem: ResolvedProblem): boolean {
  * Route-level violations that do not depend on the job order; they count only for a route that
  * has jobs (an unused route costs and breaks nothing).
  */
-export function routeStaticViolations(problem: ResolvedProblem, route: ResolvedRoute, settings: RouteSettings, context: RouteContext): Violation[] {
+export function routeStaticViolations(
+  problem: ResolvedProblem,
+  route: ResolvedRoute,
+  settings: RouteSettings,
+  context: RouteContext,
+): Violation[] {
   const out: Violation[] = [];
   if (route.vehicle === undefined && explicitVehicles(problem)) out.push({ type: 'route_has_no_vehicle' });
   const requiredOfDriver = (route.vehicle?.required_driver_attributes ?? []).filter((a) => !(route.driver?.attributes ?? []).includes(a));

@@ -52,13 +52,26 @@ export function routeSettings(problem: ResolvedProblem, route: ResolvedRoute): R
   const startDepot = startDepotOf(route);
   const endDepot = endDepotOf(route);
   const start =
-    route.start_location ?? route.location ?? route.start_depot?.location ?? route.depot?.location ??
-    driver?.start_location ?? driver?.location ?? vehicle?.depot?.location ?? vehicle?.location;
+    route.start_location ??
+    route.location ??
+    route.start_depot?.location ??
+    route.depot?.location ??
+    driver?.start_location ??
+    driver?.location ??
+    vehicle?.depot?.location ??
+    vehicle?.location;
   const end =
-    route.end_location ?? route.location ?? route.end_depot?.location ?? route.depot?.location ??
-    driver?.end_location ?? driver?.location ?? vehicle?.depot?.location ?? vehicle?.location;
+    route.end_location ??
+    route.location ??
+    route.end_depot?.location ??
+    route.depot?.location ??
+    driver?.end_location ??
+    driver?.location ??
+    vehicle?.depot?.location ??
+    vehicle?.location;
   const costPerHour = route.cost_per_hour ?? driver?.cost_per_hour ?? defaults.cost_per_hour ?? defaultCostPerHour;
-  const legal = settings.enable_legal_breaks === true && settings.legal_break_duration !== undefined && settings.legal_break_interval !== undefined;
+  const legal =
+    settings.enable_legal_breaks === true && settings.legal_break_duration !== undefined && settings.legal_break_interval !== undefined;
   return {
     start,
     end,
@@ -78,7 +91,8 @@ export function routeSettings(problem: ResolvedProblem, route: ResolvedRoute): R
     costPerHour,
     overtimeCostPerHour: driver?.overtime_cost_per_hour ?? costPerHour,
     fixedCost: route.fixed_cost ?? vehicle?.fixed_cost ?? 0,
-    speedPercentage: ((route.driving_speed_percentage ?? defaults.driving_speed_percentage ?? 100) * (vehicle?.driving_speed_percentage ?? 100)) / 100,
+    speedPercentage:
+      ((route.driving_speed_percentage ?? defaults.driving_speed_percentage ?? 100) * (vehicle?.driving_speed_percentage ?? 100)) / 100,
     breaks: legal ? [] : (route.breaks ?? []),
     breaksRelativeToStart: route.breaks_relative_to_start ?? false,
     legalBreaks: legal ? { duration: settings.legal_break_duration!, interval: settings.legal_break_interval! } : undefined,

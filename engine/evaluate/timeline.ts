@@ -160,7 +160,17 @@ function serviceWindow(c: CompiledRoute, s: Scratch, job: number, arrival: numbe
  * (so the break is listed right after that stop), at the roadside when due during the drive, or
  * while waiting for the target's window.
  */
-function visit(c: CompiledRoute, s: Scratch, target: number, job: number, service: number, type: StopType, ref: number, trace: TimelineTrace | undefined, violations: Violation[] | undefined): void {
+function visit(
+  c: CompiledRoute,
+  s: Scratch,
+  target: number,
+  job: number,
+  service: number,
+  type: StopType,
+  ref: number,
+  trace: TimelineTrace | undefined,
+  violations: Violation[] | undefined,
+): void {
   let legDistance = 0;
   let legTime = 0;
   if (s.prev >= 0) {
@@ -217,7 +227,17 @@ function visit(c: CompiledRoute, s: Scratch, target: number, job: number, servic
       s.next++;
     }
     if (trace) {
-      trace.stops.push({ type: legal ? 'legal_break' : 'break', ref: breakRef, point: -1, arrival: breakArrival, distanceTo, timeTo, idle, onSite: length, violations: breakViolations });
+      trace.stops.push({
+        type: legal ? 'legal_break' : 'break',
+        ref: breakRef,
+        point: -1,
+        arrival: breakArrival,
+        distanceTo,
+        timeTo,
+        idle,
+        onSite: length,
+        violations: breakViolations,
+      });
     }
   }
   const arrival = departure + legTime;
@@ -230,19 +250,39 @@ function visit(c: CompiledRoute, s: Scratch, target: number, job: number, servic
     violations?.push({ type: 'job_missed_time_window', data: { lateness: formatTimespan(s.windowLateness) } });
   }
   if (s.windowEnd !== Infinity) s.slack = Math.min(s.slack, s.waiting + s.windowEnd - s.windowStart);
-  if (trace) trace.stops.push({ type, ref, point: target, arrival, distanceTo: legDistance, timeTo: legTime, idle, onSite: service, violations: violations ?? [] });
+  if (trace)
+    trace.stops.push({
+      type,
+      ref,
+      point: target,
+      arrival,
+      distanceTo: legDistance,
+      timeTo: legTime,
+      idle,
+      onSite: service,
+      violations: violations ?? [],
+    });
   s.time = s.windowStart + service;
   s.prev = target;
 }
 
-function routeLimits(c: CompiledRoute, s: Scratch, order: ArrayLike<number>, length: number, working: number, end: number, trace: TimelineTrace | undefined): void {
+function routeLimits(
+  c: CompiledRoute,
+  s: Scratch,
+  order: ArrayLike<number>,
+  length: number,
+  working: number,
+  end: number,
+  trace: TimelineTrace | undefined,
+): void {
   const add = (violation: Violation, excess: number): void => {
     s.penalty += violationPenalty(violation.type, excess);
     s.hard++;
     s.violations++;
     if (trace) trace.routeViolations.push(violation);
   };
-  if (length > c.maxJobs) add({ type: 'route_max_jobs_exceeded', data: { jobs: length, max_jobs_on_route: c.maxJobs } }, length - c.maxJobs);
+  if (length > c.maxJobs)
+    add({ type: 'route_max_jobs_exceeded', data: { jobs: length, max_jobs_on_route: c.maxJobs } }, length - c.maxJobs);
   if (c.hasCapacity) {
     const m = c.metricCount;
     for (let k = 0; k < m; k++) {
@@ -261,12 +301,25 @@ function routeLimits(c: CompiledRoute, s: Scratch, order: ArrayLike<number>, len
       }
     }
   }
-  if (end > c.endTime + timeTolerance) add({ type: 'route_end_time_missed', data: { overrun: formatTimespan(end - c.endTime) } }, end - c.endTime);
+  if (end > c.endTime + timeTolerance)
+    add({ type: 'route_end_time_missed', data: { overrun: formatTimespan(end - c.endTime) } }, end - c.endTime);
   if (working > c.maxWorking + timeTolerance) {
-    add({ type: 'route_max_working_time_exceeded', data: { working_time: formatTimespan(working), max_working_time: formatTimespan(c.maxWorking) } }, working - c.maxWorking);
+    add(
+      {
+        type: 'route_max_working_time_exceeded',
+        data: { working_time: formatTimespan(working), max_working_time: formatTimespan(c.maxWorking) },
+      },
+      working - c.maxWorking,
+    );
   }
   if (s.driving > c.maxDriving + timeTolerance) {
-    add({ type: 'route_max_driving_time_exceeded', data: { driving_time: formatTimespan(s.driving), max_driving_time: formatTimespan(c.maxDriving) } }, s.driving - c.maxDriving);
+    add(
+      {
+        type: 'route_max_driving_time_exceeded',
+        data: { driving_time: formatTimespan(s.driving), max_driving_time: formatTimespan(c.maxDriving) },
+      },
+      s.driving - c.maxDriving,
+    );
   }
   for (const violation of c.routeViolations) {
     s.hard++;
@@ -276,7 +329,14 @@ function routeLimits(c: CompiledRoute, s: Scratch, order: ArrayLike<number>, len
   s.penalty += c.routePenalty;
 }
 
-function run(c: CompiledRoute, order: ArrayLike<number>, length: number, departure: number, trace: TimelineTrace | undefined, out: TimelineResult): void {
+function run(
+  c: CompiledRoute,
+  order: ArrayLike<number>,
+  length: number,
+  departure: number,
+  trace: TimelineTrace | undefined,
+  out: TimelineResult,
+): void {
   const s = scratchOf(c);
   s.time = departure;
   s.prev = c.startPoint;
@@ -292,7 +352,17 @@ function run(c: CompiledRoute, order: ArrayLike<number>, length: number, departu
   s.legalDue = departure + c.legalInterval;
   prepareBreaks(c, s, departure);
   if (trace && c.startKind !== undefined) {
-    trace.stops.push({ type: c.startKind, ref: -1, point: c.startPoint, arrival: departure, distanceTo: 0, timeTo: 0, idle: 0, onSite: 0, violations: [] });
+    trace.stops.push({
+      type: c.startKind,
+      ref: -1,
+      point: c.startPoint,
+      arrival: departure,
+      distanceTo: 0,
+      timeTo: 0,
+      idle: 0,
+      onSite: 0,
+      violations: [],
+    });
   }
   for (let k = 0; k < length; k++) {
     const job = order[k]!;
@@ -305,7 +375,17 @@ function run(c: CompiledRoute, order: ArrayLike<number>, length: number, departu
   }
   if (c.endKind === 'depot') visit(c, s, c.endPoint, -1, 0, 'depot', -1, trace, undefined);
   else if (c.endKind === 'overnight' && trace) {
-    trace.stops.push({ type: 'overnight', ref: -1, point: s.prev, arrival: s.time, distanceTo: 0, timeTo: 0, idle: 0, onSite: 0, violations: [] });
+    trace.stops.push({
+      type: 'overnight',
+      ref: -1,
+      point: s.prev,
+      arrival: s.time,
+      distanceTo: 0,
+      timeTo: 0,
+      idle: 0,
+      onSite: 0,
+      violations: [],
+    });
   }
   const end = s.time;
   const working = end - departure;

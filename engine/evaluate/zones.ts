@@ -12,8 +12,10 @@ function pointInPolygon(point: LatLon, ring: readonly LatLon[]): boolean {
     const b = ring[j]!;
     const cross = (b.lon - a.lon) * (point.lat - a.lat) - (b.lat - a.lat) * (point.lon - a.lon);
     const withinBox =
-      Math.min(a.lon, b.lon) <= point.lon && point.lon <= Math.max(a.lon, b.lon) &&
-      Math.min(a.lat, b.lat) <= point.lat && point.lat <= Math.max(a.lat, b.lat);
+      Math.min(a.lon, b.lon) <= point.lon &&
+      point.lon <= Math.max(a.lon, b.lon) &&
+      Math.min(a.lat, b.lat) <= point.lat &&
+      point.lat <= Math.max(a.lat, b.lat);
     if (cross === 0 && withinBox) return true;
     if (a.lat > point.lat !== b.lat > point.lat && point.lon < ((b.lon - a.lon) * (point.lat - a.lat)) / (b.lat - a.lat) + a.lon) {
       inside = !inside;

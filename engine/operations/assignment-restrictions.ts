@@ -31,7 +31,12 @@ function jobRestrictions(pricer: ChainPricer, problem: ResolvedProblem, job: num
  * go on, each with the violations that forbid it there (each route taken alone, as an empty day:
  * multi-day chains and the jobs already on routes do not count), and the jobs no route can take.
  */
-export async function assignmentRestrictions(problem: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<AssignmentRestrictionsResponse> {
+export async function assignmentRestrictions(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  report: ProgressReporter,
+  startedAt = Date.now(),
+): Promise<AssignmentRestrictionsResponse> {
   const pricer = new ChainPricer(problem, travel);
   const response: AssignmentRestrictionsResponse = { jobs: [], unrouted_jobs: [] };
   problem.jobs.forEach((job, index) => {
@@ -58,7 +63,9 @@ export function stopRestrictions(problem: ResolvedProblem, travel: TravelTable):
   const pricer = new ChainPricer(problem, travel);
   const indexById = new Map(problem.jobs.map((job, index) => [job.id, index]));
   const restrictionsOf = (job: number): Violation[] =>
-    jobRestrictions(pricer, problem, job).flatMap((restriction) => restriction.violations.map((violation) => ({ type: violation.type, data: { ...violation.data, route: restriction.id } })));
+    jobRestrictions(pricer, problem, job).flatMap((restriction) =>
+      restriction.violations.map((violation) => ({ type: violation.type, data: { ...violation.data, route: restriction.id } })),
+    );
   return (routes) =>
     routes.map((route) => ({
       ...route,

@@ -30,7 +30,13 @@ const FINISHING_RESERVE = 0.05;
  * without a base date get one (reported in `schedules`), so that every schedule job has its target
  * range to land in.
  */
-export async function build(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now(), tuning: SearchTuning = {}): Promise<ProblemResponse> {
+export async function build(
+  request: ResolvedProblem,
+  travel: TravelTable,
+  report: ProgressReporter,
+  startedAt = Date.now(),
+  tuning: SearchTuning = {},
+): Promise<ProblemResponse> {
   const { problem, chosen } = withChosenBaseDates(request, request.routes);
   const jobs = problem.jobs.map((_, index) => index);
   const indexOf = new Map(problem.jobs.map((job, index) => [job, index]));
@@ -60,7 +66,10 @@ export async function build(request: ResolvedProblem, travel: TravelTable, repor
   );
   if (frontLoading) frontLoad(pricer, plan, problem.routes, finishingDeadline);
   const chains = overnights ? planOvernightStays(problem, travel, problem.routes, plan, finishingDeadline) : [];
-  return withScheduleResponses(plannedResponse(problem, travel, plan, new Map(), pricer, problem.routes, { multiday: false, chains, reasonsDeadline: deadline }), chosen);
+  return withScheduleResponses(
+    plannedResponse(problem, travel, plan, new Map(), pricer, problem.routes, { multiday: false, chains, reasonsDeadline: deadline }),
+    chosen,
+  );
 }
 
 export const buildOperation = engineTask({

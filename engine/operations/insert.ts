@@ -21,7 +21,12 @@ function jobsToInsert(problem: ResolvedProblem): number[] {
 }
 
 /** The cheapest insertion of `job` over every chain (by added internal cost), or undefined when none is allowed. */
-function cheapestInsertion(plan: DispatchPlan, job: number, allowHard: boolean, critical: ReadonlySet<ViolationType>): Insertion | undefined {
+function cheapestInsertion(
+  plan: DispatchPlan,
+  job: number,
+  allowHard: boolean,
+  critical: ReadonlySet<ViolationType>,
+): Insertion | undefined {
   let best: Insertion | undefined;
   let bestDelta = Infinity;
   for (let c = 0; c < plan.chains.length; c++) {
@@ -48,13 +53,24 @@ function cheapestInsertion(plan: DispatchPlan, job: number, allowHard: boolean, 
  * violation types that keep it off every route. Schedules without a base date get one first, as
  * in optimize, reported in `schedules`.
  */
-export async function insert(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
+export async function insert(
+  request: ResolvedProblem,
+  travel: TravelTable,
+  report: ProgressReporter,
+  startedAt = Date.now(),
+): Promise<ProblemResponse> {
   // As optimize does: schedules without a base date get one, favouring the days their routed jobs are on.
-  const currentDays = new Map(request.routes.flatMap((route) => (route.date === undefined ? [] : routeJobs(route).map((job) => [job, route.date!] as const))));
+  const currentDays = new Map(
+    request.routes.flatMap((route) => (route.date === undefined ? [] : routeJobs(route).map((job) => [job, route.date!] as const))),
+  );
   const { problem, chosen } = withChosenBaseDates(request, request.routes, currentDays);
   const jobs = jobsToInsert(problem);
   if (jobs.length > MAX_JOBS_TO_INSERT) {
-    throw new OperationError(400, 'too_many_jobs_to_insert_error', `insert takes at most ${MAX_JOBS_TO_INSERT} jobs_to_insert; the request has ${jobs.length}.`);
+    throw new OperationError(
+      400,
+      'too_many_jobs_to_insert_error',
+      `insert takes at most ${MAX_JOBS_TO_INSERT} jobs_to_insert; the request has ${jobs.length}.`,
+    );
   }
   const allowHard = problem.allow_hard_constraint_violations === true;
   const critical = new Set(problem.settings.critical_violations ?? []);
@@ -71,7 +87,10 @@ export async function insert(request: ResolvedProblem, travel: TravelTable, repo
   report({ phase: 'insert: evaluating', elapsed_seconds: elapsed() });
   const response = evaluateProblem(problem, travel, plan.routeOrders()).response;
   const indexById = new Map(problem.jobs.map((job, index) => [job.id, index]));
-  return withScheduleResponses({ ...response, unrouted_jobs: response.unrouted_jobs.map(({ id }) => ({ id, reasons: chainReasons(plan, indexById.get(id)!) })) }, chosen);
+  return withScheduleResponses(
+    { ...response, unrouted_jobs: response.unrouted_jobs.map(({ id }) => ({ id, reasons: chainReasons(plan, indexById.get(id)!) })) },
+    chosen,
+  );
 }
 
 /**
@@ -82,7 +101,11 @@ function tooManyJobsToInsert(body: unknown): OperationError | undefined {
   const jobs = (body as { jobs_to_insert?: unknown[] }).jobs_to_insert ?? [];
   const distinct = new Set(jobs.map((job) => (typeof job === 'string' ? job : ((job as { id?: unknown }).id ?? job))));
   if (distinct.size <= MAX_JOBS_TO_INSERT) return undefined;
-  return new OperationError(400, 'too_many_jobs_to_insert_error', `insert takes at most ${MAX_JOBS_TO_INSERT} jobs_to_insert; the request has ${distinct.size}.`);
+  return new OperationError(
+    400,
+    'too_many_jobs_to_insert_error',
+    `insert takes at most ${MAX_JOBS_TO_INSERT} jobs_to_insert; the request has ${distinct.size}.`,
+  );
 }
 
 export const insertOperation = engineTask({

@@ -9,4 +9,9 @@ export type { InstantiateOptions } from '../calendar/instantiate.js';
  * from schedules over a range of days. `workBound` is how many routes and visits a request would
  * make or examine, for the API to refuse one too big before it runs.
  */
-export const instantiateOperation = syncOperation({ name: 'instantiate', travel: 'none', workBound: instantiateWorkBound, run: instantiate });
+export const instantiateOperation = syncOperation({
+  name: 'instantiate',
+  travel: 'none',
+  workBound: instantiateWorkBound,
+  run: instantiate,
+});

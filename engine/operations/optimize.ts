@@ -10,7 +10,14 @@ import type { ProgressReporter } from '../progress.js';
 import { engineTask } from './operation.js';
 import { plannedResult } from './result-shape.js';
 import { withChosenBaseDates, withScheduleResponses } from '../planning/schedule-base-dates.js';
-import { defaultPlanningSeconds, planningIterations, type SearchTuning, searchDeadline, searchSeed, seededRandom } from '../planning/search-budget.js';
+import {
+  defaultPlanningSeconds,
+  planningIterations,
+  type SearchTuning,
+  searchDeadline,
+  searchSeed,
+  seededRandom,
+} from '../planning/search-budget.js';
 import { sequenceChains } from '../planning/sequence-chains.js';
 
 /**
@@ -22,8 +29,16 @@ import { sequenceChains } from '../planning/sequence-chains.js';
  * a base date get the one that keeps most of their jobs on their current days (reported in
  * `schedules`).
  */
-export async function optimize(request: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now(), tuning: SearchTuning = {}): Promise<ProblemResponse> {
-  const currentDays = new Map(request.routes.flatMap((route) => (route.date === undefined ? [] : routeJobs(route).map((job) => [job, route.date!] as const))));
+export async function optimize(
+  request: ResolvedProblem,
+  travel: TravelTable,
+  report: ProgressReporter,
+  startedAt = Date.now(),
+  tuning: SearchTuning = {},
+): Promise<ProblemResponse> {
+  const currentDays = new Map(
+    request.routes.flatMap((route) => (route.date === undefined ? [] : routeJobs(route).map((job) => [job, route.date!] as const))),
+  );
   const { problem, chosen } = withChosenBaseDates(request, request.routes, currentDays);
   const chains = multidayChains(problem);
   const singleDays = chains.filter((chain) => chain.length === 1).map(([route]) => route!);
@@ -59,7 +74,10 @@ export async function optimize(request: ResolvedProblem, travel: TravelTable, re
     },
     report,
   );
-  return withScheduleResponses(plannedResponse(problem, travel, plan, fixed, pricer, singleDays, { multiday: true, reasonsDeadline: deadline }), chosen);
+  return withScheduleResponses(
+    plannedResponse(problem, travel, plan, fixed, pricer, singleDays, { multiday: true, reasonsDeadline: deadline }),
+    chosen,
+  );
 }
 
 export const optimizeOperation = engineTask({

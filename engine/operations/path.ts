@@ -40,7 +40,9 @@ async function path(body: PathRequest, provider: PathProvider): Promise<Record<s
       driving_time: formatTimespan(drawn.duration),
       legs: drawn.legs.map((leg) => ({ distance_meters: leg.distance, driving_time: formatTimespan(leg.duration) })),
       ...(drawn.fallback ? { straight_line_fallback: true } : {}),
-      ...(route.routing_options?.return_path ? { path: body.path_encoding === 'polyline' ? encodePolyline(drawn.geometry) : drawn.geometry.map(formatLatLon) } : {}),
+      ...(route.routing_options?.return_path
+        ? { path: body.path_encoding === 'polyline' ? encodePolyline(drawn.geometry) : drawn.geometry.map(formatLatLon) }
+        : {}),
     });
   }
   return { routes, ...(provider.name === 'road' ? { attribution: osmAttribution } : {}) };

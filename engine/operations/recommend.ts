@@ -30,7 +30,12 @@ function byQuality(a: Candidate, b: Candidate): number {
 }
 
 /** The evaluator's evaluation of a whole chain with the given orders, day by day. */
-function evaluateChain(problem: ResolvedProblem, travel: TravelTable, chain: readonly ResolvedRoute[], orders: ChainOrders): RouteEvaluation[] {
+function evaluateChain(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  chain: readonly ResolvedRoute[],
+  orders: ChainOrders,
+): RouteEvaluation[] {
   const days = orders.map((order) => order.map((job) => problem.jobs[job]!));
   const evaluations: RouteEvaluation[] = [];
   walkChain(problem, chain, days, (route, context) => {
@@ -72,7 +77,12 @@ function totals(evaluations: readonly RouteEvaluation[]): Totals {
  * deltas and routes of each option are the evaluator's, before and after the insertion. An option
  * that chooses the base date of the job's schedule names it in `schedules`.
  */
-export async function recommend(problem: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<RecommendResponse> {
+export async function recommend(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  report: ProgressReporter,
+  startedAt = Date.now(),
+): Promise<RecommendResponse> {
   const job = problem.jobs.indexOf(problem.job!);
   const resolvedJob = problem.jobs[job]!;
   const allowHard = problem.allow_hard_constraint_violations === true;
@@ -87,7 +97,13 @@ export async function recommend(problem: ResolvedProblem, travel: TravelTable, r
     plan.forEachInsertion(c, job, ({ day, position, price }) => {
       if (barredDays[day] || (!allowHard && price.hard > base.hard)) return;
       if (allowHard && plan.addsViolationOf({ chain: c, day, position }, job, critical)) return;
-      candidates.push({ chain: c, day, position, addedViolations: price.violations - base.violations, deltaInternalCost: price.internalCost - base.internalCost });
+      candidates.push({
+        chain: c,
+        day,
+        position,
+        addedViolations: price.violations - base.violations,
+        deltaInternalCost: price.internalCost - base.internalCost,
+      });
     });
   });
   candidates.sort(byQuality);
@@ -98,7 +114,8 @@ export async function recommend(problem: ResolvedProblem, travel: TravelTable, r
   const restricted = stopRestrictions(problem, travel);
   const options = chosen.map((candidate) => {
     const chain = plan.chains[candidate.chain]!;
-    if (!before.has(candidate.chain)) before.set(candidate.chain, totals(evaluateChain(problem, travel, chain, plan.orders[candidate.chain]!)));
+    if (!before.has(candidate.chain))
+      before.set(candidate.chain, totals(evaluateChain(problem, travel, chain, plan.orders[candidate.chain]!)));
     const was = before.get(candidate.chain)!;
     const evaluations = evaluateChain(problem, travel, chain, plan.withInsertion(candidate, job));
     const now = totals(evaluations);
@@ -113,7 +130,10 @@ export async function recommend(problem: ResolvedProblem, travel: TravelTable, r
       routes: restricted(evaluations.map((evaluation) => evaluation.response)),
       ...(fixes.allowed && fixes.fixes ? { schedules: [fixes.fixes] } : {}),
     };
-    return { option, key: { ...candidate, addedViolations: now.violations - was.violations, deltaInternalCost: option.delta_internal_cost } };
+    return {
+      option,
+      key: { ...candidate, addedViolations: now.violations - was.violations, deltaInternalCost: option.delta_internal_cost },
+    };
   });
   // The evaluator's own figures decide the final order (they match the pricer's, which chose them).
   options.sort((a, b) => byQuality(a.key, b.key));

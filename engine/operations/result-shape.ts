@@ -75,7 +75,11 @@ export function shapeResult(
  * The stored result of an operation that plans routes: stop restrictions and route paths when the
  * settings ask for them, the fallback locations, then the shape of shapeResult.
  */
-export async function plannedResult(planned: ProblemResponse, input: OperationInput<'matrix'>, aggregate = false): Promise<ProblemResponse | ProblemAggregates | JsonObject> {
+export async function plannedResult(
+  planned: ProblemResponse,
+  input: OperationInput<'matrix'>,
+  aggregate = false,
+): Promise<ProblemResponse | ProblemAggregates | JsonObject> {
   const { canonical, problem, travel, provider } = input;
   const routes = await withRoutePaths(problem, provider, withStopRestrictions(problem, travel, planned.routes));
   return shapeResult(canonical, problem, { ...planned, routes, ...fallbackFlag(travel) }, { aggregate });

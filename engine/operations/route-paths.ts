@@ -33,7 +33,11 @@ async function leg(provider: TravelProvider, from: LatLon, to: LatLon, options: 
  * `path_to_stop`, the latlons from the previous such stop (breaks have none and are passed
  * through). The first stop of a route has nothing before it and gets none.
  */
-export async function withRoutePaths(problem: ResolvedProblem, provider: TravelProvider, routes: RouteResponse[]): Promise<RouteResponse[]> {
+export async function withRoutePaths(
+  problem: ResolvedProblem,
+  provider: TravelProvider,
+  routes: RouteResponse[],
+): Promise<RouteResponse[]> {
   if (problem.settings.route_paths !== true) return routes;
   const options = new Map(problem.routes.map((route) => [route.id, routeTravelOptions(problem, route)]));
   const drawn = new Map<string, LatLon[]>();

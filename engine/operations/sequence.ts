@@ -13,7 +13,12 @@ import { sequenceChains } from '../planning/sequence-chains.js';
  * `sequence`: reorders the jobs within each route to lower its internal cost. Jobs never move
  * between routes and are never unrouted; multi-day chains keep their days.
  */
-export async function sequence(problem: ResolvedProblem, travel: TravelTable, report: ProgressReporter, startedAt = Date.now()): Promise<ProblemResponse> {
+export async function sequence(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  report: ProgressReporter,
+  startedAt = Date.now(),
+): Promise<ProblemResponse> {
   const orders = sequenceChains(
     problem,
     travel,

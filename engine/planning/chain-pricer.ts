@@ -141,7 +141,11 @@ export class ChainPricer {
   }
 
   /** Calls `visit` with each day compiled in its context and its order as candidate indices of that compilation. */
-  private walk(chain: readonly ResolvedRoute[], orders: ChainOrders, visit: (compiled: CompiledRoute, order: ArrayLike<number>) => void): void {
+  private walk(
+    chain: readonly ResolvedRoute[],
+    orders: ChainOrders,
+    visit: (compiled: CompiledRoute, order: ArrayLike<number>) => void,
+  ): void {
     if (chain.length === 1) {
       const alone = this.aloneRoute(chain[0]!);
       visit(alone.compiled, this.localOrder(alone, orders[0]!));

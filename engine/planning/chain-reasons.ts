@@ -20,7 +20,8 @@ export function chainReasons(plan: DispatchPlan, job: number): ViolationType[] {
   for (let c = 0; c < plan.chains.length; c++) {
     const routes = plan.chains[c]!;
     if (plan.staticallyBarred(c, job)) {
-      for (const violation of [...plan.pricer.staticViolations(routes[0]!, job), ...plan.pricer.routeViolations(routes[0]!)]) found.add(violation.type);
+      for (const violation of [...plan.pricer.staticViolations(routes[0]!, job), ...plan.pricer.routeViolations(routes[0]!)])
+        found.add(violation.type);
       continue;
     }
     // Assigned in the callback, which control-flow narrowing cannot see.

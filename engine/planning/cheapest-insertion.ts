@@ -16,7 +16,12 @@ export interface Insertion {
 }
 
 /** The cheapest probed insertion of `job` into `order` with at most `maxHard` hard violations, if any. */
-export function cheapestInsertion(objective: RouteObjective, order: readonly number[], job: number, maxHard = Infinity): Insertion | undefined {
+export function cheapestInsertion(
+  objective: RouteObjective,
+  order: readonly number[],
+  job: number,
+  maxHard = Infinity,
+): Insertion | undefined {
   const candidate = new Array<number>(order.length + 1);
   let best: Insertion | undefined;
   for (const position of objective.likelyPositions(order, job, PROBED_POSITIONS)) {

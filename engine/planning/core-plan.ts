@@ -47,7 +47,10 @@ export async function corePlan(
     initial: planToSnapshot(compiled, initial),
     onProgress: (event: ProgressEvent) => onBest(event.cost),
   };
-  const result = budget.threads > 1 ? await solveParallel(compiled.instance, { ...options, threads: budget.threads }) : solve(compiled.instance, options);
+  const result =
+    budget.threads > 1
+      ? await solveParallel(compiled.instance, { ...options, threads: budget.threads })
+      : solve(compiled.instance, options);
   recordSearch({ iterations: result.iterations, timeToBestMs: result.timeToBestMs });
   return resultToPlan(compiled, result);
 }

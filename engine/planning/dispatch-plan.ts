@@ -32,7 +32,13 @@ export class DispatchPlan {
   ) {
     const indexOf = new Map(problem.jobs.map((job, index) => [job, index]));
     this.chains = multidayChains(problem);
-    this.orders = this.chains.map((chain) => chain.map((route) => routeJobs(route).map((job) => indexOf.get(job)!).filter((job) => !detached.has(job))));
+    this.orders = this.chains.map((chain) =>
+      chain.map((route) =>
+        routeJobs(route)
+          .map((job) => indexOf.get(job)!)
+          .filter((job) => !detached.has(job)),
+      ),
+    );
     this.prices = this.chains.map((chain, c) => pricer.price(chain, this.orders[c]!));
   }
 
@@ -62,7 +68,9 @@ export class DispatchPlan {
 
   /** The chain's orders with `job` inserted (the plan itself is unchanged). */
   withInsertion(insertion: Omit<Insertion, 'price'>, job: number): number[][] {
-    return this.orders[insertion.chain]!.map((order, day) => (day === insertion.day ? [...order.slice(0, insertion.position), job, ...order.slice(insertion.position)] : order.slice()));
+    return this.orders[insertion.chain]!.map((order, day) =>
+      day === insertion.day ? [...order.slice(0, insertion.position), job, ...order.slice(insertion.position)] : order.slice(),
+    );
   }
 
   /**
@@ -91,7 +99,14 @@ export class DispatchPlan {
   /** Every route's jobs in planned order, for the evaluator. */
   routeOrders(): Map<ResolvedRoute, ResolvedJob[]> {
     const orders = new Map<ResolvedRoute, ResolvedJob[]>();
-    this.chains.forEach((chain, c) => chain.forEach((route, day) => orders.set(route, this.orders[c]![day]!.map((job) => this.problem.jobs[job]!))));
+    this.chains.forEach((chain, c) =>
+      chain.forEach((route, day) =>
+        orders.set(
+          route,
+          this.orders[c]![day]!.map((job) => this.problem.jobs[job]!),
+        ),
+      ),
+    );
     return orders;
   }
 }

@@ -43,7 +43,12 @@ export function frontLoad(pricer: PlanPricer, plan: RoutePlan, routes: readonly 
       if (pricer.price(route, without).hard > pricer.price(route, order).hard) continue;
       for (const day of days) {
         if (day >= route.date!) break;
-        const move = cheapestPlace(pricer, plan, dated.filter((candidate) => candidate.date === day), job);
+        const move = cheapestPlace(
+          pricer,
+          plan,
+          dated.filter((candidate) => candidate.date === day),
+          job,
+        );
         if (move === undefined) continue;
         plan.set(route, without);
         const target = plan.get(move.route) ?? [];

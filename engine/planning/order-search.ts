@@ -80,7 +80,11 @@ export function searchOrder(initial: Int32Array, objective: RouteObjective, opti
   let idle = 0;
   while (Date.now() < options.deadline && idle < options.patience) {
     current.set(best);
-    const cuts = [1 + Math.floor(options.random() * (n - 1)), 1 + Math.floor(options.random() * (n - 1)), 1 + Math.floor(options.random() * (n - 1))].sort((a, b) => a - b);
+    const cuts = [
+      1 + Math.floor(options.random() * (n - 1)),
+      1 + Math.floor(options.random() * (n - 1)),
+      1 + Math.floor(options.random() * (n - 1)),
+    ].sort((a, b) => a - b);
     const [a, b, c] = cuts as [number, number, number];
     // Double bridge: A C B D — a kick 2-opt and or-opt cannot undo in one move.
     const kicked = Int32Array.from([...best.subarray(0, a), ...best.subarray(b, c), ...best.subarray(a, b), ...best.subarray(c)]);

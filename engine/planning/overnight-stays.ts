@@ -63,8 +63,16 @@ function priceChain(
  * has_next_multiday_day reads them back. Jobs left on no route are then tried on the trips.
  * Updates `plan` with the re-sequenced and filled days and returns the chains of two days or more.
  */
-export function planOvernightStays(problem: ResolvedProblem, travel: TravelTable, routes: readonly ResolvedRoute[], plan: RoutePlan, deadline: number): ResolvedRoute[][] {
-  const orders = new Map<ResolvedRoute, ResolvedJob[]>(routes.map((route) => [route, (plan.get(route) ?? []).map((j) => problem.jobs[j]!)]));
+export function planOvernightStays(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  routes: readonly ResolvedRoute[],
+  plan: RoutePlan,
+  deadline: number,
+): ResolvedRoute[][] {
+  const orders = new Map<ResolvedRoute, ResolvedJob[]>(
+    routes.map((route) => [route, (plan.get(route) ?? []).map((j) => problem.jobs[j]!)]),
+  );
   const byDriver = new Map<string, ResolvedRoute[]>();
   for (const route of routes) {
     const driver = route.driver;
@@ -83,7 +91,13 @@ export function planOvernightStays(problem: ResolvedProblem, travel: TravelTable
     for (const next of days.slice(1)) {
       const last = chain[chain.length - 1]!;
       const limit = routeSettings(problem, chain[0]!).maxMultidayDays;
-      if (Date.now() < deadline && chain.length < limit && followsOn(last, next) && orders.get(next)!.length > 0 && orders.get(last)!.length > 0) {
+      if (
+        Date.now() < deadline &&
+        chain.length < limit &&
+        followsOn(last, next) &&
+        orders.get(next)!.length > 0 &&
+        orders.get(last)!.length > 0
+      ) {
         const alone = priceChain(problem, travel, [next], orders, deadline);
         const longer = priceChain(problem, travel, [...chain, next], orders, deadline);
         if (longer.hard <= price.hard + alone.hard && longer.cost < price.cost + alone.cost - SAVING_EPSILON) {
@@ -100,7 +114,12 @@ export function planOvernightStays(problem: ResolvedProblem, travel: TravelTable
   }
   placeOnTrips(problem, travel, chains, orders, deadline);
   const indexOf = new Map(problem.jobs.map((job, index) => [job, index]));
-  for (const chain of chains) for (const route of chain) plan.set(route, orders.get(route)!.map((job) => indexOf.get(job)!));
+  for (const chain of chains)
+    for (const route of chain)
+      plan.set(
+        route,
+        orders.get(route)!.map((job) => indexOf.get(job)!),
+      );
   return chains;
 }
 
@@ -109,7 +128,13 @@ export function planOvernightStays(problem: ResolvedProblem, travel: TravelTable
  * more (a far cluster served over two days). Each goes where its chain's price rises least without
  * a new hard violation; `orders` is updated.
  */
-function placeOnTrips(problem: ResolvedProblem, travel: TravelTable, chains: readonly ResolvedRoute[][], orders: Map<ResolvedRoute, ResolvedJob[]>, deadline: number): void {
+function placeOnTrips(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  chains: readonly ResolvedRoute[][],
+  orders: Map<ResolvedRoute, ResolvedJob[]>,
+  deadline: number,
+): void {
   if (chains.length === 0) return;
   const routed = new Set([...orders.values()].flat());
   const waiting = problem.jobs.filter((job) => !routed.has(job));

@@ -19,7 +19,13 @@ export interface PlacementOptions {
  * places what the core could not (soft windows served late, jobs the core's safe approximations
  * ruled out). Returns the jobs left out.
  */
-export function placeJobs(pricer: PlanPricer, plan: RoutePlan, routes: readonly ResolvedRoute[], jobs: readonly number[], options: PlacementOptions): number[] {
+export function placeJobs(
+  pricer: PlanPricer,
+  plan: RoutePlan,
+  routes: readonly ResolvedRoute[],
+  jobs: readonly number[],
+  options: PlacementOptions,
+): number[] {
   const left: number[] = [];
   for (const job of jobs) {
     if (!options.force && Date.now() >= options.deadline) {

@@ -48,7 +48,12 @@ function finishingReserve(request: PlanningRequest): number {
  * out, and the evaluator's check, which unroutes jobs until no route has a hard violation (jobs
  * that must stay routed are placed wherever they cost least instead).
  */
-export async function planRoutes(problem: ResolvedProblem, travel: TravelTable, request: PlanningRequest, report: ProgressReporter): Promise<PlanningOutcome> {
+export async function planRoutes(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  request: PlanningRequest,
+  report: ProgressReporter,
+): Promise<PlanningOutcome> {
   const elapsed = (): number => (Date.now() - request.startedAt) / 1000;
   report({ phase: `${request.phase}: compiling`, elapsed_seconds: elapsed() });
   const reserve = finishingReserve(request);

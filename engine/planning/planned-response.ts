@@ -23,8 +23,15 @@ export function plannedResponse(
   options: { multiday: boolean; chains?: readonly (readonly ResolvedRoute[])[]; reasonsDeadline?: number },
 ): ProblemResponse {
   const orders = new Map<ResolvedRoute, ResolvedJob[]>(fixed);
-  for (const [route, order] of plan) orders.set(route, order.map((j) => problem.jobs[j]!));
-  const response = evaluateProblem(problem, travel, orders, { multiday: options.multiday, ...(options.chains !== undefined ? { chains: options.chains } : {}) }).response;
+  for (const [route, order] of plan)
+    orders.set(
+      route,
+      order.map((j) => problem.jobs[j]!),
+    );
+  const response = evaluateProblem(problem, travel, orders, {
+    multiday: options.multiday,
+    ...(options.chains !== undefined ? { chains: options.chains } : {}),
+  }).response;
   const indexById = new Map(problem.jobs.map((job, index) => [job.id, index]));
   const unrouted = response.unrouted_jobs.map(({ id }) => indexById.get(id)!);
   const reasons = unroutedReasons(pricer, plan, reasonRoutes, unrouted, options.reasonsDeadline);

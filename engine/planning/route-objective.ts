@@ -16,7 +16,13 @@ export class RouteObjective {
   /** Hard violations of the order last priced by `cost`. */
   hardViolations = 0;
 
-  constructor(problem: ResolvedProblem, route: ResolvedRoute, readonly jobs: readonly ResolvedJob[], travel: TravelTable, context: RouteContext = {}) {
+  constructor(
+    problem: ResolvedProblem,
+    route: ResolvedRoute,
+    readonly jobs: readonly ResolvedJob[],
+    travel: TravelTable,
+    context: RouteContext = {},
+  ) {
     this.compiled = new CompiledRoute(problem, route, jobs, travel, context);
   }
 

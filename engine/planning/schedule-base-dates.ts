@@ -37,7 +37,9 @@ function restrictionKey(problem: ResolvedProblem, job: ResolvedJob): string {
 function eligibleDaysOf(problem: ResolvedProblem, routes: readonly ResolvedRoute[]): (job: ResolvedJob) => ReadonlySet<number> {
   const dated = routes.flatMap((route) => {
     const settings = routeSettings(problem, route);
-    return route.date !== undefined && routeStaticViolations(problem, route, settings, {}).length === 0 ? [{ route, settings, date: route.date }] : [];
+    return route.date !== undefined && routeStaticViolations(problem, route, settings, {}).length === 0
+      ? [{ route, settings, date: route.date }]
+      : [];
   });
   const byKey = new Map<string, Set<number>>();
   return (job) => {
@@ -60,10 +62,16 @@ function eligibleDaysOf(problem: ResolvedProblem, routes: readonly ResolvedRoute
  * routes jobs may use; `currentDays` (optimize) favours dates that keep routed jobs where they
  * are. Without such schedules the problem comes back as it is.
  */
-export function withChosenBaseDates(problem: ResolvedProblem, routes: readonly ResolvedRoute[], currentDays?: ReadonlyMap<ResolvedJob, number>): ScheduledProblem {
+export function withChosenBaseDates(
+  problem: ResolvedProblem,
+  routes: readonly ResolvedRoute[],
+  currentDays?: ReadonlyMap<ResolvedJob, number>,
+): ScheduledProblem {
   const open = problem.schedules.flatMap((schedule) => {
     const earliestDate = scheduleEarliestDate(problem, schedule);
-    return schedule.base_date === undefined && earliestDate !== undefined && schedule.jobs.some((job) => job !== null) ? [{ schedule, earliestDate }] : [];
+    return schedule.base_date === undefined && earliestDate !== undefined && schedule.jobs.some((job) => job !== null)
+      ? [{ schedule, earliestDate }]
+      : [];
   });
   if (open.length === 0) return { problem, chosen: [] };
   const routesPerDay = new Map<number, number>();
@@ -89,6 +97,10 @@ export function withScheduleResponses(response: ProblemResponse, chosen: readonl
   const unrouted = new Set(response.unrouted_jobs.map((job) => job.id));
   const reported: ScheduleResponse[] = chosen
     .filter((schedule) => schedule.jobs.some((job) => job !== null && !unrouted.has(job.id)))
-    .map((schedule) => ({ id: schedule.id, ...(schedule.name !== undefined ? { name: schedule.name } : {}), base_date: formatDate(schedule.base_date!) }));
+    .map((schedule) => ({
+      id: schedule.id,
+      ...(schedule.name !== undefined ? { name: schedule.name } : {}),
+      base_date: formatDate(schedule.base_date!),
+    }));
   return reported.length === 0 ? response : { ...response, schedules: reported };
 }

@@ -34,7 +34,12 @@ function placedOrdinals(problem: ResolvedProblem, schedule: ResolvedSchedule, jo
  * their ranges, its target nearest `date`; undefined when none does. A base date inside the
  * ordinal's own slot targets exactly that day, so trying each day of the slot tries every target.
  */
-function consistentBaseDate(recurrence: Recurrence, ordinal: number, date: number, placed: ReadonlyMap<number, number>): number | undefined {
+function consistentBaseDate(
+  recurrence: Recurrence,
+  ordinal: number,
+  date: number,
+  placed: ReadonlyMap<number, number>,
+): number | undefined {
   const slot = ordinalSlotDays(recurrence, ordinal);
   let best: number | undefined;
   for (let baseDate = Math.max(slot.start, recurrence.earliestDate); baseDate <= slot.end; baseDate++) {
@@ -66,7 +71,10 @@ export function schedulePlacement(problem: ResolvedProblem, job: ResolvedJob, ro
     if (schedule.base_date !== undefined) return lands(recurrence, ordinal, date) ? { allowed: true } : { allowed: false };
     const baseDate = consistentBaseDate(recurrence, ordinal, date, placedOrdinals(problem, schedule, job));
     if (baseDate === undefined) return { allowed: false };
-    return { allowed: true, fixes: { id: schedule.id, ...(schedule.name !== undefined ? { name: schedule.name } : {}), base_date: formatDate(baseDate) } };
+    return {
+      allowed: true,
+      fixes: { id: schedule.id, ...(schedule.name !== undefined ? { name: schedule.name } : {}), base_date: formatDate(baseDate) },
+    };
   }
   return { allowed: true };
 }

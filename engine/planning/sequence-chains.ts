@@ -19,7 +19,13 @@ export interface ChainSequencing {
  * sequenced after the one before it, since it starts where that one slept. The time budget is
  * shared by the routes in proportion to their size.
  */
-export function sequenceChains(problem: ResolvedProblem, travel: TravelTable, chains: readonly ResolvedRoute[][], options: ChainSequencing, report: ProgressReporter): Map<ResolvedRoute, ResolvedJob[]> {
+export function sequenceChains(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  chains: readonly ResolvedRoute[][],
+  options: ChainSequencing,
+  report: ProgressReporter,
+): Map<ResolvedRoute, ResolvedJob[]> {
   const { startedAt, deadline, random, phase } = options;
   const routes = chains.flat();
   const totalJobs = routes.reduce((sum, r) => sum + routeJobs(r).length, 0) || 1;
@@ -39,7 +45,8 @@ export function sequenceChains(problem: ResolvedProblem, travel: TravelTable, ch
         deadline: routeDeadline,
         patience: 50,
         random,
-        onImprovement: (cost) => report({ phase, best_cost: cost, elapsed_seconds: elapsed(), routes_done: routesDone, routes_total: routesTotal }),
+        onImprovement: (cost) =>
+          report({ phase, best_cost: cost, elapsed_seconds: elapsed(), routes_done: routesDone, routes_total: routesTotal }),
       });
       jobsDone += jobs.length;
       routesDone++;

@@ -19,8 +19,18 @@ function capacityTotal(vehicle: ResolvedVehicle): number {
 /** Vehicles in order of preference: those most jobs require attributes of, the largest, the cheapest. */
 function preferenceOrder(problem: ResolvedProblem): ResolvedVehicle[] {
   const fits = (vehicle: ResolvedVehicle): number =>
-    problem.jobs.filter((job) => (job.required_vehicle_attributes ?? []).length > 0 && job.required_vehicle_attributes!.every((a) => (vehicle.attributes ?? []).includes(a))).length;
-  const scored = problem.vehicles.map((vehicle, index) => ({ vehicle, index, fits: fits(vehicle), capacity: capacityTotal(vehicle), cost: vehicle.fixed_cost ?? 0 }));
+    problem.jobs.filter(
+      (job) =>
+        (job.required_vehicle_attributes ?? []).length > 0 &&
+        job.required_vehicle_attributes!.every((a) => (vehicle.attributes ?? []).includes(a)),
+    ).length;
+  const scored = problem.vehicles.map((vehicle, index) => ({
+    vehicle,
+    index,
+    fits: fits(vehicle),
+    capacity: capacityTotal(vehicle),
+    cost: vehicle.fixed_cost ?? 0,
+  }));
   scored.sort((a, b) => b.fits - a.fits || b.capacity - a.capacity || a.cost - b.cost || a.index - b.index);
   return scored.map((entry) => entry.vehicle);
 }

@@ -4,7 +4,12 @@ import { jobRouteViolations } from '../evaluate/job-rules.js';
 import { routeSettings, type RouteSettings } from '../evaluate/route-settings.js';
 
 /** What a driver without routes cannot be judged on: the route's date and attributes are unknown. */
-const UNKNOWN_WITHOUT_ROUTE = new Set<ViolationType>(['job_missed_date_window', 'job_delivered_on_disallowed_day', 'missing_route_attributes', 'disallowed_route_attributes']);
+const UNKNOWN_WITHOUT_ROUTE = new Set<ViolationType>([
+  'job_missed_date_window',
+  'job_delivered_on_disallowed_day',
+  'missing_route_attributes',
+  'disallowed_route_attributes',
+]);
 
 interface Candidate {
   route: ResolvedRoute;
@@ -14,7 +19,9 @@ interface Candidate {
 }
 
 function mayServeOn(problem: ResolvedProblem, job: ResolvedJob, candidate: Candidate): boolean {
-  return jobRouteViolations(problem, job, candidate.route, candidate.settings, {}).every((violation) => candidate.ignored.has(violation.type));
+  return jobRouteViolations(problem, job, candidate.route, candidate.settings, {}).every((violation) =>
+    candidate.ignored.has(violation.type),
+  );
 }
 
 /**
@@ -26,7 +33,11 @@ function mayServeOn(problem: ResolvedProblem, job: ResolvedJob, candidate: Candi
  */
 export function eligibleDrivers(problem: ResolvedProblem, drivers: readonly ResolvedDriver[], jobs: readonly ResolvedJob[]): Int32Array[] {
   const none = new Set<ViolationType>();
-  const candidate = (route: ResolvedRoute, ignored: ReadonlySet<ViolationType>): Candidate => ({ route, settings: routeSettings(problem, route), ignored });
+  const candidate = (route: ResolvedRoute, ignored: ReadonlySet<ViolationType>): Candidate => ({
+    route,
+    settings: routeSettings(problem, route),
+    ignored,
+  });
   const candidatesOf = drivers.map((driver) => {
     const routes = problem.routes.filter((route) => route.driver === driver);
     if (routes.length > 0) return routes.map((route) => candidate(route, none));

@@ -66,8 +66,14 @@ function split(cell: Cell, chosen: Split): [Cell, Cell] {
   const lower = chosen.order.slice(0, chosen.at);
   const upper = chosen.order.slice(chosen.at);
   return chosen.axis === 'lat'
-    ? [{ ...cell, north: chosen.line, points: lower }, { ...cell, south: chosen.line, points: upper }]
-    : [{ ...cell, east: chosen.line, points: lower }, { ...cell, west: chosen.line, points: upper }];
+    ? [
+        { ...cell, north: chosen.line, points: lower },
+        { ...cell, south: chosen.line, points: upper },
+      ]
+    : [
+        { ...cell, east: chosen.line, points: lower },
+        { ...cell, west: chosen.line, points: upper },
+      ];
 }
 
 /** Height and width of a cell in km: splitting the longer side keeps zones compact. */

@@ -27,7 +27,12 @@ export function zones(problem: ResolvedProblem, canonical: JsonObject): Generate
   const points = zonePoints(problem);
   if (points.count === 0) {
     throw new OperationError(400, 'validation_failed_error', 'zones needs at least one job or marker with a location.', [
-      { property: 'request.jobs', code: 'too_few_items_error', message: 'zones needs at least one job or marker with a location.', parameters: { minimum: 1 } },
+      {
+        property: 'request.jobs',
+        code: 'too_few_items_error',
+        message: 'zones needs at least one job or marker with a location.',
+        parameters: { minimum: 1 },
+      },
     ]);
   }
   const cells = bisectIntoCells(points, problem.zone_count ?? 1);

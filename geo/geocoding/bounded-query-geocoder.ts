@@ -17,7 +17,9 @@ export class BoundedQueryGeocoder implements Geocoder {
 
   geocode(query: GeocodeQuery, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
     if (query.text.length > MAX_GEOCODE_QUERY_LENGTH) {
-      return Promise.reject(new GeoserviceError('geoservice_error', `The address is longer than ${MAX_GEOCODE_QUERY_LENGTH} characters.`, false));
+      return Promise.reject(
+        new GeoserviceError('geoservice_error', `The address is longer than ${MAX_GEOCODE_QUERY_LENGTH} characters.`, false),
+      );
     }
     return this.inner.geocode(query, signal);
   }

@@ -19,10 +19,15 @@ export class CustomersFirstGeocoder implements Geocoder {
 
   async geocode(query: GeocodeQuery, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
     const keys = customerAddressKeys(query.text);
-    const matches = (await this.customers.match(query.account, keys.addressKey, keys.unorderedKey, keys.houseNumberKey, query.maxResults, signal)).filter(
-      (m) => !query.country || !m.country || m.country.toUpperCase() === query.country.toUpperCase(),
-    );
-    const own: GeocodeSuggestion[] = matches.map((m) => ({ location: m.location, formattedAddress: m.address, ...(m.country ? { country: m.country } : {}), confidence: Math.round(m.similarity * 1000) / 1000 }));
+    const matches = (
+      await this.customers.match(query.account, keys.addressKey, keys.unorderedKey, keys.houseNumberKey, query.maxResults, signal)
+    ).filter((m) => !query.country || !m.country || m.country.toUpperCase() === query.country.toUpperCase());
+    const own: GeocodeSuggestion[] = matches.map((m) => ({
+      location: m.location,
+      formattedAddress: m.address,
+      ...(m.country ? { country: m.country } : {}),
+      confidence: Math.round(m.similarity * 1000) / 1000,
+    }));
     if (own.length >= query.maxResults || own.some((s) => s.confidence === 1)) return own.slice(0, query.maxResults);
     const rest = await this.main.geocode(query, signal);
     return [...own, ...rest.filter((s) => !own.some((o) => o.formattedAddress === s.formattedAddress))].slice(0, query.maxResults);

@@ -33,5 +33,9 @@ export function geocodedLocation(id: string | undefined, outcome: AddressOutcome
 export function allFailedError(errors: readonly GeoserviceError[], noun: 'address' | 'location'): ErrorResponse {
   const unavailable = errors.find((e) => e.code === 'geoservice_unavailable');
   const example = unavailable ?? errors.find((e) => e.code === 'geoservice_exceeded_maximum_retries') ?? errors[0]!;
-  return errorResponse(500, unavailable ? 'geoservice_unavailable' : 'geostream_unavailable', `No ${noun} could be processed (${example.code}): ${example.message}`);
+  return errorResponse(
+    500,
+    unavailable ? 'geoservice_unavailable' : 'geostream_unavailable',
+    `No ${noun} could be processed (${example.code}): ${example.message}`,
+  );
 }

@@ -24,7 +24,14 @@ export interface CustomerAddressMatch {
 /** The address lists customers geocoded themselves. */
 export interface CustomerAddresses {
   /** The account's (and everyone's) addresses that match: the same words in any order first, then close spellings with the same house number. */
-  match(account: string | undefined, addressKey: string, unorderedKey: string, houseNumberKey: string, limit: number, signal?: AbortSignal): Promise<CustomerAddressMatch[]>;
+  match(
+    account: string | undefined,
+    addressKey: string,
+    unorderedKey: string,
+    houseNumberKey: string,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<CustomerAddressMatch[]>;
 }
 
 /** A stored gazetteer feature with the id its addresses and street pieces refer to. */

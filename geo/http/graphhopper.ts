@@ -27,7 +27,16 @@ export function createGraphHopperProvider(baseUrl: string, http: HttpJsonOptions
     name: 'graphhopper',
     matrix: (points, options = {}) =>
       blockMatrix(points, options, blockSize, async (sources, targets) => {
-        const answer = (await requestJson(`${base}/matrix`, { from_points: sources.map(lonLat), to_points: targets.map(lonLat), out_arrays: ['distances', 'times'], profile: profile(options) }, http)) as GraphHopperMatrix;
+        const answer = (await requestJson(
+          `${base}/matrix`,
+          {
+            from_points: sources.map(lonLat),
+            to_points: targets.map(lonLat),
+            out_arrays: ['distances', 'times'],
+            profile: profile(options),
+          },
+          http,
+        )) as GraphHopperMatrix;
         if (!answer.distances || !answer.times) throw new TravelServiceError(`GraphHopper matrix: ${answer.message ?? 'no matrix'}`);
         return { distances: answer.distances, durations: answer.times };
       }),
@@ -36,13 +45,23 @@ export function createGraphHopperProvider(baseUrl: string, http: HttpJsonOptions
       const legs: { distance: number; duration: number }[] = [];
       const geometry: { lat: number; lon: number }[] = [];
       for (let i = 1; i < stops.length; i++) {
-        const answer = (await requestJson(`${base}/route`, { points: [lonLat(stops[i - 1]!), lonLat(stops[i]!)], profile: profile(options), points_encoded: false, instructions: false }, http)) as GraphHopperRoute;
+        const answer = (await requestJson(
+          `${base}/route`,
+          { points: [lonLat(stops[i - 1]!), lonLat(stops[i]!)], profile: profile(options), points_encoded: false, instructions: false },
+          http,
+        )) as GraphHopperRoute;
         const path = answer.paths?.[0];
         if (!path) throw new TravelServiceError(`GraphHopper route: ${answer.message ?? 'no path'}`);
         legs.push({ distance: path.distance, duration: path.time / 1000 / speed });
         geometry.push(...path.points.coordinates.slice(i === 1 ? 0 : 1).map(([lon, lat]) => ({ lat, lon })));
       }
-      return { distance: legs.reduce((s, l) => s + l.distance, 0), duration: legs.reduce((s, l) => s + l.duration, 0), legs, geometry, fallback: false };
+      return {
+        distance: legs.reduce((s, l) => s + l.distance, 0),
+        duration: legs.reduce((s, l) => s + l.duration, 0),
+        legs,
+        geometry,
+        fallback: false,
+      };
     },
   };
 }

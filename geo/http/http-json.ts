@@ -31,7 +31,11 @@ function retryAfterMs(header: string | null): number | undefined {
  * (network errors, timeouts, 429, 5xx): exponential backoff with full jitter, or the server's
  * Retry-After when it sends one. Other 4xx are final.
  */
-export async function requestJson(url: string, body: unknown | undefined, options: HttpJsonOptions = defaultHttpJsonOptions): Promise<unknown> {
+export async function requestJson(
+  url: string,
+  body: unknown | undefined,
+  options: HttpJsonOptions = defaultHttpJsonOptions,
+): Promise<unknown> {
   let lastError: TravelServiceError | undefined;
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
     let waitMs = Math.random() * options.backoffMs * 2 ** (attempt - 1);

@@ -12,14 +12,21 @@ interface OsrmTable {
 interface OsrmRoute {
   code: string;
   message?: string;
-  routes?: { distance: number; duration: number; legs: { distance: number; duration: number }[]; geometry: { coordinates: [number, number][] } }[];
+  routes?: {
+    distance: number;
+    duration: number;
+    legs: { distance: number; duration: number }[];
+    geometry: { coordinates: [number, number][] };
+  }[];
 }
 
 const coordinates = (points: readonly TravelPoint[]): string => points.map((p) => `${p.lon},${p.lat}`).join(';');
 
 /** OSRM excludes road classes only where its profile defines them (`toll`, `ferry` in the stock car profile). */
 function excludes(options: TravelOptions): string {
-  const classes = [options.allowTollRoads === false ? 'toll' : undefined, options.allowFerries === false ? 'ferry' : undefined].filter(Boolean);
+  const classes = [options.allowTollRoads === false ? 'toll' : undefined, options.allowFerries === false ? 'ferry' : undefined].filter(
+    Boolean,
+  );
   return classes.length ? `&exclude=${classes.join(',')}` : '';
 }
 
@@ -39,7 +46,8 @@ export function createOsrmProvider(baseUrl: string, http: HttpJsonOptions = defa
         const targetIndices = targets.map((_, j) => sources.length + j).join(';');
         const url = `${base}/table/v1/${profile(options)}/${coordinates(all)}?sources=${sourceIndices}&destinations=${targetIndices}&annotations=duration,distance${excludes(options)}`;
         const table = (await requestJson(url, undefined, http)) as OsrmTable;
-        if (table.code !== 'Ok' || !table.distances || !table.durations) throw new TravelServiceError(`OSRM table: ${table.code} ${table.message ?? ''}`);
+        if (table.code !== 'Ok' || !table.distances || !table.durations)
+          throw new TravelServiceError(`OSRM table: ${table.code} ${table.message ?? ''}`);
         return { distances: table.distances, durations: table.durations };
       }),
     path: async (stops, options = {}): Promise<TravelPath> => {

@@ -37,7 +37,11 @@ export function createValhallaProvider(baseUrl: string, http: HttpJsonOptions = 
     name: 'valhalla',
     matrix: (points, options = {}) =>
       blockMatrix(points, options, blockSize, async (sources, targets) => {
-        const answer = (await requestJson(`${base}/sources_to_targets`, { sources: sources.map(location), targets: targets.map(location), units: 'kilometers', ...costing(options) }, http)) as ValhallaMatrix;
+        const answer = (await requestJson(
+          `${base}/sources_to_targets`,
+          { sources: sources.map(location), targets: targets.map(location), units: 'kilometers', ...costing(options) },
+          http,
+        )) as ValhallaMatrix;
         if (!answer.sources_to_targets) throw new TravelServiceError(`Valhalla sources_to_targets: ${answer.error ?? 'no matrix'}`);
         const cells = answer.sources_to_targets;
         return {
@@ -46,7 +50,11 @@ export function createValhallaProvider(baseUrl: string, http: HttpJsonOptions = 
         };
       }),
     path: async (stops, options = {}): Promise<TravelPath> => {
-      const answer = (await requestJson(`${base}/route`, { locations: stops.map(location), units: 'kilometers', ...costing(options) }, http)) as ValhallaRoute;
+      const answer = (await requestJson(
+        `${base}/route`,
+        { locations: stops.map(location), units: 'kilometers', ...costing(options) },
+        http,
+      )) as ValhallaRoute;
       if (!answer.trip) throw new TravelServiceError(`Valhalla route: ${answer.error ?? 'no trip'}`);
       const speed = (options.drivingSpeedPercentage ?? 100) / 100;
       const legs = answer.trip.legs.map((leg) => ({ distance: leg.summary.length * 1000, duration: leg.summary.time / speed }));

@@ -13,7 +13,14 @@ export interface TurnPath {
  * queue holds nothing shorter than the best meeting found; then shortcuts are unpacked into
  * turn-graph nodes. `direct` is the same-segment candidate (see sameSegmentKey).
  */
-export function chPath(hierarchy: ContractionHierarchy, from: Endpoint, to: Endpoint, direct: number, forward: SearchSpace, backward: SearchSpace): TurnPath | undefined {
+export function chPath(
+  hierarchy: ContractionHierarchy,
+  from: Endpoint,
+  to: Endpoint,
+  direct: number,
+  forward: SearchSpace,
+  backward: SearchSpace,
+): TurnPath | undefined {
   forward.start();
   backward.start();
   for (let i = 0; i < from.sourceNodes.length; i++) forward.reach(from.sourceNodes[i]!, from.sourceKeys[i]!, -1, -1);
@@ -54,7 +61,8 @@ export function chPath(hierarchy: ContractionHierarchy, from: Endpoint, to: Endp
   upward.reverse();
   const directed = [from.sourceDeparture[from.sourceNodes.indexOf(upward[0]!)]!];
   directed.push(upward[0]!);
-  for (let i = 1; i < upward.length; i++) unpackArc(hierarchy, upward[i - 1]!, upward[i]!, hierarchy.upMiddle[forward.parentArc[upward[i]!]!]!, directed);
+  for (let i = 1; i < upward.length; i++)
+    unpackArc(hierarchy, upward[i - 1]!, upward[i]!, hierarchy.upMiddle[forward.parentArc[upward[i]!]!]!, directed);
   for (let node = meeting; backward.parent[node] !== -1; node = backward.parent[node]!) {
     const next = backward.parent[node]!;
     unpackArc(hierarchy, node, next, hierarchy.downMiddle[backward.parentArc[node]!]!, directed);

@@ -68,7 +68,8 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
       const toV = into.weight[i]!;
       const hopsToV = into.hops[i]!;
       witness.start(u, v);
-      for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) if (out.node[j] !== u) witness.addTarget(out.node[j]!, toV + out.weight[j]!);
+      for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++)
+        if (out.node[j] !== u) witness.addTarget(out.node[j]!, toV + out.weight[j]!);
       witness.run(settleLimit);
       // A shortcut added below may move the arena: positions are read afresh.
       for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) {
@@ -111,7 +112,8 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
 
   const borrowed = options.borrowed;
   if (borrowed) {
-    while (done < n && (done === 0 || orderArcs[done - 1]! <= borrowedArcsFactor * borrowed.orderArcs[done - 1]! + borrowedArcsSlack)) contractNode(borrowed.order[done]!);
+    while (done < n && (done === 0 || orderArcs[done - 1]! <= borrowedArcsFactor * borrowed.orderArcs[done - 1]! + borrowedArcsSlack))
+      contractNode(borrowed.order[done]!);
   }
   if (done < n) {
     const priority = new Float64Array(n);

@@ -15,7 +15,7 @@ export function appendDirectedGeometry(network: RoadNetwork, directed: number, f
     return { lat: network.geometryLatE7[index]! / 1e7, lon: network.geometryLonE7[index]! / 1e7 };
   };
   const cumulative = new Float64Array(count);
-  const cosLat = Math.cos(((pointAt(0).lat * Math.PI) / 180));
+  const cosLat = Math.cos((pointAt(0).lat * Math.PI) / 180);
   for (let k = 1; k < count; k++) {
     const a = pointAt(k - 1);
     const b = pointAt(k);

@@ -37,7 +37,13 @@ export interface Endpoint {
   targetKeys: Float64Array;
 }
 
-export function snapEndpoint(graph: RoadGraph, index: SegmentIndex, variant: TravelVariant, variantGraph: VariantGraph, point: TravelPoint): Endpoint | undefined {
+export function snapEndpoint(
+  graph: RoadGraph,
+  index: SegmentIndex,
+  variant: TravelVariant,
+  variantGraph: VariantGraph,
+  point: TravelPoint,
+): Endpoint | undefined {
   const { snappable } = variantGraph;
   const flags = graph.network.profiles[variant.profile].segmentFlags;
   const heading = point.locationType === 'vehicle' && point.heading !== undefined ? point.heading : undefined;
@@ -74,7 +80,13 @@ export function snapEndpoint(graph: RoadGraph, index: SegmentIndex, variant: Tra
   };
 }
 
-function seeds(graph: RoadGraph, variant: TravelVariant, variantGraph: VariantGraph, departures: DirectedPosition[], arrivals: DirectedPosition[]) {
+function seeds(
+  graph: RoadGraph,
+  variant: TravelVariant,
+  variantGraph: VariantGraph,
+  departures: DirectedPosition[],
+  arrivals: DirectedPosition[],
+) {
   const directedKey = graph.network.profiles[variant.profile].directedKey;
   const { first, target, weight } = variantGraph.turnGraph;
   const source = new Map<number, { key: number; departure: number }>();

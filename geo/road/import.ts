@@ -77,13 +77,21 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
   try {
     const donors: { variant: TravelVariant; borrowed: { order: Int32Array; orderArcs: Int32Array } }[] = [];
     let contracted = 0;
-    const contractProgress = (fraction: number): void => report({ phase: 'contract', fraction: readShare + buildShare + (contractShare * (contracted + fraction)) / classes.size });
+    const contractProgress = (fraction: number): void =>
+      report({ phase: 'contract', fraction: readShare + buildShare + (contractShare * (contracted + fraction)) / classes.size });
     for (const [storage, variant] of classes) {
       const turnGraph = buildTurnGraph(network, restrictions[variant.profile], variant);
       const donor = closestDonor(donors, variant);
-      const contraction = contract(turnGraph, donor ? { borrowed: donor.borrowed, onProgress: contractProgress } : { onProgress: contractProgress });
+      const contraction = contract(
+        turnGraph,
+        donor ? { borrowed: donor.borrowed, onProgress: contractProgress } : { onProgress: contractProgress },
+      );
       donors.push({ variant, borrowed: { order: contraction.order, orderArcs: contraction.orderArcs } });
-      writer.addVariant(storage, { turnGraph, hierarchy: contraction.hierarchy, snappable: largestStronglyConnected(turnGraph.nodeCount, turnGraph.first, turnGraph.target) });
+      writer.addVariant(storage, {
+        turnGraph,
+        hierarchy: contraction.hierarchy,
+        snappable: largestStronglyConnected(turnGraph.nodeCount, turnGraph.first, turnGraph.target),
+      });
       contracted++;
     }
     report({ phase: 'write', fraction: readShare + buildShare + contractShare });

@@ -161,7 +161,8 @@ export class RoadNetworkBuilder implements OsmHandlers {
           ? (travel.fixedDurationSeconds * meters) / wayLengths[wayIndex]!
           : meters / (kmh / 3.6);
       if (travel.forwardKmh > 0) directedKey[2 * s] = weightKey(Math.round(seconds(travel.forwardKmh) * decisecondsPerSecond), distance);
-      if (travel.backwardKmh > 0) directedKey[2 * s + 1] = weightKey(Math.round(seconds(travel.backwardKmh) * decisecondsPerSecond), distance);
+      if (travel.backwardKmh > 0)
+        directedKey[2 * s + 1] = weightKey(Math.round(seconds(travel.backwardKmh) * decisecondsPerSecond), distance);
     }
     return { directedKey, segmentFlags };
   }

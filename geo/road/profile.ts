@@ -111,7 +111,11 @@ function travelFlags(tags: OsmTags, profile: ProfileName): number {
   const highway = tags.get('highway') ?? '';
   const tunnel = tags.get('tunnel');
   const bridge = tags.get('bridge');
-  if (noStoppingClasses.has(highway) || (tunnel !== undefined && tunnel !== 'no' && tunnel !== 'building_passage') || (bridge !== undefined && bridge !== 'no')) {
+  if (
+    noStoppingClasses.has(highway) ||
+    (tunnel !== undefined && tunnel !== 'no' && tunnel !== 'building_passage') ||
+    (bridge !== undefined && bridge !== 'no')
+  ) {
     flags |= segmentFlagNoStopping;
   }
   if (tags.get('hazmat') === 'no') flags |= segmentFlagHazmatRestricted;

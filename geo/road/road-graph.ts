@@ -43,7 +43,8 @@ export function allVariants(): TravelVariant[] {
     for (const avoidFerries of [false, true]) {
       for (const avoidTolls of [false, true]) {
         for (const uTurns of [true, false]) {
-          for (const avoidHazmatRestricted of [false, true]) variants.push({ profile, avoidFerries, avoidTolls, uTurns, avoidHazmatRestricted });
+          for (const avoidHazmatRestricted of [false, true])
+            variants.push({ profile, avoidFerries, avoidTolls, uTurns, avoidHazmatRestricted });
         }
       }
     }

@@ -8,7 +8,9 @@ import { RoadStreetLocator } from './street-locator.js';
  * The `road` travel provider: the built-in road network (OpenStreetMap data, © OpenStreetMap
  * contributors, ODbL). Pairs it cannot route are straight-line estimates, marked in `fallback`.
  */
-export function createRoadProvider(graph: RoadGraph): TravelProvider & StreetLocator & { path(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath> } {
+export function createRoadProvider(
+  graph: RoadGraph,
+): TravelProvider & StreetLocator & { path(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath> } {
   const router = new RoadRouter(graph);
   const streets = new RoadStreetLocator(router);
   return {

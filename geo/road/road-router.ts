@@ -66,7 +66,8 @@ export class RoadRouter {
     const keyAt = placed.length === size ? keys : new Float64Array(size * size).fill(Infinity);
     if (keyAt !== keys) {
       for (let row = 0; row < placed.length; row++) {
-        for (let column = 0; column < placed.length; column++) keyAt[placed[row]! * size + placed[column]!] = keys[row * placed.length + column]!;
+        for (let column = 0; column < placed.length; column++)
+          keyAt[placed[row]! * size + placed[column]!] = keys[row * placed.length + column]!;
       }
     }
     const access = Float64Array.from(endpoints, (endpoint) => endpoint?.accessMeters ?? 0);
@@ -105,7 +106,10 @@ export class RoadRouter {
     for (let k = 0; k + 1 < stops.length; k++) {
       const from = endpoints[k];
       const to = endpoints[k + 1];
-      const found = from && to ? chPath(routing.hierarchy, from, to, sameSegmentKey(this.graph, variant, from, to), this.forward, this.backward) : undefined;
+      const found =
+        from && to
+          ? chPath(routing.hierarchy, from, to, sameSegmentKey(this.graph, variant, from, to), this.forward, this.backward)
+          : undefined;
       if (!found || !from || !to) {
         legs.push(straightLineLeg(stops[k]!, stops[k + 1]!, options));
         geometry.push({ lat: stops[k]!.lat, lon: stops[k]!.lon }, { lat: stops[k + 1]!.lat, lon: stops[k + 1]!.lon });

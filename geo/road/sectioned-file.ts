@@ -82,7 +82,7 @@ export class SectionedFileWriter {
     try {
       writeSync(file, front);
       const chunk = Buffer.alloc(Math.min(copyChunkBytes, Math.max(1, this.dataBytes)));
-      for (let copied = 0; copied < this.dataBytes; ) {
+      for (let copied = 0; copied < this.dataBytes;) {
         const read = readSync(data, chunk, 0, chunk.length, copied);
         if (read === 0) throw new Error(`${this.dataPath}: ended after ${copied} of ${this.dataBytes} bytes`);
         writeSync(file, chunk, 0, read);
@@ -125,7 +125,8 @@ export function readSectionedFile<Meta>(path: string): SectionedContents<Meta> {
   for (const entry of header.sections) {
     const Constructor = constructors[entry.type];
     if (!Constructor) throw new Error(`${path}: unknown section type ${entry.type}`);
-    if (entry.offset + entry.length * Constructor.BYTES_PER_ELEMENT > file.length) throw new Error(`${path}: truncated section ${entry.name}`);
+    if (entry.offset + entry.length * Constructor.BYTES_PER_ELEMENT > file.length)
+      throw new Error(`${path}: truncated section ${entry.name}`);
     sections.set(entry.name, new Constructor(file.buffer, file.byteOffset + entry.offset, entry.length));
   }
   return { meta: header.meta, sections };

@@ -84,7 +84,8 @@ function segmentLengths(network: RoadNetwork): Float64Array {
   const lengths = new Float64Array(network.segmentCount);
   const point = (i: number) => ({ lat: network.geometryLatE7[i]! / 1e7, lon: network.geometryLonE7[i]! / 1e7 });
   for (let s = 0; s < network.segmentCount; s++) {
-    for (let i = network.geometryFirst[s]!; i + 1 < network.geometryFirst[s + 1]!; i++) lengths[s]! += haversineMeters(point(i), point(i + 1));
+    for (let i = network.geometryFirst[s]!; i + 1 < network.geometryFirst[s + 1]!; i++)
+      lengths[s]! += haversineMeters(point(i), point(i + 1));
   }
   return lengths;
 }
@@ -104,7 +105,12 @@ function segmentLinks(network: RoadNetwork, drivable: Uint8Array): Int32Array {
     link[b] = a;
   };
   for (let s = 0; s + 1 < n; s++) {
-    if (drivable[s] === 1 && drivable[s + 1] === 1 && network.segmentWayId[s] === network.segmentWayId[s + 1] && network.segmentTo[s] === network.segmentFrom[s + 1]) {
+    if (
+      drivable[s] === 1 &&
+      drivable[s + 1] === 1 &&
+      network.segmentWayId[s] === network.segmentWayId[s + 1] &&
+      network.segmentTo[s] === network.segmentFrom[s + 1]
+    ) {
       connect(2 * s + 1, 2 * (s + 1));
     }
   }

@@ -3,7 +3,8 @@ import type { TravelMatrix } from '../travel.js';
 import type { MatrixCache, MatrixStore } from './matrix-cache.js';
 
 /** Requests an operation thread sends to the process that holds the cache. */
-type CacheRequest = { kind: 'get'; id: number; key: string } | { kind: 'set'; key: string; matrix: TravelMatrix } | { kind: 'flush'; id: number };
+type CacheRequest =
+  { kind: 'get'; id: number; key: string } | { kind: 'set'; key: string; matrix: TravelMatrix } | { kind: 'flush'; id: number };
 
 /** Answers to `get` and `flush`, by request id. */
 interface CacheReply {

@@ -47,7 +47,11 @@ function permuted(matrix: TravelMatrix, order: Int32Array, inverse: boolean): Tr
  * build, sent to optimize) still hits. `identity` names the provider and its data (map file,
  * engine URL): a key never mixes travel from two sources.
  */
-export function matrixRequestKey(identity: string, points: readonly TravelPoint[], options: TravelOptions = {}): { key: string; order: Int32Array } {
+export function matrixRequestKey(
+  identity: string,
+  points: readonly TravelPoint[],
+  options: TravelOptions = {},
+): { key: string; order: Int32Array } {
   const keys = points.map(pointKey);
   const order = Int32Array.from(keys.keys()).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
   const hash = createHash('sha256').update(identity).update('\n').update(travelOptionsKey(options));

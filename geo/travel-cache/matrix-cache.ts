@@ -7,7 +7,9 @@ export interface MatrixStore {
 }
 
 export function matrixBytes(matrix: TravelMatrix): number {
-  return matrix.distances.byteLength + matrix.durations.byteLength + (matrix.fallback?.byteLength ?? 0) + (matrix.offNetwork?.byteLength ?? 0);
+  return (
+    matrix.distances.byteLength + matrix.durations.byteLength + (matrix.fallback?.byteLength ?? 0) + (matrix.offNetwork?.byteLength ?? 0)
+  );
 }
 
 /** Cache figures since start: hits and misses of `get`, what is held now. */

@@ -3,7 +3,6 @@
 // rejected rather than guessed. Up to 7 fraction digits are accepted (.NET round-trip output).
 const TIMESPAN_PATTERN = /^(-)?(?:(\d{1,7})\.)?(\d{1,9}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,7}))?)?$/;
 
-
 /** Seconds (possibly fractional, possibly negative) for a timespan string, or undefined when malformed. */
 export function parseTimespan(text: string): number | undefined {
   const match = TIMESPAN_PATTERN.exec(text);

@@ -43,6 +43,9 @@ export function countAggregates(problem: Problem): ProblemAggregates {
     num_drivers_used: drivers.size,
     num_routes: routes.length,
   };
-  addLoads(jobs.filter((job) => assigned.has(job.id)), aggregates);
+  addLoads(
+    jobs.filter((job) => assigned.has(job.id)),
+    aggregates,
+  );
   return aggregates;
 }

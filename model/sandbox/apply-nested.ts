@@ -22,7 +22,11 @@ export function deltaCollection(delta: JsonObject, path: string): DeltaCollectio
 /** A sub-delta: the field it sits under is its target, so it has no `$path`; `$collection` picks the kind. */
 export function applyNestedDelta(current: unknown, delta: JsonObject, path: string): unknown {
   if (ownValue(delta, '$path') !== undefined) {
-    reject(fieldPath(path, '$path'), 'delta_path_not_allowed_error', 'Only top-level deltas have a $path; a sub-delta edits the field it sits under.');
+    reject(
+      fieldPath(path, '$path'),
+      'delta_path_not_allowed_error',
+      'Only top-level deltas have a $path; a sub-delta edits the field it sits under.',
+    );
   }
   switch (deltaCollection(delta, path)) {
     case 'object':

@@ -30,13 +30,20 @@ export function arrayOperation(delta: JsonObject, path: string, allowed: readonl
   checkFields(delta, arrayDeltaFields, path);
   const present = presentFields(delta, ARRAY_OPERATIONS) as ArrayOperation[];
   if (present.length !== 1) {
-    reject(path, present.length === 0 ? 'required_property_missing_error' : 'mutually_exclusive_properties_error', 'An array delta has exactly one of replace, insert, set, remove.', {
-      parameters: { property_names: present.length === 0 ? [...ARRAY_OPERATIONS] : present },
-    });
+    reject(
+      path,
+      present.length === 0 ? 'required_property_missing_error' : 'mutually_exclusive_properties_error',
+      'An array delta has exactly one of replace, insert, set, remove.',
+      {
+        parameters: { property_names: present.length === 0 ? [...ARRAY_OPERATIONS] : present },
+      },
+    );
   }
   const operation = present[0]!;
   if (!allowed.includes(operation)) {
-    reject(fieldPath(path, operation), 'delta_operation_not_allowed_error', `This array takes only ${allowed.join(', ')}.`, { parameters: { allowed: [...allowed] } });
+    reject(fieldPath(path, operation), 'delta_operation_not_allowed_error', `This array takes only ${allowed.join(', ')}.`, {
+      parameters: { allowed: [...allowed] },
+    });
   }
   if (ownValue(delta, 'index') !== undefined && operation !== 'insert') {
     reject(fieldPath(path, 'index'), 'delta_operation_not_allowed_error', 'index goes with insert only.');
@@ -48,7 +55,10 @@ function insertIndex(delta: JsonObject, length: number, path: string): number {
   const index = ownValue(delta, 'index');
   if (index === undefined) return length;
   if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
-    reject(fieldPath(path, 'index'), 'value_out_of_range_error', 'index is an integer of at least 0.', { parameters: { minimum: 0 }, attempted_value: index });
+    reject(fieldPath(path, 'index'), 'value_out_of_range_error', 'index is an integer of at least 0.', {
+      parameters: { minimum: 0 },
+      attempted_value: index,
+    });
   }
   // Another writer may have shortened the array since the client looked: insert at the end then.
   return Math.min(index, length);
@@ -61,10 +71,15 @@ function checkedSetters(setters: unknown[], path: string): { index: number; valu
     const setter = requireObject(value, setterPath);
     const index = ownValue(setter, 'index');
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index > MAX_SET_INDEX) {
-      reject(fieldPath(setterPath, 'index'), index === undefined ? 'required_property_missing_error' : 'value_out_of_range_error', `Each setter has an integer index from 0 to ${MAX_SET_INDEX}.`, {
-        parameters: { property_name: 'index', minimum: 0, maximum: MAX_SET_INDEX },
-        attempted_value: index,
-      });
+      reject(
+        fieldPath(setterPath, 'index'),
+        index === undefined ? 'required_property_missing_error' : 'value_out_of_range_error',
+        `Each setter has an integer index from 0 to ${MAX_SET_INDEX}.`,
+        {
+          parameters: { property_name: 'index', minimum: 0, maximum: MAX_SET_INDEX },
+          attempted_value: index,
+        },
+      );
     }
     if (!Object.hasOwn(setter, 'value')) {
       reject(setterPath, 'required_property_missing_error', 'Each setter has a value.', { parameters: { property_name: 'value' } });

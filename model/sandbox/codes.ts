@@ -6,7 +6,8 @@ import type { ValidationCode } from '../validation/codes.js';
  * describes problems; a revision's faults point into `request.deltas[i]` or `request.snapshot`.
  */
 export const SANDBOX_VALIDATION_CODES = {
-  unknown_delta_field_error: 'A delta has a `$` field this kind does not know, or a field its kind does not take (parameters.property_name).',
+  unknown_delta_field_error:
+    'A delta has a `$` field this kind does not know, or a field its kind does not take (parameters.property_name).',
   delta_path_not_allowed_error: 'A top-level `$path` is not one of the allowed paths, or a nested sub-delta has a `$path`.',
   delta_collection_mismatch_error: 'A top-level delta names a `$collection` other than the one its `$path` requires (parameters.expected).',
   delta_operation_not_allowed_error:
@@ -51,5 +52,9 @@ export function reject(
 
 // Echo only small scalars back, as the model's validation does.
 function isSmallScalar(value: unknown): boolean {
-  return typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.length <= 200);
+  return (
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (typeof value === 'string' && value.length <= 200)
+  );
 }

@@ -23,7 +23,9 @@ export function cloneJson<T>(value: T): T {
 export function checkDollarFields(delta: JsonObject, allowed: readonly string[], path: string): void {
   for (const key of Object.keys(delta)) {
     if (key.startsWith('$') && !allowed.includes(key)) {
-      reject(fieldPath(path, key), 'unknown_delta_field_error', `"${key}" is not a field of this delta.`, { parameters: { property_name: key } });
+      reject(fieldPath(path, key), 'unknown_delta_field_error', `"${key}" is not a field of this delta.`, {
+        parameters: { property_name: key },
+      });
     }
   }
 }
@@ -91,7 +93,12 @@ export function presentFields(delta: JsonObject, names: readonly string[]): stri
 export function checkTarget(current: unknown, expected: 'object' | 'array', path: string): void {
   if (current === undefined || current === null) return;
   if (expected === 'object' ? isJsonObject(current) : Array.isArray(current)) return;
-  reject(path, 'delta_target_type_error', `This delta edits a${expected === 'array' ? 'n array' : 'n object'}, but the value there is ${jsonTypeOf(current) ?? 'invalid'}.`, {
-    parameters: { expected },
-  });
+  reject(
+    path,
+    'delta_target_type_error',
+    `This delta edits a${expected === 'array' ? 'n array' : 'n object'}, but the value there is ${jsonTypeOf(current) ?? 'invalid'}.`,
+    {
+      parameters: { expected },
+    },
+  );
 }

@@ -15,7 +15,10 @@ export function applyDictDelta(current: unknown, delta: JsonObject, path: string
   const assign = optionalObject(delta, 'assign', path) ?? {};
   for (const [from, to] of Object.entries(move)) {
     if (typeof to !== 'string') {
-      reject(fieldPath(fieldPath(path, 'move'), from), 'invalid_type_error', 'move maps old keys to new keys (strings).', { parameters: { expected: ['string'] }, attempted_value: to });
+      reject(fieldPath(fieldPath(path, 'move'), from), 'invalid_type_error', 'move maps old keys to new keys (strings).', {
+        parameters: { expected: ['string'] },
+        attempted_value: to,
+      });
     }
   }
   checkTarget(current, 'object', path);

@@ -39,16 +39,26 @@ function readEdit(delta: JsonObject, path: string, topLevel: boolean): KeyedEdit
   }
   const present = presentFields(delta, operations);
   if (topLevel && present.length !== 1) {
-    reject(path, 'delta_operation_not_allowed_error', `A top-level collection delta does exactly one of unassign, assign, assign_template; this one has ${present.length === 0 ? 'none' : present.join(', ')}.`, {
-      parameters: { property_names: present },
-    });
+    reject(
+      path,
+      'delta_operation_not_allowed_error',
+      `A top-level collection delta does exactly one of unassign, assign, assign_template; this one has ${present.length === 0 ? 'none' : present.join(', ')}.`,
+      {
+        parameters: { property_names: present },
+      },
+    );
   }
   const template = assignIsTemplate ? requireObject(assignValue, fieldPath(path, 'assign')) : optionalObjectTemplate(delta, path);
   const ids = optionalStringArray(delta, 'ids', path);
   if (ids !== undefined && template === undefined) {
-    reject(fieldPath(path, 'ids'), 'required_property_missing_error', 'ids names the elements an assign_template applies to; the delta has no assign_template.', {
-      parameters: { property_name: 'assign_template' },
-    });
+    reject(
+      fieldPath(path, 'ids'),
+      'required_property_missing_error',
+      'ids names the elements an assign_template applies to; the delta has no assign_template.',
+      {
+        parameters: { property_name: 'assign_template' },
+      },
+    );
   }
   if (template !== undefined && ids === undefined) {
     reject(path, 'required_property_missing_error', 'assign_template applies to the elements named in ids; the delta has no ids.', {
@@ -79,10 +89,15 @@ function elementDelta(value: unknown, path: string): JsonObject {
   const delta = requireObject(value, path);
   const collection = ownValue(delta, '$collection');
   if (collection !== undefined && collection !== 'object') {
-    reject(fieldPath(path, '$collection'), 'delta_collection_mismatch_error', 'The elements of a keyed array are edited with object deltas.', {
-      parameters: { expected: 'object' },
-      attempted_value: collection,
-    });
+    reject(
+      fieldPath(path, '$collection'),
+      'delta_collection_mismatch_error',
+      'The elements of a keyed array are edited with object deltas.',
+      {
+        parameters: { expected: 'object' },
+        attempted_value: collection,
+      },
+    );
   }
   if (ownValue(delta, '$path') !== undefined) {
     reject(fieldPath(path, '$path'), 'delta_path_not_allowed_error', 'Only top-level deltas have a $path.');
@@ -91,7 +106,15 @@ function elementDelta(value: unknown, path: string): JsonObject {
 }
 
 /** Applies an object delta to the element with this key, creating it first when allowed. */
-function upsert(elements: unknown[], edit: KeyedEdit, keyValue: string, delta: JsonObject, create: boolean, path: string, applyNested: NestedApplier): void {
+function upsert(
+  elements: unknown[],
+  edit: KeyedEdit,
+  keyValue: string,
+  delta: JsonObject,
+  create: boolean,
+  path: string,
+  applyNested: NestedApplier,
+): void {
   const index = elements.findIndex((element) => keyOf(element, edit.key) === keyValue);
   if (index >= 0) {
     elements[index] = applyObjectDelta(elements[index], delta, path, applyNested);
@@ -105,7 +128,13 @@ function upsert(elements: unknown[], edit: KeyedEdit, keyValue: string, delta: J
  * unassign → assign → assign_template. On the top-level collections exactly one of the three is
  * allowed, so creating, updating and deleting stay separate revisions' steps.
  */
-export function applyKeyedArrayDelta(current: unknown, delta: JsonObject, path: string, applyNested: NestedApplier, topLevel: boolean): unknown {
+export function applyKeyedArrayDelta(
+  current: unknown,
+  delta: JsonObject,
+  path: string,
+  applyNested: NestedApplier,
+  topLevel: boolean,
+): unknown {
   const edit = readEdit(delta, path, topLevel);
   checkTarget(current, 'array', path);
   const elements: unknown[] = Array.isArray(current) ? current : [];
@@ -128,7 +157,11 @@ export function applyKeyedArrayDelta(current: unknown, delta: JsonObject, path: 
     const templatePath = fieldPath(path, ownValue(delta, 'assign_template') === undefined ? 'assign' : 'assign_template');
     const template = elementDelta(edit.template, templatePath);
     if (ownValue(template, edit.key) !== undefined) {
-      reject(fieldPath(templatePath, edit.key), 'delta_operation_not_allowed_error', `A template applies to every element of ids and cannot set their "${edit.key}".`);
+      reject(
+        fieldPath(templatePath, edit.key),
+        'delta_operation_not_allowed_error',
+        `A template applies to every element of ids and cannot set their "${edit.key}".`,
+      );
     }
     for (const id of edit.ids) upsert(kept, edit, id, template, edit.create, templatePath, applyNested);
   }

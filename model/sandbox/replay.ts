@@ -39,7 +39,9 @@ export function replayRevisions(revisions: StoredRevision[]): Problem {
   if (first === undefined || !isMaterialized(first)) throw new Error('replay must start at a snapshot or a stored state');
   let state = materializedState(first);
   for (const revision of rest) {
-    state = isMaterialized(revision) ? materializedState(revision) : stateAfterDeltas(state, (revision.body as { deltas: unknown[] }).deltas);
+    state = isMaterialized(revision)
+      ? materializedState(revision)
+      : stateAfterDeltas(state, (revision.body as { deltas: unknown[] }).deltas);
   }
   return state;
 }

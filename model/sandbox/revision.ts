@@ -15,34 +15,44 @@ export type RevisionKind = (typeof REVISION_KINDS)[number];
 export type RevisionBody = { snapshot: Problem } | { deltas: unknown[] } | { undo_redo_to_revision: number };
 
 export type ParsedRevision =
-  | { kind: 'snapshot'; snapshot: unknown }
-  | { kind: 'deltas'; deltas: unknown[] }
-  | { kind: 'undo_redo'; target: number };
+  { kind: 'snapshot'; snapshot: unknown } | { kind: 'deltas'; deltas: unknown[] } | { kind: 'undo_redo'; target: number };
 
 const revisionFields = ['snapshot', 'deltas', 'undo_redo_to_revision'] as const;
 
 /** Checks a revision's shape: exactly one of snapshot, deltas, undo_redo_to_revision. */
 export function parseRevision(body: unknown): ParsedRevision {
-  if (!isJsonObject(body)) return reject('request', 'invalid_type_error', 'A revision is a JSON object.', { parameters: { expected: ['object'] } });
+  if (!isJsonObject(body))
+    return reject('request', 'invalid_type_error', 'A revision is a JSON object.', { parameters: { expected: ['object'] } });
   const present = revisionFields.filter((field) => ownValue(body, field) !== undefined);
   if (present.length !== 1) {
-    reject('request', present.length === 0 ? 'required_property_missing_error' : 'mutually_exclusive_properties_error', 'A revision has exactly one of snapshot, deltas, undo_redo_to_revision.', {
-      parameters: { property_names: present.length === 0 ? [...revisionFields] : present },
-    });
+    reject(
+      'request',
+      present.length === 0 ? 'required_property_missing_error' : 'mutually_exclusive_properties_error',
+      'A revision has exactly one of snapshot, deltas, undo_redo_to_revision.',
+      {
+        parameters: { property_names: present.length === 0 ? [...revisionFields] : present },
+      },
+    );
   }
   const snapshot = ownValue(body, 'snapshot');
   if (snapshot !== undefined) return { kind: 'snapshot', snapshot };
   const deltas = ownValue(body, 'deltas');
   if (deltas !== undefined) {
-    if (!Array.isArray(deltas)) reject('request.deltas', 'invalid_type_error', 'deltas is an array of deltas.', { parameters: { expected: ['array'] } });
+    if (!Array.isArray(deltas))
+      reject('request.deltas', 'invalid_type_error', 'deltas is an array of deltas.', { parameters: { expected: ['array'] } });
     return { kind: 'deltas', deltas };
   }
   const target = ownValue(body, 'undo_redo_to_revision');
   if (typeof target !== 'number' || !Number.isInteger(target) || target < 0 || target > MAX_REVISION) {
-    reject('request.undo_redo_to_revision', 'value_out_of_range_error', `undo_redo_to_revision is a revision number (an integer from 0 to ${MAX_REVISION}).`, {
-      parameters: { minimum: 0, maximum: MAX_REVISION },
-      attempted_value: target,
-    });
+    reject(
+      'request.undo_redo_to_revision',
+      'value_out_of_range_error',
+      `undo_redo_to_revision is a revision number (an integer from 0 to ${MAX_REVISION}).`,
+      {
+        parameters: { minimum: 0, maximum: MAX_REVISION },
+        attempted_value: target,
+      },
+    );
   }
   return { kind: 'undo_redo', target };
 }
@@ -82,7 +92,8 @@ export function applyDeltasRevision(state: Problem, deltas: unknown[]): Problem 
   if (faults.length === 0) return result;
   // A state stored under older rules may already have faults; only new ones are the revision's doing.
   const known = new Set(validateRequest(state, 'canonicalize').map(faultKey));
-  const newFaults = (candidate: Problem): ValidationFault[] => validateRequest(candidate, 'canonicalize').filter((fault) => !known.has(faultKey(fault)));
+  const newFaults = (candidate: Problem): ValidationFault[] =>
+    validateRequest(candidate, 'canonicalize').filter((fault) => !known.has(faultKey(fault)));
   faults = faults.filter((fault) => !known.has(faultKey(fault)));
   if (faults.length === 0) return result;
   let fine = 0;
@@ -110,8 +121,11 @@ export function applyDeltasRevision(state: Problem, deltas: unknown[]): Problem 
 /** An undo/redo revision restores an earlier snapshot or deltas revision, never another undo/redo. */
 export function checkUndoTarget(target: number, targetKind: RevisionKind | undefined): void {
   const property = fieldPath('request', 'undo_redo_to_revision');
-  if (targetKind === undefined) reject(property, 'revision_not_found_error', `The sandbox has no revision ${target}.`, { attempted_value: target });
+  if (targetKind === undefined)
+    reject(property, 'revision_not_found_error', `The sandbox has no revision ${target}.`, { attempted_value: target });
   if (targetKind === 'undo_redo') {
-    reject(property, 'undo_redo_target_error', `Revision ${target} is itself an undo/redo revision; name the revision it restored.`, { attempted_value: target });
+    reject(property, 'undo_redo_target_error', `Revision ${target} is itself an undo/redo revision; name the revision it restored.`, {
+      attempted_value: target,
+    });
   }
 }

@@ -16,7 +16,8 @@ function takeOffRoutes(routes: unknown[], ids: Set<string>): void {
     const jobs = ownValue(route, 'jobs');
     if (Array.isArray(jobs)) route.jobs = jobs.filter((job) => !ids.has(jobId(job) as string));
     const stops = ownValue(route, 'stops');
-    if (Array.isArray(stops)) route.stops = stops.filter((stop) => !(isJsonObject(stop) && ids.has(jobId(ownValue(stop, 'job')) as string)));
+    if (Array.isArray(stops))
+      route.stops = stops.filter((stop) => !(isJsonObject(stop) && ids.has(jobId(ownValue(stop, 'job')) as string)));
   }
 }
 

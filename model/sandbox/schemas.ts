@@ -7,7 +7,8 @@ import { DELTA_COLLECTIONS } from './nested.js';
 import { MAX_REVISION } from './revision-number.js';
 
 const DeltaPath = Type.Array(Type.Union([Type.String(), Type.Object({ id: Type.String() })]), {
-  description: 'From the problem root; top-level deltas only. Allowed: [], ["jobs"|"routes"|"drivers"|"schedules"|... (singular accepted)], ["routes", {"id"}, "jobs"], ["schedules", {"id"}, "jobs"].',
+  description:
+    'From the problem root; top-level deltas only. Allowed: [], ["jobs"|"routes"|"drivers"|"schedules"|... (singular accepted)], ["routes", {"id"}, "jobs"], ["schedules", {"id"}, "jobs"].',
 });
 
 const common = {
@@ -18,12 +19,15 @@ export const ObjectDelta = Type.Object(
   {
     $collection: Type.Optional(Type.Literal('object')),
     ...common,
-    $create: Type.Optional(Type.Boolean({ description: 'Default true: create the target object when missing; false: then change nothing.' })),
+    $create: Type.Optional(
+      Type.Boolean({ description: 'Default true: create the target object when missing; false: then change nothing.' }),
+    ),
   },
   {
     $id: 'object_delta',
     additionalProperties: true,
-    description: 'Any other field is assigned into the target: a JSON object is a sub-delta (its own $collection, default object), null removes the field, other values replace it.',
+    description:
+      'Any other field is assigned into the target: a JSON object is a sub-delta (its own $collection, default object), null removes the field, other values replace it.',
   },
 );
 
@@ -35,7 +39,9 @@ export const KeyedArrayDelta = Type.Object(
     key: Type.Optional(Type.String({ description: 'Default "id" ("metric" for loads, load_capacities).' })),
     unassign: Type.Optional(Type.Array(Type.String())),
     assign: Type.Optional(
-      Type.Union([Type.Array(ObjectDelta), ObjectDelta], { description: 'Object deltas naming their element by key; one object together with ids = assign_template.' }),
+      Type.Union([Type.Array(ObjectDelta), ObjectDelta], {
+        description: 'Object deltas naming their element by key; one object together with ids = assign_template.',
+      }),
     ),
     assign_template: Type.Optional(ObjectDelta),
     ids: Type.Optional(Type.Array(Type.String())),
@@ -51,9 +57,17 @@ export const ArrayDelta = Type.Object(
     insert: Type.Optional(Type.Array(Type.Unknown())),
     index: Type.Optional(Type.Integer({ minimum: 0, description: 'Insert position; default the end; past the end = the end.' })),
     remove: Type.Optional(Type.Array(Type.Unknown(), { description: 'Selectors: an id string or an object of fields to match.' })),
-    set: Type.Optional(Type.Array(Type.Object({ index: Type.Integer({ minimum: 0, maximum: MAX_SET_INDEX }), value: Type.Unknown() }), { description: 'Past the end pads with null.' })),
+    set: Type.Optional(
+      Type.Array(Type.Object({ index: Type.Integer({ minimum: 0, maximum: MAX_SET_INDEX }), value: Type.Unknown() }), {
+        description: 'Past the end pads with null.',
+      }),
+    ),
   },
-  { $id: 'array_delta', description: 'Exactly one of replace, insert, set, remove. Route jobs take replace/insert/remove and move jobs between routes; schedule jobs take set.' },
+  {
+    $id: 'array_delta',
+    description:
+      'Exactly one of replace, insert, set, remove. Route jobs take replace/insert/remove and move jobs between routes; schedule jobs take set.',
+  },
 );
 
 export const DictDelta = Type.Object(
@@ -71,7 +85,9 @@ export const SetDelta = Type.Object(
   {
     $collection: Type.Literal('set'),
     ...common,
-    $default: Type.Optional(Type.Array(Type.String(), { description: 'The starting value when the target is absent or null; default [].' })),
+    $default: Type.Optional(
+      Type.Array(Type.String(), { description: 'The starting value when the target is absent or null; default [].' }),
+    ),
     remove: Type.Optional(Type.Array(Type.String())),
     add: Type.Optional(Type.Array(Type.String())),
   },
@@ -87,7 +103,9 @@ export const Revision = Type.Object(
   {
     snapshot: Type.Optional(Problem),
     deltas: Type.Optional(Type.Array(Delta)),
-    undo_redo_to_revision: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_REVISION, description: 'A snapshot or deltas revision to restore.' })),
+    undo_redo_to_revision: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_REVISION, description: 'A snapshot or deltas revision to restore.' }),
+    ),
   },
   { $id: 'revision', description: 'Exactly one field.' },
 );
@@ -138,7 +156,10 @@ export const SandboxAtRevisionEnvelope = Type.Object(
   { $id: 'sandbox_at_revision_envelope' },
 );
 
-export const SuccessResponse = Type.Object({ success: Type.Boolean() }, { $id: 'sandbox_success_response', description: 'sandbox_renamed_response, sandbox_expire_response, grants.' });
+export const SuccessResponse = Type.Object(
+  { success: Type.Boolean() },
+  { $id: 'sandbox_success_response', description: 'sandbox_renamed_response, sandbox_expire_response, grants.' },
+);
 
 export const SANDBOX_PERMISSIONS = ['read', 'write', 'admin'] as const;
 export type SandboxPermission = (typeof SANDBOX_PERMISSIONS)[number];
@@ -147,7 +168,10 @@ export const EXPIRY_INTERVALS = ['month', 'year', 'five_years', 'never'] as cons
 export type ExpiryInterval = (typeof EXPIRY_INTERVALS)[number];
 
 export const SandboxGrant = Type.Object(
-  { subuser: Type.Union([Type.String(), Type.Null()], { description: 'null: every subuser of the account.' }), permission: StringEnum(SANDBOX_PERMISSIONS) },
+  {
+    subuser: Type.Union([Type.String(), Type.Null()], { description: 'null: every subuser of the account.' }),
+    permission: StringEnum(SANDBOX_PERMISSIONS),
+  },
   { $id: 'sandbox_grant' },
 );
 

@@ -32,14 +32,21 @@ function selectedId(segment: unknown): string | undefined {
 }
 
 function notAllowed(path: string, value: unknown): never {
-  return reject(path, 'delta_path_not_allowed_error', 'Allowed $path values: [], ["<collection>"] (jobs, routes, drivers, schedules, ...; singular accepted), ["routes", {"id": "<route>"}, "jobs"], ["schedules", {"id": "<schedule>"}, "jobs"].', {
-    attempted_value: typeof value === 'string' ? value : JSON.stringify(value).slice(0, 200),
-  });
+  return reject(
+    path,
+    'delta_path_not_allowed_error',
+    'Allowed $path values: [], ["<collection>"] (jobs, routes, drivers, schedules, ...; singular accepted), ["routes", {"id": "<route>"}, "jobs"], ["schedules", {"id": "<schedule>"}, "jobs"].',
+    {
+      attempted_value: typeof value === 'string' ? value : JSON.stringify(value).slice(0, 200),
+    },
+  );
 }
 
 export function resolveDeltaPath(value: unknown, path: string): DeltaTarget {
   if (!Array.isArray(value)) {
-    return reject(path, 'invalid_type_error', '$path is an array of segments from the problem root.', { parameters: { expected: ['array'] } });
+    return reject(path, 'invalid_type_error', '$path is an array of segments from the problem root.', {
+      parameters: { expected: ['array'] },
+    });
   }
   if (value.length === 0) return { kind: 'root' };
   const collection = typeof value[0] === 'string' ? collectionByName.get(value[0]) : undefined;

@@ -12,10 +12,14 @@ export const ConsolidatedJob = Type.Object(
 
 export const ConsolidateResponse = Type.Object(
   {
-    jobs: Type.Array(Job, { description: 'The jobs after consolidation: linked jobs in place of the jobs they merge, every other job unchanged.' }),
+    jobs: Type.Array(Job, {
+      description: 'The jobs after consolidation: linked jobs in place of the jobs they merge, every other job unchanged.',
+    }),
     consolidated_jobs: Type.Array(ConsolidatedJob),
     straight_line_fallback_locations: Type.Optional(
-      Type.Array(LatLonString, { description: 'Job locations not placed on a street (off the map, or no road network configured): those jobs merge with nothing.' }),
+      Type.Array(LatLonString, {
+        description: 'Job locations not placed on a street (off the map, or no road network configured): those jobs merge with nothing.',
+      }),
     ),
   },
   {

@@ -1,22 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LoadAmount } from './capacity.js';
-import {
-  Custom,
-  DateString,
-  HazmatLoadType,
-  Id,
-  NonNegativeNumber,
-  Percentage,
-  StringList,
-  Timespan,
-} from './common.js';
+import { Custom, DateString, HazmatLoadType, Id, NonNegativeNumber, Percentage, StringList, Timespan } from './common.js';
 import { MarkerReference } from './marker.js';
 import { NullableReference, Reference } from './schema.js';
 
-export const Depot = Type.Object(
-  { id: Id, location: Type.Optional(MarkerReference), custom: Type.Optional(Custom) },
-  { $id: 'depot' },
-);
+export const Depot = Type.Object({ id: Id, location: Type.Optional(MarkerReference), custom: Type.Optional(Custom) }, { $id: 'depot' });
 export const DepotReference = Reference('depots', Depot, Id);
 
 export const Vehicle = Type.Object(
@@ -56,7 +44,7 @@ export const DriverBreak = Type.Object(
     $id: 'driver_break',
     description:
       'A fixed (start) or flexible (earliest_start..latest_start) break; start excludes the other two. Without length it lasts ' +
-      'DEFAULT_BREAK_LENGTH (30 minutes, the break the compatible API\'s guides use), so a sandbox delta may create a break before saying how long it is.',
+      "DEFAULT_BREAK_LENGTH (30 minutes, the break the compatible API's guides use), so a sandbox delta may create a break before saying how long it is.",
   },
 );
 
@@ -135,7 +123,6 @@ export const Driver = Type.Object(
   { $id: 'driver' },
 );
 export const DriverReference = Reference('drivers', Driver, Id);
-
 
 export type Depot = Static<typeof Depot>;
 export type Vehicle = Static<typeof Vehicle>;

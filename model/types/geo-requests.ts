@@ -36,7 +36,10 @@ export const PathRequestRoute = Type.Object(
     routing_options: Type.Optional(PathRequestRoutingOptions),
     // The path operation has no problem around it to hold vehicles, so only the inline form exists.
     vehicle: Type.Optional(Vehicle),
-    stops: Type.Array(PathRequestStop, { maxItems: MAX_PATH_STOPS, description: `At least 2; at most ${MAX_PATH_STOPS} stops over all routes of the request.` }),
+    stops: Type.Array(PathRequestStop, {
+      maxItems: MAX_PATH_STOPS,
+      description: `At least 2; at most ${MAX_PATH_STOPS} stops over all routes of the request.`,
+    }),
   },
   { $id: 'path_request_route' },
 );
@@ -63,9 +66,15 @@ export const MAX_GEOCODE_RESULTS = 50;
 export const GeocodeAddressRequest = Type.Object(
   {
     id: Type.Optional(Type.String()),
-    query: Type.String({ minLength: 1, maxLength: MAX_GEOCODE_QUERY_LENGTH, description: `Free-text address, at most ${MAX_GEOCODE_QUERY_LENGTH} characters.` }),
+    query: Type.String({
+      minLength: 1,
+      maxLength: MAX_GEOCODE_QUERY_LENGTH,
+      description: `Free-text address, at most ${MAX_GEOCODE_QUERY_LENGTH} characters.`,
+    }),
     country: Type.Optional(Type.String({ maxLength: 100, description: 'ISO 3166 alpha-2 code.' })),
-    max_results: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_GEOCODE_RESULTS, description: `Default 5, at most ${MAX_GEOCODE_RESULTS}.` })),
+    max_results: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_GEOCODE_RESULTS, description: `Default 5, at most ${MAX_GEOCODE_RESULTS}.` }),
+    ),
   },
   { $id: 'geocode_address_request' },
 );

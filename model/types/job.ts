@@ -1,16 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { JobTypeReference, LoadAmount } from './capacity.js';
-import {
-  Custom,
-  DateString,
-  DayOfWeek,
-  Id,
-  MAX_AMOUNT,
-  NonNegativeInteger,
-  StringList,
-  Timespan,
-  TimeWindow,
-} from './common.js';
+import { Custom, DateString, DayOfWeek, Id, MAX_AMOUNT, NonNegativeInteger, StringList, Timespan, TimeWindow } from './common.js';
 import { DriverReference } from './fleet.js';
 import { MarkerReference } from './marker.js';
 import { NullableReference, Reference } from './schema.js';

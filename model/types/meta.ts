@@ -8,7 +8,11 @@ import { VARIANCE_KINDS } from './schedule.js';
 import { StringEnum } from './schema.js';
 
 /** A moment in UTC, ISO 8601 with milliseconds and `Z` (task and sandbox times, the "timestamp" type). */
-export const Timestamp = Type.String({ $id: 'timestamp', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,7})?Z$', description: 'UTC, ISO 8601 with Z.' });
+export const Timestamp = Type.String({
+  $id: 'timestamp',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,7})?Z$',
+  description: 'UTC, ISO 8601 with Z.',
+});
 
 /** What a running task last reported (engine/progress.ts); geocode batches report their own counts. */
 export const OperationProgress = Type.Object(
@@ -50,14 +54,16 @@ export const TaskStatusResponse = Type.Object(
   { $id: 'task_status_response' },
 );
 
-export const TaskCancelResponse = Type.Object(
-  { task_id: Type.String(), message: Type.String() },
-  { $id: 'task_cancel_response' },
-);
+export const TaskCancelResponse = Type.Object({ task_id: Type.String(), message: Type.String() }, { $id: 'task_cancel_response' });
 
 export const ValidationError = Type.Object(
   {
-    property: Type.Optional(Type.String({ description: 'Dotted path such as request.jobs[0].location; absent when the body is not JSON at all (line and position say where it broke).' })),
+    property: Type.Optional(
+      Type.String({
+        description:
+          'Dotted path such as request.jobs[0].location; absent when the body is not JSON at all (line and position say where it broke).',
+      }),
+    ),
     code: Type.String({ description: 'One of the validation codes (VALIDATION_CODES.md).' }),
     message: Type.String(),
     parameters: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
@@ -86,7 +92,13 @@ export const ErrorResponse = Type.Object(
  * geocoding): with validation faults it lists them and counts them all (`total`, when the list is
  * cut short).
  */
-export function errorResponse(statusCode: number, errorCode: string, message: string, errors?: ValidationError[], total = errors?.length): ErrorResponse {
+export function errorResponse(
+  statusCode: number,
+  errorCode: string,
+  message: string,
+  errors?: ValidationError[],
+  total = errors?.length,
+): ErrorResponse {
   return {
     status_code: statusCode,
     error_code: errorCode,
@@ -95,10 +107,7 @@ export function errorResponse(statusCode: number, errorCode: string, message: st
   };
 }
 
-export const ValidateResponse = Type.Object(
-  { valid: Type.Boolean(), errors: Type.Array(ValidationError) },
-  { $id: 'validate_response' },
-);
+export const ValidateResponse = Type.Object({ valid: Type.Boolean(), errors: Type.Array(ValidationError) }, { $id: 'validate_response' });
 
 export const VersionResponse = Type.Object(
   {
@@ -123,7 +132,9 @@ export const InstantiateResponse = Type.Object(
 export const ZoneBalance = Type.Object(
   {
     variance_kind: StringEnum(VARIANCE_KINDS),
-    value: Type.Number({ description: "The zone's amount of the balanced quantity: stops, markers, minutes on site, or units of the metric." }),
+    value: Type.Number({
+      description: "The zone's amount of the balanced quantity: stops, markers, minutes on site, or units of the metric.",
+    }),
     mean: Type.Number({ description: 'The mean over the zones, in the same unit.' }),
     deviation: Type.Number({ description: 'value − mean.' }),
     within_variance: Type.Boolean({ description: '|deviation| is at most the requested variance (true when none was given).' }),
@@ -145,7 +156,8 @@ export const GeneratedZone = Type.Object(
 export const CentroidsResponse = Type.Object(
   {
     drivers: Type.Array(Driver, {
-      description: 'The request drivers, each with `centroid` set to a "lat,lon" near the jobs it may serve (unchanged when it may serve none).',
+      description:
+        'The request drivers, each with `centroid` set to a "lat,lon" near the jobs it may serve (unchanged when it may serve none).',
     }),
   },
   { $id: 'centroids_response' },
@@ -160,10 +172,7 @@ export const LoginRequest = Type.Object(
   { $id: 'login_request' },
 );
 
-export const LoginResponse = Type.Object(
-  { success: Type.Boolean(), sessionId: Type.Optional(Type.String()) },
-  { $id: 'login_response' },
-);
+export const LoginResponse = Type.Object({ success: Type.Boolean(), sessionId: Type.Optional(Type.String()) }, { $id: 'login_response' });
 
 export type ValidationError = Static<typeof ValidationError>;
 export type ErrorResponse = Static<typeof ErrorResponse>;

@@ -7,7 +7,10 @@ import { ProblemResponse } from './responses.js';
 export const MAX_PLATFORM_RANGE_DAYS = 366;
 
 const ConnectionName = Type.Optional(
-  Type.String({ minLength: 1, description: "Name of one of the account's platform connections; may be left out when the account has exactly one." }),
+  Type.String({
+    minLength: 1,
+    description: "Name of one of the account's platform connections; may be left out when the account has exactly one.",
+  }),
 );
 
 export const PlatformPullRequest = Type.Object(
@@ -24,7 +27,10 @@ export const PlatformSyncRequest = Type.Object(
     connection: ConnectionName,
     territory: Type.String({ minLength: 1 }),
     date_range: DateRange,
-    run_id: Type.String({ minLength: 1, description: "Syncing the same run again replaces that run's routes of the territory and nothing else." }),
+    run_id: Type.String({
+      minLength: 1,
+      description: "Syncing the same run again replaces that run's routes of the territory and nothing else.",
+    }),
     // problem: the problem the plan answers (e.g. build's return_request answer): gives routes their driver and date.
     plan: ProblemResponse,
     problem: Type.Optional(Problem),

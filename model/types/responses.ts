@@ -49,7 +49,8 @@ export const UnroutedJob = Type.Object(
     id: Id,
     reasons: Type.Optional(
       Type.Array(ViolationType, {
-        description: 'build, optimize and insert: the violation types that keep the job off every route (our own field; empty when it could fit but the search ran out of time).',
+        description:
+          'build, optimize and insert: the violation types that keep the job off every route (our own field; empty when it could fit but the search ran out of time).',
       }),
     ),
   },
@@ -105,13 +106,13 @@ export const RecommendOption = Type.Object(
   { $id: 'recommend_option' },
 );
 
-export const RecommendResponse = Type.Object(
-  { recommend_options: Type.Array(RecommendOption) },
-  { $id: 'recommend_response' },
-);
+export const RecommendResponse = Type.Object({ recommend_options: Type.Array(RecommendOption) }, { $id: 'recommend_response' });
 
 export const RouteRestriction = Type.Object(
-  { id: Id, violations: Type.Array(Violation, { description: 'The hard violations the job has on this route alone: they forbid it there.' }) },
+  {
+    id: Id,
+    violations: Type.Array(Violation, { description: 'The hard violations the job has on this route alone: they forbid it there.' }),
+  },
   { $id: 'route_restriction' },
 );
 

@@ -40,9 +40,7 @@ export const Route = Type.Object(
     cost_per_km: Type.Optional(NonNegativeNumber('US$/km, default 0.07677.')),
     fixed_cost: Type.Optional(NonNegativeNumber()),
     driving_speed_percentage: Type.Optional(Percentage),
-    vehicle_type: Type.Optional(
-      Type.String({ description: 'An inline vehicle: implies settings.enable_explicit_vehicles = false.' }),
-    ),
+    vehicle_type: Type.Optional(Type.String({ description: 'An inline vehicle: implies settings.enable_explicit_vehicles = false.' })),
     allow_ferries: Type.Optional(Type.Boolean()),
     allow_toll_roads: Type.Optional(Type.Boolean()),
     allow_u_turns: Type.Optional(Type.Boolean()),

@@ -35,9 +35,7 @@ export const Schedule = Type.Object(
     allowed_variance_after: Type.Optional(NonNegativeInteger()),
     job_overrides: Type.Optional(Type.Array(ScheduleJobOverride)),
     job_template: Type.Optional(JobTemplate),
-    jobs: Type.Optional(
-      Type.Array(NullableJobReference, { description: 'Indexed by ordinal; null = not instantiated yet.' }),
-    ),
+    jobs: Type.Optional(Type.Array(NullableJobReference, { description: 'Indexed by ordinal; null = not instantiated yet.' })),
   },
   { $id: 'schedule' },
 );
@@ -59,12 +57,7 @@ export const MetricCountVariance = Type.Object(
 );
 
 /** Exactly one field is set. */
-export const VARIANCE_KINDS = [
-  'stop_count_variance',
-  'marker_count_variance',
-  'time_on_site_variance',
-  'metric_count_variance',
-] as const;
+export const VARIANCE_KINDS = ['stop_count_variance', 'marker_count_variance', 'time_on_site_variance', 'metric_count_variance'] as const;
 
 export const Variance = Type.Object(
   {

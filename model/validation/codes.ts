@@ -24,7 +24,7 @@ export const VALIDATION_CODES = {
   marker_id_is_latlon_error: 'A marker id parses as a latlon, so it could never be referenced.',
   reference_not_found_error: 'An id reference names no entity of the expected collection. parameters.id, parameters.collection.',
   mutually_exclusive_properties_error: 'Two properties that exclude each other are both set; parameters.property_names.',
-  schedule_job_date_fields_error: "A job that belongs to a schedule sets date fields; its dates come from the schedule.",
+  schedule_job_date_fields_error: 'A job that belongs to a schedule sets date fields; its dates come from the schedule.',
   duplicate_load_metric_error: 'A metric appears twice in one loads / load_capacities array.',
   too_many_capacity_metrics_error: 'The request uses more than 4 distinct capacity metrics. Property `request`.',
   polygon_too_few_vertices_error: 'A polygon has fewer than 4 vertices.',
@@ -39,7 +39,7 @@ export const VALIDATION_CODES = {
   string_too_long_error: 'A text is longer than parameters.maximum characters (e.g. a geocoding query).',
   nesting_too_deep_error: 'The body nests arrays and objects deeper than parameters.maximum levels; property: where the limit is crossed.',
   invalid_character_error: 'A text (value or property name) holds a NUL character, which no id, name or address may contain.',
-  unsupported_operation_error: 'The operation has no request schema (a server fault, not the client\'s).',
+  unsupported_operation_error: "The operation has no request schema (a server fault, not the client's).",
 } as const;
 
 export type ValidationCode = keyof typeof VALIDATION_CODES;

@@ -19,8 +19,13 @@ export function problemTooLarge(body: unknown, faults: FaultCollector): boolean 
   for (const value of Object.values(body)) count += length(value);
   for (const route of Array.isArray(body.routes) ? body.routes : []) if (isJsonObject(route)) count += length(route.jobs);
   if (count <= MAX_PROBLEM_ENTITIES) return false;
-  faults.add('request', 'too_many_items_error', `The problem holds ${count} entities (jobs, routes, drivers, ...); at most ${MAX_PROBLEM_ENTITIES}.`, {
-    parameters: { maximum: MAX_PROBLEM_ENTITIES },
-  });
+  faults.add(
+    'request',
+    'too_many_items_error',
+    `The problem holds ${count} entities (jobs, routes, drivers, ...); at most ${MAX_PROBLEM_ENTITIES}.`,
+    {
+      parameters: { maximum: MAX_PROBLEM_ENTITIES },
+    },
+  );
   return true;
 }

@@ -238,7 +238,11 @@ function checkPolygons(request: JsonObject, faults: FaultCollector): void {
     if (points.some((point) => point === undefined)) continue;
     const fault = polygonFault(points as LatLon[]);
     if (fault === undefined) continue;
-    faults.add(propertyPath(boundary.path, 'vertices'), POLYGON_CODES[fault], `The boundary polygon is invalid: ${fault.replaceAll('_', ' ')}.`);
+    faults.add(
+      propertyPath(boundary.path, 'vertices'),
+      POLYGON_CODES[fault],
+      `The boundary polygon is invalid: ${fault.replaceAll('_', ' ')}.`,
+    );
   }
 }
 
@@ -322,9 +326,14 @@ function checkJobPlacement(routes: Member[], faults: FaultCollector): void {
     for (const [id, placementPath] of placements) {
       const otherRoute = routeOfJob.get(id);
       if (onThisRoute.has(id) || (otherRoute !== undefined && otherRoute !== path)) {
-        faults.add(placementPath, 'job_on_multiple_routes_error', `Job "${id}" is already placed${otherRoute === path ? ' on this route' : ` on ${otherRoute}`}.`, {
-          attempted_value: id,
-        });
+        faults.add(
+          placementPath,
+          'job_on_multiple_routes_error',
+          `Job "${id}" is already placed${otherRoute === path ? ' on this route' : ` on ${otherRoute}`}.`,
+          {
+            attempted_value: id,
+          },
+        );
       }
       onThisRoute.add(id);
       routeOfJob.set(id, routeOfJob.get(id) ?? path);

@@ -127,7 +127,9 @@ function walkString(schema: SchemaNode, value: unknown, path: string, context: W
     return;
   }
   if (schema.maxLength !== undefined && value.length > schema.maxLength) {
-    context.faults.add(path, 'string_too_long_error', `${path} has at most ${schema.maxLength} characters.`, { parameters: { maximum: schema.maxLength } });
+    context.faults.add(path, 'string_too_long_error', `${path} has at most ${schema.maxLength} characters.`, {
+      parameters: { maximum: schema.maxLength },
+    });
     return;
   }
   const format = schema.format === undefined ? undefined : FORMATS[schema.format];

@@ -29,7 +29,8 @@ function readOutput(text: string | undefined, file: string, columns: readonly st
   const positions = columns.map((column) => header.indexOf(column));
   const missing = columns.filter((_, i) => positions[i] === -1);
   // Someone else's file, or an older layout: never overwrite what we cannot read back.
-  if (missing.length > 0) throw new PlatformSetupError(`${file} lacks the columns ${missing.join(', ')}; move it away to let wayplan write a new one`);
+  if (missing.length > 0)
+    throw new PlatformSetupError(`${file} lacks the columns ${missing.join(', ')}; move it away to let wayplan write a new one`);
   return records.map((record) => positions.map((position) => record[position] ?? ''));
 }
 

@@ -48,7 +48,9 @@ export async function createInputTables(db: Queryable, schema: string): Promise<
   await db.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(schema)}`);
   for (const [name, spec] of Object.entries(INPUT_TABLES) as [InputTable, (typeof INPUT_TABLES)[InputTable]][]) {
     const columns = [...spec.required, ...spec.optional];
-    await db.query(`CREATE TABLE IF NOT EXISTS ${qualified(schema, name)} (${columnDefinitions(columns, INPUT_COLUMN_TYPES, spec.required)})`);
+    await db.query(
+      `CREATE TABLE IF NOT EXISTS ${qualified(schema, name)} (${columnDefinitions(columns, INPUT_COLUMN_TYPES, spec.required)})`,
+    );
   }
 }
 
@@ -68,7 +70,13 @@ export async function createOutputTables(db: Queryable, schema: string): Promise
  * Inserts rows given as cell text (as a CSV file holds them) into an input table, each cell cast
  * to its column's type; an empty cell is NULL.
  */
-export async function insertInputRows(db: Queryable, schema: string, table: InputTable, columns: readonly string[], rows: readonly string[][]): Promise<void> {
+export async function insertInputRows(
+  db: Queryable,
+  schema: string,
+  table: InputTable,
+  columns: readonly string[],
+  rows: readonly string[][],
+): Promise<void> {
   if (rows.length === 0) return;
   const list = columns.map((column) => pg.escapeIdentifier(column)).join(', ');
   const values = columns.map((column, i) => `NULLIF(u.c${i}, '')::${INPUT_COLUMN_TYPES[column] ?? 'text'}`).join(', ');

@@ -5,7 +5,15 @@ import type { PlatformConnector, PullResult, SyncPlan, SyncResult, Territory } f
 import { PlatformSetupError } from '../platform-errors.js';
 import { assembleProblem, readTerritories, type SourceTables } from '../tables/assemble-problem.js';
 import { planRows, routeCells, stopCells } from '../tables/plan-rows.js';
-import { INPUT_TABLES, OPTIONAL_TABLES, ROUTE_COLUMNS, STOP_COLUMNS, type InputTable, type SourceRow, type SourceTable } from '../tables/table-columns.js';
+import {
+  INPUT_TABLES,
+  OPTIONAL_TABLES,
+  ROUTE_COLUMNS,
+  STOP_COLUMNS,
+  type InputTable,
+  type SourceRow,
+  type SourceTable,
+} from '../tables/table-columns.js';
 import { createOutputTables, OUTPUT_COLUMN_TYPES, qualified } from './platform-schema.js';
 
 /** Faults of the database's setup (no such schema, no privilege) rather than of the moment. */
@@ -78,7 +86,9 @@ export class PostgresConnector implements PlatformConnector {
       if (OPTIONAL_TABLES.has(name)) return { source: name, columns: [...INPUT_TABLES[name].required], rows: [], faults: [] };
       throw new PlatformSetupError(`table ${this.schema}.${name} does not exist`);
     }
-    const result = await this.pool.query<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM ${qualified(this.schema, name)} t`);
+    const result = await this.pool.query<{ row: Record<string, unknown> }>(
+      `SELECT to_jsonb(t) AS row FROM ${qualified(this.schema, name)} t`,
+    );
     const rows: SourceRow[] = result.rows.map(({ row }, index) => {
       const cells = Object.fromEntries(Object.entries(row).map(([column, value]) => [column, cellText(value)]));
       return { line: cells.id || `row ${index + 1}`, cells };
@@ -120,13 +130,30 @@ export class PostgresConnector implements PlatformConnector {
           `SELECT ARRAY[${STOP_COLUMNS.map(readBack).join(', ')}] AS cells FROM ${stops} WHERE run_id = $1 AND territory = $2`,
           key,
         );
-        if (sameRowSets(storedRoutes.rows.map((r) => r.cells), routeRows) && sameRowSets(storedStops.rows.map((r) => r.cells), stopRows)) {
+        if (
+          sameRowSets(
+            storedRoutes.rows.map((r) => r.cells),
+            routeRows,
+          ) &&
+          sameRowSets(
+            storedStops.rows.map((r) => r.cells),
+            stopRows,
+          )
+        ) {
           return { ...result, unchanged: true };
         }
         await client.query(`DELETE FROM ${stops} WHERE run_id = $1 AND territory = $2`, key);
         await client.query(`DELETE FROM ${routes} WHERE run_id = $1 AND territory = $2`, key);
-        if (routeRows.length > 0) await client.query(insertSql(routes, ROUTE_COLUMNS), ROUTE_COLUMNS.map((_, i) => routeRows.map((row) => row[i]!)));
-        if (stopRows.length > 0) await client.query(insertSql(stops, STOP_COLUMNS), STOP_COLUMNS.map((_, i) => stopRows.map((row) => row[i]!)));
+        if (routeRows.length > 0)
+          await client.query(
+            insertSql(routes, ROUTE_COLUMNS),
+            ROUTE_COLUMNS.map((_, i) => routeRows.map((row) => row[i]!)),
+          );
+        if (stopRows.length > 0)
+          await client.query(
+            insertSql(stops, STOP_COLUMNS),
+            STOP_COLUMNS.map((_, i) => stopRows.map((row) => row[i]!)),
+          );
         return { ...result, unchanged: false };
       });
     } catch (err) {

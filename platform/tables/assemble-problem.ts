@@ -11,7 +11,6 @@ import { INPUT_TABLES, type InputTable, type SourceRow, type SourceTable } from 
 
 export type SourceTables = Record<InputTable, SourceTable>;
 
-
 /**
  * The rows of a table that can be read at all: a header lacking a required column makes the whole
  * table unreadable (one fault at the header), because no row of it could be right.
@@ -88,7 +87,11 @@ function jobFields(reader: RowReader): { template: JobTemplate; address?: string
     ...(requiredAttributes === undefined ? {} : { required_driver_attributes: requiredAttributes }),
     ...custom({ address: place.address, notes: reader.text('notes') }),
   };
-  return { template, ...(place.address === undefined ? {} : { address: place.address }), ...(place.country === undefined ? {} : { country: place.country }) };
+  return {
+    template,
+    ...(place.address === undefined ? {} : { address: place.address }),
+    ...(place.country === undefined ? {} : { country: place.country }),
+  };
 }
 
 /**
@@ -133,10 +136,16 @@ export function assembleProblem(tables: SourceTables, territoryId: string, range
     if (!reader.ok) return;
     depots.push({ id, ...(place.location === undefined ? {} : { location: place.location }), ...custom({ name, address: place.address }) });
     depotLocations.set(id, place.location);
-    if (place.location === undefined) addresses.push({ kind: 'depot', id, query: place.address!, ...(place.country === undefined ? {} : { country: place.country }) });
+    if (place.location === undefined)
+      addresses.push({ kind: 'depot', id, query: place.address!, ...(place.country === undefined ? {} : { country: place.country }) });
   });
 
-  const reference = (reader: RowReader, column: string, known: ReadonlySet<string> | ReadonlyMap<string, unknown>, what: string): string | undefined => {
+  const reference = (
+    reader: RowReader,
+    column: string,
+    known: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+    what: string,
+  ): string | undefined => {
     const value = reader.text(column);
     if (value !== undefined && !known.has(value)) reader.fault(column, `no ${what} ${value} in this territory`);
     return value;
@@ -184,7 +193,9 @@ export function assembleProblem(tables: SourceTables, territoryId: string, range
       ...(name === undefined ? {} : { name }),
       ...(startTime === undefined ? {} : { start_time: startTime }),
       ...(endTime === undefined ? {} : { end_time: endTime }),
-      ...(breakLength === undefined ? {} : { breaks: [breakStart === undefined ? { length: breakLength } : { start: breakStart, length: breakLength }] }),
+      ...(breakLength === undefined
+        ? {}
+        : { breaks: [breakStart === undefined ? { length: breakLength } : { start: breakStart, length: breakLength }] }),
       ...(maxWorkingTime === undefined ? {} : { max_working_time: maxWorkingTime }),
       ...(normalWorkingTime === undefined ? {} : { normal_working_time: normalWorkingTime }),
     });
@@ -197,7 +208,10 @@ export function assembleProblem(tables: SourceTables, territoryId: string, range
     const daysText = reader.required('days');
     if (daysText === undefined) return;
     // `;` between days, `+` between the shifts of one day, `-` or nothing for a day off.
-    const days = daysText.split(';').map((day) => day.trim()).map((day) => (day === '' || day === '-' ? [] : day.split('+').map((s) => s.trim())));
+    const days = daysText
+      .split(';')
+      .map((day) => day.trim())
+      .map((day) => (day === '' || day === '-' ? [] : day.split('+').map((s) => s.trim())));
     const unknown = days.flat().filter((shift) => !shiftIds.has(shift));
     if (unknown.length > 0) reader.fault('days', `no shift ${[...new Set(unknown)].join(', ')} in this territory`);
     if (!reader.ok) return;
@@ -216,9 +230,11 @@ export function assembleProblem(tables: SourceTables, territoryId: string, range
     const attributes = reader.list('attributes');
     const costPerHour = reader.number('cost_per_hour');
     const overtimeCostPerHour = reader.number('overtime_cost_per_hour');
-    if (pattern !== undefined && patternStart === undefined && reader.ok) reader.fault('pattern_start_date', 'a shift pattern needs the date its first day lands on');
+    if (pattern !== undefined && patternStart === undefined && reader.ok)
+      reader.fault('pattern_start_date', 'a shift pattern needs the date its first day lands on');
     if (pattern === undefined && patternStart !== undefined) reader.fault('shift_pattern', 'pattern_start_date without a shift_pattern');
-    if (patternStart !== undefined && patternEnd !== undefined && patternEnd < patternStart) reader.fault('pattern_end_date', `${patternEnd} is before pattern_start_date ${patternStart}`);
+    if (patternStart !== undefined && patternEnd !== undefined && patternEnd < patternStart)
+      reader.fault('pattern_end_date', `${patternEnd} is before pattern_start_date ${patternStart}`);
     if (!reader.ok) return;
     const home = depot === undefined ? undefined : depotLocations.get(depot);
     drivers.push({
@@ -231,7 +247,11 @@ export function assembleProblem(tables: SourceTables, territoryId: string, range
       ...(vehicle === undefined ? {} : { preferred_vehicle: vehicle }),
       ...(pattern === undefined
         ? {}
-        : { shift_patterns: [{ shift_pattern: pattern, start_date: patternStart!, ...(patternEnd === undefined ? {} : { end_date: patternEnd }) }] }),
+        : {
+            shift_patterns: [
+              { shift_pattern: pattern, start_date: patternStart!, ...(patternEnd === undefined ? {} : { end_date: patternEnd }) },
+            ],
+          }),
       // Kept so that a pipeline that geocodes the depot later can give the driver its location.
       ...custom({ depot }),
     });
@@ -247,7 +267,8 @@ export function assembleProblem(tables: SourceTables, territoryId: string, range
       if (day < firstDay || day > lastDay) return;
     }
     jobs.push({ id, ...template, ...(date === undefined ? {} : { date }) });
-    if (template.location === undefined) addresses.push({ kind: 'job', id, query: address!, ...(country === undefined ? {} : { country }) });
+    if (template.location === undefined)
+      addresses.push({ kind: 'job', id, query: address!, ...(country === undefined ? {} : { country }) });
   });
 
   const schedules: Schedule[] = [];
@@ -261,7 +282,8 @@ export function assembleProblem(tables: SourceTables, territoryId: string, range
     const allowedDays = reader.daysOfWeek('allowed_days_of_week');
     const { template } = jobFields(reader);
     // Jobs a schedule makes exist only after instantiate, too late for the pull's geocoding.
-    if (template.location === undefined && reader.ok) reader.fault('lat', 'a schedule needs lat and lon: its jobs are made after geocoding');
+    if (template.location === undefined && reader.ok)
+      reader.fault('lat', 'a schedule needs lat and lon: its jobs are made after geocoding');
     if (!reader.ok || type === undefined) return;
     schedules.push({
       id,

@@ -16,7 +16,8 @@ function violationTypes(violations: readonly { type: string }[] | undefined): st
 
 function referenceId(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value !== null && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
+  if (value !== null && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string')
+    return (value as { id: string }).id;
   return '';
 }
 

@@ -75,7 +75,10 @@ export class RowReader {
   list(column: string): string[] | undefined {
     const value = this.text(column);
     if (value === undefined) return undefined;
-    return value.split(';').map((item) => item.trim()).filter((item) => item !== '');
+    return value
+      .split(';')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   }
 
   daysOfWeek(column: string): DayOfWeek[] | undefined {

@@ -34,7 +34,11 @@ test('operations run one after the other on the same warm thread', async () => {
 test('an operation that refuses its request answers its error_response', async () => {
   const problem = sequenceProblem(2);
   const tooMany = Array.from({ length: 1001 }, (_, i) => ({ id: `extra-${i}`, location: '47.6, -122.3' }));
-  const outcome = await pool.run({ operation: 'insert', request: JSON.stringify({ ...problem, jobs_to_insert: tooMany }), options: {} }, () => undefined, new AbortController().signal);
+  const outcome = await pool.run(
+    { operation: 'insert', request: JSON.stringify({ ...problem, jobs_to_insert: tooMany }), options: {} },
+    () => undefined,
+    new AbortController().signal,
+  );
   expect(outcome.kind).toBe('rejected');
   expect(JSON.parse((outcome as { body: string }).body)).toMatchObject({ status_code: 400, error_code: 'too_many_jobs_to_insert_error' });
 });
@@ -44,7 +48,11 @@ test('cancel terminates the busy thread at once; the next operation gets a fresh
   const exited = once(busy!, 'exit');
   const abort = new AbortController();
   // An hour's budget: only the termination of its thread can end this search before the test times out.
-  const long: OperationRun = { operation: 'sequence', request: JSON.stringify(sequenceProblem(40, { timeLimit: '01:00:00' })), options: {} };
+  const long: OperationRun = {
+    operation: 'sequence',
+    request: JSON.stringify(sequenceProblem(40, { timeLimit: '01:00:00' })),
+    options: {},
+  };
   let reported!: () => void;
   const searching = new Promise<void>((resolve) => (reported = resolve));
   const running = pool.run(long, () => reported(), abort.signal);

@@ -33,7 +33,9 @@ describe('authentication', () => {
   });
 
   test('unknown session id: 401 invalid_session_id_error', async () => {
-    const response = await request(`${stack.baseUrl}/v1/tasks`, { headers: { 'x-service-session-id': '00000000-0000-0000-0000-000000000000' } });
+    const response = await request(`${stack.baseUrl}/v1/tasks`, {
+      headers: { 'x-service-session-id': '00000000-0000-0000-0000-000000000000' },
+    });
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ status_code: 401, error_code: 'invalid_session_id_error' });
   });
@@ -55,9 +57,13 @@ describe('authentication', () => {
 
   test('the session id works under the documented X-Telogis-Session-Id header as well', async () => {
     const { body } = await login(`${owner.account}:${owner.user}`, owner.password);
-    const telogis = await request(`${stack.baseUrl}/v1/tasks`, { headers: { 'X-Telogis-Session-Id': body.sessionId, 'content-type': 'application/json' } });
+    const telogis = await request(`${stack.baseUrl}/v1/tasks`, {
+      headers: { 'X-Telogis-Session-Id': body.sessionId, 'content-type': 'application/json' },
+    });
     expect(telogis.status).toBe(200);
-    const unknown = await request(`${stack.baseUrl}/v1/tasks`, { headers: { 'X-Telogis-Session-Id': '00000000-0000-0000-0000-000000000000' } });
+    const unknown = await request(`${stack.baseUrl}/v1/tasks`, {
+      headers: { 'X-Telogis-Session-Id': '00000000-0000-0000-0000-000000000000' },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toMatchObject({ status_code: 401, error_code: 'invalid_session_id_error' });
   });

@@ -20,8 +20,14 @@ describe('body shape', () => {
   });
 
   test('a NUL in a value or a property name is named by its path', () => {
-    expect(bodyShapeFault({ routes: [{ id: 'r\u00001' }] })).toMatchObject({ property: 'request.routes[0].id', code: 'invalid_character_error' });
-    expect(bodyShapeFault({ jobs: [{ id: 'j', custom: { 'a\u0000': 1 } }] })).toMatchObject({ property: 'request.jobs[0].custom', code: 'invalid_character_error' });
+    expect(bodyShapeFault({ routes: [{ id: 'r\u00001' }] })).toMatchObject({
+      property: 'request.routes[0].id',
+      code: 'invalid_character_error',
+    });
+    expect(bodyShapeFault({ jobs: [{ id: 'j', custom: { 'a\u0000': 1 } }] })).toMatchObject({
+      property: 'request.jobs[0].custom',
+      code: 'invalid_character_error',
+    });
     expect(bodyShapeFault({ jobs: [{ id: 'j', notes: 'fine \\u0000 as text' }] })).toBeUndefined();
   });
 });

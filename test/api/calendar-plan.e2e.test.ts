@@ -86,7 +86,9 @@ describe('a four-week calendar plan over HTTP', () => {
     const evaluated = await solve('/v1/evaluate?wait=1', {
       ...plan,
       routes: (plan.routes as Body[]).map((route) => ({ ...route, jobs: jobsOf.get(route.id as string) ?? [] })),
-      schedules: (plan.schedules as Body[]).map((s) => (baseDates.has(s.id as string) ? { ...s, base_date: baseDates.get(s.id as string) } : s)),
+      schedules: (plan.schedules as Body[]).map((s) =>
+        baseDates.has(s.id as string) ? { ...s, base_date: baseDates.get(s.id as string) } : s,
+      ),
     });
     expect(evaluated.status).toBe(200);
     const evaluatedRoutes = evaluated.body.routes as ResultRoute[];
@@ -96,7 +98,9 @@ describe('a four-week calendar plan over HTTP', () => {
     // The full-request echo prints route dates as YYYY-MM-DDT00:00:00; the ranges are dates.
     const dateOf = new Map((plan.routes as Body[]).map((route) => [route.id as string, (route.date as string).slice(0, 10)]));
     expect([...dateOf.values()].every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
-    const routeOf = new Map(evaluatedRoutes.flatMap((route) => route.stops.filter((stop) => stop.type === 'job').map((stop) => [stop.id, route.id] as const)));
+    const routeOf = new Map(
+      evaluatedRoutes.flatMap((route) => route.stops.filter((stop) => stop.type === 'job').map((stop) => [stop.id, route.id] as const)),
+    );
     const unroutedIds = new Set(unrouted.map((job) => job.id));
     for (const visit of visits) {
       if (unroutedIds.has(visit.job)) continue;

@@ -11,18 +11,24 @@ const limit = 4;
 const waitLimit = 6;
 
 beforeAll(async () => {
-  stack = await TestStack.start({ WAYPLAN_WAIT_SECONDS: '3', WAYPLAN_CONCURRENCY_LIMIT: String(limit), WAYPLAN_WAIT_LIMIT: String(waitLimit) }, { apis: 2 });
+  stack = await TestStack.start(
+    { WAYPLAN_WAIT_SECONDS: '3', WAYPLAN_CONCURRENCY_LIMIT: String(limit), WAYPLAN_WAIT_LIMIT: String(waitLimit) },
+    { apis: 2 },
+  );
   busy = await stack.createUser();
 });
 afterAll(() => stack.stop());
 
-const get = (api: number, path: string, user: TestUser) => request(`${stack.apiUrl(api)}${path}`, { headers: { authorization: user.basic } });
+const get = (api: number, path: string, user: TestUser) =>
+  request(`${stack.apiUrl(api)}${path}`, { headers: { authorization: user.basic } });
 
 /** Opens a request whose body never finishes arriving: headers and the first bytes only. */
 function trickle(api: number, user: TestUser): Promise<Socket> {
   return new Promise((resolveSocket, reject) => {
     const socket = connect(stack.ports[api]!, '127.0.0.1', () => {
-      socket.write(`POST /v1/validate HTTP/1.1\r\nHost: x\r\nAuthorization: ${user.basic}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"jobs": [`);
+      socket.write(
+        `POST /v1/validate HTTP/1.1\r\nHost: x\r\nAuthorization: ${user.basic}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"jobs": [`,
+      );
       resolveSocket(socket);
     });
     socket.on('error', reject);
@@ -41,7 +47,9 @@ test('clients trickling bodies hold no slot: the account is still served', async
 });
 
 test('long-polls hold a waiting place, not a work slot; the waiting places are limited over both processes', async () => {
-  const started = await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(200, { timeLimit: '00:00:30' }), { authorization: busy.basic });
+  const started = await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(200, { timeLimit: '00:00:30' }), {
+    authorization: busy.basic,
+  });
   const id: string = started.body.task_id;
   // More long-polls than work slots, spread over both processes, all waiting at once.
   const polls = Array.from({ length: waitLimit }, (_, i) => get(i % 2, `/v1/tasks/${id}/result?wait=1`, busy));

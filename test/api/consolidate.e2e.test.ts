@@ -24,7 +24,11 @@ afterAll(async () => {
 
 const post = (path: string, body: unknown) => postJsonWaiting(`${stack.baseUrl}${path}`, body, { authorization: user.basic });
 
-const mainJobs = [20.0005, 20.0015, 20.0025, 20.0035].map((lon, k) => ({ id: `m${k + 1}`, location: onMain(lon), time_on_site: '00:01:00' }));
+const mainJobs = [20.0005, 20.0015, 20.0025, 20.0035].map((lon, k) => ({
+  id: `m${k + 1}`,
+  location: onMain(lon),
+  time_on_site: '00:01:00',
+}));
 const northJobs = [20.001, 20.002, 20.004].map((lon, k) => ({ id: `n${k + 1}`, location: onNorth(lon), time_on_site: '00:01:00' }));
 const fleet = {
   drivers: [{ id: 'd1' }, { id: 'd2' }],
@@ -50,9 +54,16 @@ describe('POST /v1/consolidate_by_*', () => {
     const consolidated = await post('/v1/consolidate_by_route_assignments?wait=1', { ...original, return_request: true });
     expect(consolidated.status).toBe(200);
     const mapping = (consolidated.body as ConsolidateResponse).consolidated_jobs;
-    expect(mapping.map((entry) => entry.jobs)).toEqual([['m1', 'm2', 'm3', 'm4'], ['n3', 'n2', 'n1']]);
+    expect(mapping.map((entry) => entry.jobs)).toEqual([
+      ['m1', 'm2', 'm3', 'm4'],
+      ['n3', 'n2', 'n1'],
+    ]);
 
-    const built = await post('/v1/build?wait=1', { ...(consolidated.body as object), return_request: false, settings: { time_limit: '00:00:02' } });
+    const built = await post('/v1/build?wait=1', {
+      ...(consolidated.body as object),
+      return_request: false,
+      settings: { time_limit: '00:00:02' },
+    });
     expect(built.status).toBe(200);
     expect((built.body as ProblemResponse).unrouted_jobs).toEqual([]);
     const evaluated = await post('/v1/evaluate?wait=1', expandPlan(original, built.body as Record<string, unknown>, mapping));
@@ -69,7 +80,9 @@ describe('POST /v1/consolidate_by_*', () => {
     const noRoutes = await post('/v1/consolidate_by_route_assignments?wait=1', { jobs: mainJobs });
     expect(noRoutes.status).toBe(400);
     expect(noRoutes.body).toMatchObject({ status_code: 400, error_code: 'validation_failed_error' });
-    expect(noRoutes.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ property: 'request.routes', code: 'required_property_missing_error' })]));
+    expect(noRoutes.body.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ property: 'request.routes', code: 'required_property_missing_error' })]),
+    );
 
     const noLocation = await post('/v1/consolidate_by_job_restrictions?wait=1', { jobs: [{ id: 'a' }] });
     expect(noLocation.status).toBe(400);

@@ -42,7 +42,8 @@ const problem = {
   ],
 };
 
-const jobIds = (route: { stops: { type: string; id: string }[] }): string[] => route.stops.filter((stop) => stop.type === 'job').map((stop) => stop.id);
+const jobIds = (route: { stops: { type: string; id: string }[] }): string[] =>
+  route.stops.filter((stop) => stop.type === 'job').map((stop) => stop.id);
 
 describe.each([
   ['wait=1', waited],
@@ -51,9 +52,15 @@ describe.each([
   test('POST /v1/recommend answers ranked recommend_options', async () => {
     const response = await answer('recommend', { ...problem, job: 'new', max_results: 3 });
     expect(response.status).toBe(200);
-    const options = response.body.recommend_options as { delta_internal_cost: number; route_index: number; job_index: number; routes: { id: string; stops: { type: string; id: string }[] }[] }[];
+    const options = response.body.recommend_options as {
+      delta_internal_cost: number;
+      route_index: number;
+      job_index: number;
+      routes: { id: string; stops: { type: string; id: string }[] }[];
+    }[];
     expect(options).toHaveLength(3);
-    for (let i = 1; i < options.length; i++) expect(options[i]!.delta_internal_cost).toBeGreaterThanOrEqual(options[i - 1]!.delta_internal_cost);
+    for (let i = 1; i < options.length; i++)
+      expect(options[i]!.delta_internal_cost).toBeGreaterThanOrEqual(options[i - 1]!.delta_internal_cost);
     for (const option of options) expect(jobIds(option.routes[option.route_index]!)[option.job_index]).toBe('new');
   });
 
@@ -90,14 +97,24 @@ describe('dispatch operations refuse bad input', () => {
     const response = await postJson(`${stack.baseUrl}/v1/recommend?wait=1`, problem, auth());
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ status_code: 400, error_code: 'validation_failed_error' });
-    expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ property: 'request.job', code: 'required_property_missing_error' })]));
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ property: 'request.job', code: 'required_property_missing_error' })]),
+    );
   });
 
   test(`insert of more than ${MAX_JOBS_TO_INSERT} jobs: 400 too_many_jobs_to_insert_error`, async () => {
     const jobs = Array.from({ length: MAX_JOBS_TO_INSERT + 1 }, (_, i) => ({ id: `j${i}`, location: '47.6, -122.3' }));
-    const response = await postJson(`${stack.baseUrl}/v1/insert`, { jobs, routes: [{ id: 'r', location: depot }], jobs_to_insert: jobs.map((job) => job.id) }, auth());
+    const response = await postJson(
+      `${stack.baseUrl}/v1/insert`,
+      { jobs, routes: [{ id: 'r', location: depot }], jobs_to_insert: jobs.map((job) => job.id) },
+      auth(),
+    );
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ status_code: 400, error_code: 'too_many_jobs_to_insert_error', message: expect.stringContaining(String(MAX_JOBS_TO_INSERT)) });
+    expect(response.body).toEqual({
+      status_code: 400,
+      error_code: 'too_many_jobs_to_insert_error',
+      message: expect.stringContaining(String(MAX_JOBS_TO_INSERT)),
+    });
   });
 
   test('insert naming an unknown job: 400 reference_not_found_error', async () => {
@@ -107,8 +124,14 @@ describe('dispatch operations refuse bad input', () => {
   });
 
   test('assignment_restrictions with a job lacking a location: 400 job_location_missing_error', async () => {
-    const response = await postJson(`${stack.baseUrl}/v1/assignment_restrictions?wait=1`, { ...problem, jobs: [...problem.jobs, { id: 'lost' }] }, auth());
+    const response = await postJson(
+      `${stack.baseUrl}/v1/assignment_restrictions?wait=1`,
+      { ...problem, jobs: [...problem.jobs, { id: 'lost' }] },
+      auth(),
+    );
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([expect.objectContaining({ property: 'request.jobs[5].location', code: 'job_location_missing_error' })]);
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ property: 'request.jobs[5].location', code: 'job_location_missing_error' }),
+    ]);
   });
 });

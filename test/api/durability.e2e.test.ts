@@ -23,7 +23,8 @@ test('a task survives its worker being killed: Temporal runs it again on the res
 
   const result = await request(`${stack.baseUrl}/v1/tasks/${id}/result?wait=1`, { headers: { authorization: user.basic } });
   let response = result;
-  while (response.status === 302) response = await request(`${stack.baseUrl}${response.headers.get('location')}`, { headers: { authorization: user.basic } });
+  while (response.status === 302)
+    response = await request(`${stack.baseUrl}${response.headers.get('location')}`, { headers: { authorization: user.basic } });
   expect(response.status).toBe(200);
   problem.routes.forEach((route, i) => {
     const visited = response.body.routes[i].stops.filter((s: { type: string }) => s.type === 'job').map((s: { id: string }) => s.id);

@@ -65,9 +65,14 @@ export function goldenFaults(expected: unknown, actual: unknown, captured: Map<s
     return expected.flatMap((item, i) => goldenFaults(item, actual[i], captured, `${path}[${i}]`));
   }
   if (typeof expected === 'object' && expected !== null) {
-    if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return [`${path}: expected an object, got ${JSON.stringify(actual)}`];
+    if (typeof actual !== 'object' || actual === null || Array.isArray(actual))
+      return [`${path}: expected an object, got ${JSON.stringify(actual)}`];
     return Object.entries(expected).flatMap(([key, value]) =>
-      value === '<absent>' ? (key in actual ? [`${path}.${key}: expected absent`] : []) : goldenFaults(value, (actual as Record<string, unknown>)[key], captured, `${path}.${key}`),
+      value === '<absent>'
+        ? key in actual
+          ? [`${path}.${key}: expected absent`]
+          : []
+        : goldenFaults(value, (actual as Record<string, unknown>)[key], captured, `${path}.${key}`),
     );
   }
   return Object.is(expected, actual) ? [] : [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
@@ -75,7 +80,9 @@ export function goldenFaults(expected: unknown, actual: unknown, captured: Map<s
 
 /** `{name}` in a path or request replaced by a value captured in an earlier step. */
 function substitute<T>(value: T, captured: Map<string, unknown>): T {
-  const text = JSON.stringify(value ?? null).replace(/\{(\w+)\}/g, (whole, name: string) => (captured.has(name) ? String(captured.get(name)) : whole));
+  const text = JSON.stringify(value ?? null).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    captured.has(name) ? String(captured.get(name)) : whole,
+  );
   return JSON.parse(text) as T;
 }
 
@@ -94,25 +101,66 @@ beforeAll(async () => {
 describe('golden fixtures of the compatible API', () => {
   test('there is one for every operation group the public documentation lists', () => {
     const operations = fixtures.map((f) => f.operation);
-    for (const name of ['login', 'path', 'instantiate', 'build', 'assignment_restrictions', 'optimize', 'sequence', 'evaluate', 'recommend', 'insert', 'centroids', 'zones', 'consolidate_by_job_restrictions', 'consolidate_by_route_assignments', 'geocode', 'reverse_geocode', 'tasks', 'sandboxes', 'canonicalize', 'validate', 'version', 'errors']) {
+    for (const name of [
+      'login',
+      'path',
+      'instantiate',
+      'build',
+      'assignment_restrictions',
+      'optimize',
+      'sequence',
+      'evaluate',
+      'recommend',
+      'insert',
+      'centroids',
+      'zones',
+      'consolidate_by_job_restrictions',
+      'consolidate_by_route_assignments',
+      'geocode',
+      'reverse_geocode',
+      'tasks',
+      'sandboxes',
+      'canonicalize',
+      'validate',
+      'version',
+      'errors',
+    ]) {
       expect(operations).toContain(name);
     }
   });
 
   test.each(fixtures.map((f) => [f.operation, f] as const))('%s', async (_name, fixture) => {
-    const captured = new Map<string, unknown>([['account', user.account], ['user', user.user], ['password', user.password]]);
+    const captured = new Map<string, unknown>([
+      ['account', user.account],
+      ['user', user.user],
+      ['password', user.password],
+    ]);
     for (const [index, step] of fixture.steps.entries()) {
       const path = substitute(step.path, captured);
       const body = step.request === undefined ? undefined : JSON.stringify(substitute(step.request, captured));
       // As the public API's clients do: the session header and the JSON content type on every call.
-      let response = await request(`${stack.baseUrl}${path}`, { method: step.method, headers: { 'Content-Type': 'application/json', 'X-Telogis-Session-Id': session }, ...(body === undefined ? {} : { body }) });
+      let response = await request(`${stack.baseUrl}${path}`, {
+        method: step.method,
+        headers: { 'Content-Type': 'application/json', 'X-Telogis-Session-Id': session },
+        ...(body === undefined ? {} : { body }),
+      });
       for (let hops = 0; response.status === 302 && step.response.status !== 302 && hops < 60; hops++) {
-        response = await request(`${stack.baseUrl}${response.headers.get('location')}`, { headers: { 'Content-Type': 'application/json', 'X-Telogis-Session-Id': session } });
+        response = await request(`${stack.baseUrl}${response.headers.get('location')}`, {
+          headers: { 'Content-Type': 'application/json', 'X-Telogis-Session-Id': session },
+        });
       }
       const where = `${fixture.operation} step ${index + 1} (${step.method} ${path})`;
-      expect({ where, status: response.status, body: response.status === step.response.status ? undefined : response.body }).toEqual({ where, status: step.response.status, body: undefined });
+      expect({ where, status: response.status, body: response.status === step.response.status ? undefined : response.body }).toEqual({
+        where,
+        status: step.response.status,
+        body: undefined,
+      });
       if (step.response.content_type !== undefined) expect(response.headers.get('content-type')).toContain(step.response.content_type);
-      if (step.response.body !== undefined) expect({ where, faults: goldenFaults(substitute(step.response.body, captured), response.body, captured) }).toEqual({ where, faults: [] });
+      if (step.response.body !== undefined)
+        expect({ where, faults: goldenFaults(substitute(step.response.body, captured), response.body, captured) }).toEqual({
+          where,
+          faults: [],
+        });
     }
   });
 });

@@ -84,7 +84,8 @@ function check(tally: Tally, endpoint: string, response: JsonResponse): void {
   if (response.status !== 400) return;
   for (const error of response.body?.errors ?? [{}]) {
     if (error.code === 'invalid_json_error') continue;
-    if (typeof error.property !== 'string' || !error.property.startsWith('request')) tally.failures.push(`${endpoint}: 400 without a property: ${JSON.stringify(error).slice(0, 200)}`);
+    if (typeof error.property !== 'string' || !error.property.startsWith('request'))
+      tally.failures.push(`${endpoint}: 400 without a property: ${JSON.stringify(error).slice(0, 200)}`);
   }
 }
 
@@ -121,7 +122,9 @@ test(`${mutations} mutated problems at /v1/validate and /v1/evaluate: no 5xx, no
   const started = Date.now();
   await Promise.all(Array.from({ length: inFlight }, worker));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`fuzz: ${mutations} mutations (half to each endpoint) in ${seconds} s; answers ${JSON.stringify(Object.fromEntries(tally.byStatus))}`);
+  console.log(
+    `fuzz: ${mutations} mutations (half to each endpoint) in ${seconds} s; answers ${JSON.stringify(Object.fromEntries(tally.byStatus))}`,
+  );
   expect(tally.failures).toEqual([]);
   expect(tally.sent).toBe(mutations);
 }, 600_000);

@@ -76,7 +76,21 @@ describe('batch geocoding workflows against a faulty upstream', () => {
     };
     upstream.behaviour = faults;
     const file = writeAddresses('faults.csv', 200);
-    const run = await cli(['geocode', file, '--json', '--batch-size', '25', '--window', '4', '--attempts', String(chunkAttempts), '--retry-interval', '200', '--max-retry-interval', '1000']);
+    const run = await cli([
+      'geocode',
+      file,
+      '--json',
+      '--batch-size',
+      '25',
+      '--window',
+      '4',
+      '--attempts',
+      String(chunkAttempts),
+      '--retry-interval',
+      '200',
+      '--max-retry-interval',
+      '1000',
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(2);
     const summary = JSON.parse(run.stdout);
@@ -124,16 +138,37 @@ describe('batch geocoding workflows against a faulty upstream', () => {
     upstream.behaviour = ({ key, attempt }) => {
       const n = indexOf(key);
       if (n % 100 === 7 && !recovered) return { kind: 'status', status: 503 };
-      if (n % 5 === 0 && attempt === 1) return n % 3 === 0 ? { kind: 'status', status: 500 } : n % 3 === 1 ? { kind: 'drop' } : { kind: 'status', status: 429, retryAfter: '1' };
+      if (n % 5 === 0 && attempt === 1)
+        return n % 3 === 0
+          ? { kind: 'status', status: 500 }
+          : n % 3 === 1
+            ? { kind: 'drop' }
+            : { kind: 'status', status: 429, retryAfter: '1' };
       return { kind: 'ok' };
     };
     const file = writeAddresses('five-thousand.csv', 5000);
     const started = Date.now();
-    const run = await cli(['geocode', file, '--json', '--batch-size', '200', '--window', '4', '--attempts', '2', '--retry-interval', '200', '--max-retry-interval', '1000']);
+    const run = await cli([
+      'geocode',
+      file,
+      '--json',
+      '--batch-size',
+      '200',
+      '--window',
+      '4',
+      '--attempts',
+      '2',
+      '--retry-interval',
+      '200',
+      '--max-retry-interval',
+      '1000',
+    ]);
     const seconds = (Date.now() - started) / 1000;
     expect(run.stderr).toBe('');
     const summary = JSON.parse(run.stdout);
-    process.stdout.write(`5,000-address batch: ${seconds.toFixed(1)} s, ${summary.geocoded} geocoded, ${summary.failed} failed, ${upstream.totalRequests} upstream requests\n`);
+    process.stdout.write(
+      `5,000-address batch: ${seconds.toFixed(1)} s, ${summary.geocoded} geocoded, ${summary.failed} failed, ${upstream.totalRequests} upstream requests\n`,
+    );
     expect(summary).toMatchObject({ total: 5000, geocoded: 4950, failed: 50, pending: 0 });
 
     recovered = true;

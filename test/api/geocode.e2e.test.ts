@@ -8,7 +8,14 @@ describe('POST /v1/geocode and /v1/reverse_geocode with the local geocoder (demo
   it('geocodes addresses as a task with suggestions per address', async () => {
     const response = await postJsonWaiting(
       `${stack.baseUrl}/v1/geocode?wait=1`,
-      { id: 'r1', addresses: [{ id: 'a', query: '6 quai antoine 1er, 98000 monaco', max_results: 2 }, { id: 'b', query: 'bd d italie 54' }, { query: 'zzzz qqqq' }] },
+      {
+        id: 'r1',
+        addresses: [
+          { id: 'a', query: '6 quai antoine 1er, 98000 monaco', max_results: 2 },
+          { id: 'b', query: 'bd d italie 54' },
+          { query: 'zzzz qqqq' },
+        ],
+      },
       { authorization: user.basic },
     );
     expect(response.status).toBe(200);
@@ -65,7 +72,8 @@ describe('POST /v1/geocode with an upstream geocoder that fails', () => {
   });
 
   it('reports a failed address on that address and answers the others', async () => {
-    upstream.behaviour = ({ key }) => (key.includes('rejected') ? { kind: 'status', status: 400 } : key.includes('flaky') ? { kind: 'status', status: 503 } : { kind: 'ok' });
+    upstream.behaviour = ({ key }) =>
+      key.includes('rejected') ? { kind: 'status', status: 400 } : key.includes('flaky') ? { kind: 'status', status: 503 } : { kind: 'ok' };
     const response = await postJsonWaiting(
       `${stack.baseUrl}/v1/geocode?wait=1`,
       { addresses: [{ query: 'good one' }, { query: 'rejected one' }, { query: 'flaky one' }] },
@@ -82,15 +90,29 @@ describe('POST /v1/geocode with an upstream geocoder that fails', () => {
 
   it('answers 500 geostream_unavailable when no address could be processed (geoservice_unavailable when the upstream is down), and stores it as the task error', async () => {
     upstream.behaviour = () => ({ kind: 'status', status: 500 });
-    const failed = await postJsonWaiting(`${stack.baseUrl}/v1/geocode?wait=1`, { addresses: [{ query: 'down 1' }, { query: 'down 2' }] }, { authorization: user.basic });
+    const failed = await postJsonWaiting(
+      `${stack.baseUrl}/v1/geocode?wait=1`,
+      { addresses: [{ query: 'down 1' }, { query: 'down 2' }] },
+      { authorization: user.basic },
+    );
     expect(failed.status).toBe(500);
-    expect(failed.body).toMatchObject({ status_code: 500, error_code: 'geostream_unavailable', message: expect.stringContaining('geoservice_exceeded_maximum_retries') });
-    const task = await stack.query(`SELECT t.status, p.body FROM tasks t JOIN payloads p ON p.id = t.error_payload WHERE t.operation = 'geocode' ORDER BY t.started_time DESC LIMIT 1`);
+    expect(failed.body).toMatchObject({
+      status_code: 500,
+      error_code: 'geostream_unavailable',
+      message: expect.stringContaining('geoservice_exceeded_maximum_retries'),
+    });
+    const task = await stack.query(
+      `SELECT t.status, p.body FROM tasks t JOIN payloads p ON p.id = t.error_payload WHERE t.operation = 'geocode' ORDER BY t.started_time DESC LIMIT 1`,
+    );
     expect(task.rows[0].status).toBe('failed');
     expect(JSON.parse(task.rows[0].body).error_code).toBe('geostream_unavailable');
 
     await upstream.stop();
-    const unreachable = await postJsonWaiting(`${stack.baseUrl}/v1/reverse_geocode?wait=1`, { locations: [{ location: '43.73,7.42' }] }, { authorization: user.basic });
+    const unreachable = await postJsonWaiting(
+      `${stack.baseUrl}/v1/reverse_geocode?wait=1`,
+      { locations: [{ location: '43.73,7.42' }] },
+      { authorization: user.basic },
+    );
     expect(unreachable.status).toBe(500);
     expect(unreachable.body.error_code).toBe('geoservice_unavailable');
   });

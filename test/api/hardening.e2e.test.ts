@@ -25,8 +25,10 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const auth = (user: TestUser = owner): Record<string, string> => ({ authorization: user.basic });
-const post = (path: string, body: unknown, user: TestUser = owner): Promise<JsonResponse> => postJson(`${stack.baseUrl}${path}`, body, auth(user));
-const get = (path: string, headers: Record<string, string> = auth()): Promise<JsonResponse> => request(`${stack.baseUrl}${path}`, { headers });
+const post = (path: string, body: unknown, user: TestUser = owner): Promise<JsonResponse> =>
+  postJson(`${stack.baseUrl}${path}`, body, auth(user));
+const get = (path: string, headers: Record<string, string> = auth()): Promise<JsonResponse> =>
+  request(`${stack.baseUrl}${path}`, { headers });
 
 function expectFault(response: JsonResponse, status: number, fault: Record<string, unknown>): void {
   expect(response.status).toBe(status);
@@ -36,7 +38,9 @@ function expectFault(response: JsonResponse, status: number, fault: Record<strin
 /** JSON text of arrays and objects nested `depth` deep (JSON.stringify itself would overflow the stack). */
 function nested(depth: number): string {
   const open = Array.from({ length: depth }, (_, level) => (level % 2 === 0 ? '{"routes":' : '[')).join('');
-  const close = Array.from({ length: depth }, (_, level) => (level % 2 === 0 ? '}' : ']')).reverse().join('');
+  const close = Array.from({ length: depth }, (_, level) => (level % 2 === 0 ? '}' : ']'))
+    .reverse()
+    .join('');
   return `${open}"bottom"${close}`;
 }
 
@@ -44,7 +48,10 @@ const postText = (path: string, text: string): Promise<JsonResponse> =>
   request(`${stack.baseUrl}${path}`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: text });
 
 async function sandbox(): Promise<string> {
-  const body = { jobs: [{ id: 'j', job_attributes: ['a'] }], schedules: [{ id: 'w', type: 'weekly', earliest_date: '2024-01-01', job_template: { location: '43.73, 7.42' } }] };
+  const body = {
+    jobs: [{ id: 'j', job_attributes: ['a'] }],
+    schedules: [{ id: 'w', type: 'weekly', earliest_date: '2024-01-01', job_template: { location: '43.73, 7.42' } }],
+  };
   const created = await post(`/v1/sandboxes?name=s-${Math.random().toString(36).slice(2)}`, body);
   expect(created.status).toBe(200);
   return created.body.sandbox_id as string;
@@ -53,10 +60,14 @@ async function sandbox(): Promise<string> {
 describe('limits checked before the work', () => {
   test('a sandbox set with index 3,000,000 is refused, also nested in a job sub-delta; the sandbox stays usable', async () => {
     const id = await sandbox();
-    const direct = await post(`/v1/sandboxes/${id}/revisions`, { deltas: [{ $path: ['schedules', { id: 'w' }, 'jobs'], set: [{ index: 3_000_000, value: 'j' }] }] });
+    const direct = await post(`/v1/sandboxes/${id}/revisions`, {
+      deltas: [{ $path: ['schedules', { id: 'w' }, 'jobs'], set: [{ index: 3_000_000, value: 'j' }] }],
+    });
     expectFault(direct, 400, { property: 'request.deltas[0].set[0].index', code: 'value_out_of_range_error' });
     const nestedSet = await post(`/v1/sandboxes/${id}/revisions`, {
-      deltas: [{ $path: ['jobs'], assign: [{ id: 'j', job_attributes: { $collection: 'array', set: [{ index: 3_000_000, value: 'b' }] } }] }],
+      deltas: [
+        { $path: ['jobs'], assign: [{ id: 'j', job_attributes: { $collection: 'array', set: [{ index: 3_000_000, value: 'b' }] } }] },
+      ],
     });
     expectFault(nestedSet, 400, { code: 'value_out_of_range_error' });
     expect((await get(`/v1/sandboxes/${id}`)).status).toBe(200);
@@ -65,7 +76,10 @@ describe('limits checked before the work', () => {
   test('undo_redo_to_revision of 2^31 and 2^53 and a cursor of year −271821 are 400s', async () => {
     const id = await sandbox();
     for (const huge of [2 ** 31, 2 ** 53]) {
-      expectFault(await post(`/v1/sandboxes/${id}/revisions`, { undo_redo_to_revision: huge }), 400, { property: 'request.undo_redo_to_revision', code: 'value_out_of_range_error' });
+      expectFault(await post(`/v1/sandboxes/${id}/revisions`, { undo_redo_to_revision: huge }), 400, {
+        property: 'request.undo_redo_to_revision',
+        code: 'value_out_of_range_error',
+      });
     }
     const cursor = Buffer.from(JSON.stringify(['-271821-04-20T00:00:00.000Z', 'x'])).toString('base64url');
     expectFault(await get(`/v1/tasks?cursor=${cursor}`), 400, { property: 'cursor', code: 'invalid_cursor_error' });
@@ -75,7 +89,9 @@ describe('limits checked before the work', () => {
   test('a task body nested 10,000 deep and a sandbox delta nested 5,000 deep are 400s', async () => {
     expectFault(await postText('/v1/evaluate', `{"routes": ${nested(10_000)}}`), 400, { code: 'nesting_too_deep_error' });
     const id = await sandbox();
-    expectFault(await postText(`/v1/sandboxes/${id}/revisions`, `{"deltas": [{"$path": [], "custom": ${nested(5000)}}]}`), 400, { code: 'nesting_too_deep_error' });
+    expectFault(await postText(`/v1/sandboxes/${id}/revisions`, `{"deltas": [{"$path": [], "custom": ${nested(5000)}}]}`), 400, {
+      code: 'nesting_too_deep_error',
+    });
   });
 
   test('a 1 MB geocode query and max_results 51 are 400s before any task starts', async () => {
@@ -90,16 +106,30 @@ describe('limits checked before the work', () => {
   });
 
   test('instantiate refuses 4 schedules × 1,000 visits a week over 366 days; path refuses 1,200 stops; canonicalize refuses 30,000 jobs', async () => {
-    const schedules = [1, 2, 3, 4].map((i) => ({ id: `s${i}`, type: 'times_per_week', frequency: 1000, earliest_date: '2024-01-01', job_template: { location: '43.73, 7.42' } }));
-    expectFault(await post('/v1/instantiate?start_date=2024-01-01&num_days=366', { schedules }), 400, { property: 'num_days', code: 'value_out_of_range_error' });
+    const schedules = [1, 2, 3, 4].map((i) => ({
+      id: `s${i}`,
+      type: 'times_per_week',
+      frequency: 1000,
+      earliest_date: '2024-01-01',
+      job_template: { location: '43.73, 7.42' },
+    }));
+    expectFault(await post('/v1/instantiate?start_date=2024-01-01&num_days=366', { schedules }), 400, {
+      property: 'num_days',
+      code: 'value_out_of_range_error',
+    });
     const stops = Array.from({ length: 600 }, (_, i) => ({ location: `43.73, ${(7.41 + i * 1e-5).toFixed(5)}` }));
-    expectFault(await post('/v1/path', { routes: [{ stops }, { stops }] }), 400, { property: 'request.routes', code: 'too_many_items_error' });
+    expectFault(await post('/v1/path', { routes: [{ stops }, { stops }] }), 400, {
+      property: 'request.routes',
+      code: 'too_many_items_error',
+    });
     const jobs = Array.from({ length: 30_000 }, (_, i) => ({ id: `j${i}`, location: '43.73, 7.42' }));
     expectFault(await post('/v1/canonicalize', { jobs }), 400, { property: 'request', code: 'too_many_items_error' });
   });
 
   test('finite extremes such as cost_per_km 1.7e308 are out of range, not "cost": null', async () => {
-    const response = await post('/v1/evaluate?wait=1', { routes: [{ id: 'r', cost_per_km: 1.7e308, location: '43.73, 7.42', jobs: [{ id: 'a', location: '43.74, 7.43' }] }] });
+    const response = await post('/v1/evaluate?wait=1', {
+      routes: [{ id: 'r', cost_per_km: 1.7e308, location: '43.73, 7.42', jobs: [{ id: 'a', location: '43.74, 7.43' }] }],
+    });
     expectFault(response, 400, { property: 'request.routes[0].cost_per_km', code: 'value_out_of_range_error' });
   });
 });
@@ -108,7 +138,10 @@ describe('route cards', () => {
   const routeOf = (stops: number) => ({
     id: 'long',
     location: '43.7384, 7.4246',
-    jobs: Array.from({ length: stops }, (_, i) => ({ id: `j${i}`, location: `${(43.728 + (i % 40) * 0.0005).toFixed(5)}, ${(7.412 + Math.floor(i / 40) * 0.0012).toFixed(5)}` })),
+    jobs: Array.from({ length: stops }, (_, i) => ({
+      id: `j${i}`,
+      location: `${(43.728 + (i % 40) * 0.0005).toFixed(5)}, ${(7.412 + Math.floor(i / 40) * 0.0012).toFixed(5)}`,
+    })),
   });
 
   test('a route of 800 stops gets its HTML card (the map once overflowed the call stack)', async () => {
@@ -122,17 +155,26 @@ describe('route cards', () => {
   });
 
   test('more jobs than the cards are drawn for: 400 before any travel is computed', async () => {
-    expectFault(await post('/v1/route_cards', { routes: [routeOf(2001)] }), 400, { property: 'request.jobs', code: 'too_many_items_error' });
+    expectFault(await post('/v1/route_cards', { routes: [routeOf(2001)] }), 400, {
+      property: 'request.jobs',
+      code: 'too_many_items_error',
+    });
   });
 });
 
 describe('NUL characters are 400s (or failed credentials), never 500s', () => {
   test('in body ids and names, path ids, query names, tags and cursors', async () => {
-    expectFault(await post('/v1/evaluate', { routes: [{ id: 'r\u0000', jobs: [] }] }), 400, { property: 'request.routes[0].id', code: 'invalid_character_error' });
+    expectFault(await post('/v1/evaluate', { routes: [{ id: 'r\u0000', jobs: [] }] }), 400, {
+      property: 'request.routes[0].id',
+      code: 'invalid_character_error',
+    });
     expectFault(await get('/v1/tasks/abc%00def'), 400, { property: 'taskId', code: 'invalid_character_error' });
     expectFault(await post('/v1/sandboxes?name=a%00b', {}), 400, { property: 'name', code: 'invalid_character_error' });
     const id = await sandbox();
-    expectFault(await post(`/v1/sandboxes/${id}/revisions?tag=t%00`, { deltas: [] }), 400, { property: 'tag', code: 'invalid_character_error' });
+    expectFault(await post(`/v1/sandboxes/${id}/revisions?tag=t%00`, { deltas: [] }), 400, {
+      property: 'tag',
+      code: 'invalid_character_error',
+    });
     expectFault(await get('/v1/tasks?cursor=%00'), 400, { property: 'cursor', code: 'invalid_character_error' });
   });
 
@@ -141,7 +183,11 @@ describe('NUL characters are 400s (or failed credentials), never 500s', () => {
     const response = await get('/v1/tasks', { authorization: basic });
     expect(response.status).toBe(401);
     expect(response.body.error_code).toBe('invalid_basic_auth_error');
-    const login = await postJson(`${stack.baseUrl}/auth/login`, { username: `${owner.account}:\u0000`, password: 'x', application: 'session' });
+    const login = await postJson(`${stack.baseUrl}/auth/login`, {
+      username: `${owner.account}:\u0000`,
+      password: 'x',
+      application: 'session',
+    });
     expect(login.status).toBe(400);
     expect(login.body.errors[0]).toMatchObject({ code: 'invalid_character_error' });
   });
@@ -163,7 +209,9 @@ describe('no framework internals, paths or hosts in answers', () => {
 
   test('OPTIONS and TRACE on known paths: 405 with Allow', async () => {
     for (const method of ['OPTIONS', 'TRACE']) {
-      const answer = await rawRequest(`${method} /v1/tasks HTTP/1.1\r\nHost: x\r\nAuthorization: ${owner.basic}\r\nConnection: close\r\n\r\n`);
+      const answer = await rawRequest(
+        `${method} /v1/tasks HTTP/1.1\r\nHost: x\r\nAuthorization: ${owner.basic}\r\nConnection: close\r\n\r\n`,
+      );
       expect(answer).toMatch(/^HTTP\/1\.1 405 /);
       expect(answer).toMatch(/\r\nallow: GET\r\n/i);
       expect(answer).toContain('"error_code":"method_not_allowed_error"');
@@ -184,7 +232,9 @@ function rawRequest(head: string): Promise<string> {
 
 describe('slow clients are cut off', () => {
   test('a body that stops arriving gets 408 and the connection closes', async () => {
-    const answer = await rawRequest(`POST /v1/validate HTTP/1.1\r\nHost: x\r\nAuthorization: ${owner.basic}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jobs": [`);
+    const answer = await rawRequest(
+      `POST /v1/validate HTTP/1.1\r\nHost: x\r\nAuthorization: ${owner.basic}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jobs": [`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer).toContain('"error_code":"request_timeout_error"');
   });
@@ -241,7 +291,10 @@ describe('sessions', () => {
   });
 
   test('expired sessions are purged at the next login', async () => {
-    await stack.query(`INSERT INTO sessions(id_hash, account, user_name, expires_time) VALUES ('\\x01'::bytea, $1, $2, now() - interval '1 minute')`, [owner.account, owner.user]);
+    await stack.query(
+      `INSERT INTO sessions(id_hash, account, user_name, expires_time) VALUES ('\\x01'::bytea, $1, $2, now() - interval '1 minute')`,
+      [owner.account, owner.user],
+    );
     await login(owner);
     expect((await stack.query(`SELECT count(*)::int AS n FROM sessions WHERE expires_time <= now()`)).rows[0].n).toBe(0);
   });
@@ -251,7 +304,14 @@ describe('failed logins are throttled (runs last: it locks this client address o
   test('per account: after 10 failures even the right password waits, with Retry-After; other accounts are unaffected', async () => {
     const wrong = `Basic ${Buffer.from(`${owner.account}%3A${owner.user}:wrong`).toString('base64')}`;
     for (let i = 0; i < 10; i++) expect((await get('/v1/tasks', { authorization: wrong })).status).toBe(401);
-    for (const response of [await get('/v1/tasks'), await postJson(`${stack.baseUrl}/auth/login`, { username: `${owner.account}:${owner.user}`, password: owner.password, application: 'session' })]) {
+    for (const response of [
+      await get('/v1/tasks'),
+      await postJson(`${stack.baseUrl}/auth/login`, {
+        username: `${owner.account}:${owner.user}`,
+        password: owner.password,
+        application: 'session',
+      }),
+    ]) {
       expect(response.status).toBe(429);
       expect(response.body.error_code).toBe('too_many_requests_error');
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -262,7 +322,8 @@ describe('failed logins are throttled (runs last: it locks this client address o
   test(`per client address: after ${addressFailures} failures over any names, every login from it waits`, async () => {
     let status = 401;
     for (let i = 0; i < addressFailures && status === 401; i++) {
-      status = (await postJson(`${stack.baseUrl}/auth/login`, { username: `guess-${i}:ops`, password: 'x', application: 'session' })).status;
+      status = (await postJson(`${stack.baseUrl}/auth/login`, { username: `guess-${i}:ops`, password: 'x', application: 'session' }))
+        .status;
     }
     const blocked = await get('/v1/tasks', auth(other));
     expect(blocked.status).toBe(429);

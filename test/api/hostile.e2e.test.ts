@@ -43,9 +43,17 @@ beforeAll(async () => {
   });
   owner = await stack.createUser();
   document = (await request(`${stack.baseUrl}/v1/openapi.json`)).body;
-  const created = await request(`${stack.baseUrl}/v1/sandboxes?name=hostile`, { method: 'POST', headers: { authorization: owner.basic, 'content-type': 'application/json' }, body: '{"jobs": [{"id": "j1"}]}' });
+  const created = await request(`${stack.baseUrl}/v1/sandboxes?name=hostile`, {
+    method: 'POST',
+    headers: { authorization: owner.basic, 'content-type': 'application/json' },
+    body: '{"jobs": [{"id": "j1"}]}',
+  });
   realIds.sandbox_id = created.body.sandbox_id;
-  const task = await request(`${stack.baseUrl}/v1/evaluate`, { method: 'POST', headers: { authorization: owner.basic, 'content-type': 'application/json' }, body: '{"routes": [{"id": "r1", "jobs": []}]}' });
+  const task = await request(`${stack.baseUrl}/v1/evaluate`, {
+    method: 'POST',
+    headers: { authorization: owner.basic, 'content-type': 'application/json' },
+    body: '{"routes": [{"id": "r1", "jobs": []}]}',
+  });
   realIds.task_id = task.body.task_id;
   await stack.killWorker();
 }, 180_000);
@@ -55,7 +63,12 @@ const sandboxProblem: SchemaNode = { $ref: '#/components/schemas/problem' };
 const deltaSchema: SchemaNode = {
   type: 'object',
   properties: {
-    $path: { anyOf: [{ enum: [[], ['jobs'], ['routes'], ['drivers'], ['routes', { id: 'r1' }, 'jobs'], ['schedules', { id: 's1' }, 'jobs']] }, { type: 'array', items: {} }] },
+    $path: {
+      anyOf: [
+        { enum: [[], ['jobs'], ['routes'], ['drivers'], ['routes', { id: 'r1' }, 'jobs'], ['schedules', { id: 's1' }, 'jobs']] },
+        { type: 'array', items: {} },
+      ],
+    },
     $collection: { enum: ['object', 'keyed_array', 'array', 'dict', 'set'] },
     assign: { type: 'array', items: { $ref: '#/components/schemas/job' } },
     unassign: { type: 'array', items: { type: 'string' } },
@@ -80,7 +93,13 @@ const sandboxOperations: Operation[] = [
     'POST',
     '/v1/sandboxes/{sandbox_id}/revisions',
     ['tag'],
-    { anyOf: [{ type: 'object', properties: { deltas: { type: 'array', items: deltaSchema } }, required: ['deltas'] }, { type: 'object', properties: { snapshot: sandboxProblem }, required: ['snapshot'] }, { type: 'object', properties: { undo_redo_to_revision: { type: 'integer', minimum: 0 } }, required: ['undo_redo_to_revision'] }] },
+    {
+      anyOf: [
+        { type: 'object', properties: { deltas: { type: 'array', items: deltaSchema } }, required: ['deltas'] },
+        { type: 'object', properties: { snapshot: sandboxProblem }, required: ['snapshot'] },
+        { type: 'object', properties: { undo_redo_to_revision: { type: 'integer', minimum: 0 } }, required: ['undo_redo_to_revision'] },
+      ],
+    },
   ],
   ['POST', '/v1/sandboxes/{sandbox_id}/expiry', ['interval'], undefined],
   ['GET', '/v1/sandboxes/{sandbox_id}/acl', [], undefined],
@@ -102,7 +121,9 @@ function operations(): Operation[] {
       listed.push({
         method: method.toUpperCase(),
         path,
-        parameters: ((operation.parameters as Operation['parameters'] | undefined) ?? []).filter((p) => p.in === 'query' || p.in === 'path'),
+        parameters: ((operation.parameters as Operation['parameters'] | undefined) ?? []).filter(
+          (p) => p.in === 'query' || p.in === 'path',
+        ),
         body: content?.['application/json']?.schema,
       });
     }
@@ -112,10 +133,24 @@ function operations(): Operation[] {
 }
 
 /** Path segments: a real id, a random one, or bytes that break decoders and databases. */
-const pathSegments = ['nope', '00000000-0000-0000-0000-000000000000', '%00', 'a%00b', '%G0', '%', '..%2F..%2Fetc', 'x'.repeat(400), '%E2%80%AE', '%F0%9F%98%80', '-1', '9'.repeat(30)];
+const pathSegments = [
+  'nope',
+  '00000000-0000-0000-0000-000000000000',
+  '%00',
+  'a%00b',
+  '%G0',
+  '%',
+  '..%2F..%2Fetc',
+  'x'.repeat(400),
+  '%E2%80%AE',
+  '%F0%9F%98%80',
+  '-1',
+  '9'.repeat(30),
+];
 
 /** Lone surrogates as U+FFFD, as a UTF-8 encoder writes them. */
-const wellFormed = (text: string): string => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+const wellFormed = (text: string): string =>
+  text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 interface Built {
   method: string;
@@ -124,9 +159,15 @@ interface Built {
   body?: string;
 }
 
-function build(operation: Operation, random: () => number, sample: { body: unknown; query: Record<string, unknown>; hostile: unknown }): Built {
+function build(
+  operation: Operation,
+  random: () => number,
+  sample: { body: unknown; query: Record<string, unknown>; hostile: unknown },
+): Built {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => (realIds[name] !== undefined && random() < 0.6 ? realIds[name]! : pick(pathSegments)));
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    realIds[name] !== undefined && random() < 0.6 ? realIds[name]! : pick(pathSegments),
+  );
   const query = Object.entries(sample.query)
     .filter(() => random() < 0.6)
     .map(([name, value]) => {
@@ -136,7 +177,13 @@ function build(operation: Operation, random: () => number, sample: { body: unkno
     });
   const headers: Record<string, string> = { authorization: owner.basic };
   const roll = random();
-  if (roll < 0.04) headers.authorization = pick(['Basic %%%', `Basic ${Buffer.from('a\u0000:b\u0000').toString('base64')}`, 'Bearer x', 'Basic ' + 'A'.repeat(4000)]);
+  if (roll < 0.04)
+    headers.authorization = pick([
+      'Basic %%%',
+      `Basic ${Buffer.from('a\u0000:b\u0000').toString('base64')}`,
+      'Bearer x',
+      'Basic ' + 'A'.repeat(4000),
+    ]);
   else if (roll < 0.06) {
     delete headers.authorization;
     headers['x-service-session-id'] = pick(['nope', '\u00e9', 'x'.repeat(2000)]).replace(/[^\x20-\x7e]/g, '?');
@@ -146,9 +193,25 @@ function build(operation: Operation, random: () => number, sample: { body: unkno
   const built: Built = { method, url: `${stack.baseUrl}${path}${query.length ? `?${query.join('&')}` : ''}`, headers };
   if (method === 'GET' || method === 'HEAD') return built;
   const bodyRoll = random();
-  headers['content-type'] = bodyRoll < 0.03 ? pick(['text/plain', 'application/xml', 'application/json; charset=latin1', 'multipart/form-data']) : 'application/json';
-  if (bodyRoll < 0.08) built.body = pick(['', '{', 'null', '[]', '""', '1e999', '{"a":}', '\u0000', '{"__proto__": {"x": 1}}', '{"constructor": {"prototype": {"x": 1}}}']);
-  else if (operation.body || random() < 0.3) built.body = JSON.stringify(random() < 0.5 ? sample.body : mutated(sample.body, random, sample.hostile));
+  headers['content-type'] =
+    bodyRoll < 0.03
+      ? pick(['text/plain', 'application/xml', 'application/json; charset=latin1', 'multipart/form-data'])
+      : 'application/json';
+  if (bodyRoll < 0.08)
+    built.body = pick([
+      '',
+      '{',
+      'null',
+      '[]',
+      '""',
+      '1e999',
+      '{"a":}',
+      '\u0000',
+      '{"__proto__": {"x": 1}}',
+      '{"constructor": {"prototype": {"x": 1}}}',
+    ]);
+  else if (operation.body || random() < 0.3)
+    built.body = JSON.stringify(random() < 0.5 ? sample.body : mutated(sample.body, random, sample.hostile));
   return built;
 }
 
@@ -184,7 +247,12 @@ async function send(built: Built, tally: Tally, leaks: string[]): Promise<void> 
   let response: JsonResponse;
   const label = `${built.method} ${built.url.slice(stack.baseUrl.length, stack.baseUrl.length + 120)}`;
   try {
-    response = await request(built.url, { method: built.method, headers: built.headers, ...(built.body !== undefined ? { body: built.body } : {}), signal: AbortSignal.timeout(hopelessMs) });
+    response = await request(built.url, {
+      method: built.method,
+      headers: built.headers,
+      ...(built.body !== undefined ? { body: built.body } : {}),
+      signal: AbortSignal.timeout(hopelessMs),
+    });
   } catch (err) {
     tally.failures.push(`${label}: no answer (${(err as Error).message})`);
     return;
@@ -208,9 +276,15 @@ test(`every operation of the OpenAPI document, ${requestsPerOperation} hostile r
   const tally: Tally = { sent: 0, byStatus: new Map(), slow: 0, slowestMs: 0, slowest: '', failures: [] };
   const started = Date.now();
   for (const [index, operation] of all.entries()) {
-    const queryShape = Object.fromEntries(operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, schemaArbitrary(p.schema, document.components.schemas)]));
+    const queryShape = Object.fromEntries(
+      operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, schemaArbitrary(p.schema, document.components.schemas)]),
+    );
     const samples = fc.sample(
-      fc.record({ body: operation.body ? schemaArbitrary(operation.body, document.components.schemas) : fc.constant({}), query: fc.record(queryShape), hostile: hostileValue }),
+      fc.record({
+        body: operation.body ? schemaArbitrary(operation.body, document.components.schemas) : fc.constant({}),
+        query: fc.record(queryShape),
+        hostile: hostileValue,
+      }),
       { numRuns: requestsPerOperation, seed: 1000 + index },
     );
     const random = seededRandom(2000 + index);

@@ -34,7 +34,13 @@ const problem = {
       custom: { account: 'b-1' },
       job_template: { location: '47.62, -122.35', time_on_site: '00:10' },
     },
-    { id: 'bank', type: 'monthly_by_day_of_month', base_date: '2024-01-31', earliest_date: '2024-01-01', job_template: { location: '47.60, -122.33' } },
+    {
+      id: 'bank',
+      type: 'monthly_by_day_of_month',
+      base_date: '2024-01-31',
+      earliest_date: '2024-01-01',
+      job_template: { location: '47.60, -122.33' },
+    },
   ],
 };
 
@@ -78,7 +84,10 @@ describe('POST /v1/instantiate', () => {
           { job: 'bakery_2', ordinal: 2, target_date_range: { start: '2024-03-03', end: '2024-03-05' } },
         ],
       },
-      { id: 'bank', jobs: [{ job: 'bank_1', ordinal: 1, target_date: '2024-02-29', target_date_range: { start: '2024-02-29', end: '2024-02-29' } }] },
+      {
+        id: 'bank',
+        jobs: [{ job: 'bank_1', ordinal: 1, target_date: '2024-02-29', target_date_range: { start: '2024-02-29', end: '2024-02-29' } }],
+      },
     ]);
     expect(response.body.jobs).toEqual([
       { id: 'bakery_0', location: '47.62,-122.35', time_on_site: '00:10:00', custom: { account: 'b-1' } },
@@ -122,15 +131,29 @@ describe('POST /v1/instantiate', () => {
       status_code: 400,
       error_code: 'validation_failed_error',
       message: 'The request has 1 validation error.',
-      errors: [{ property: 'start_date', code: 'required_property_missing_error', message: expect.any(String), parameters: { property_name: 'start_date' } }],
+      errors: [
+        {
+          property: 'start_date',
+          code: 'required_property_missing_error',
+          message: expect.any(String),
+          parameters: { property_name: 'start_date' },
+        },
+      ],
       extra_error_information: { validation_failures_count: 1 },
     });
 
     const malformed = await post('/v1/instantiate?start_date=2023-02-29', problem);
     expect(malformed.status).toBe(400);
-    expect(malformed.body.errors).toEqual([{ property: 'start_date', code: 'invalid_date_error', message: expect.any(String), attempted_value: '2023-02-29' }]);
+    expect(malformed.body.errors).toEqual([
+      { property: 'start_date', code: 'invalid_date_error', message: expect.any(String), attempted_value: '2023-02-29' },
+    ]);
 
-    for (const [numDays, code] of [['0', 'value_out_of_range_error'], ['367', 'value_out_of_range_error'], ['two', 'invalid_type_error'], ['1.5', 'invalid_type_error']]) {
+    for (const [numDays, code] of [
+      ['0', 'value_out_of_range_error'],
+      ['367', 'value_out_of_range_error'],
+      ['two', 'invalid_type_error'],
+      ['1.5', 'invalid_type_error'],
+    ]) {
       const response = await post(`/v1/instantiate?start_date=2024-02-26&num_days=${numDays}`, problem);
       expect(response.status).toBe(400);
       expect(response.body.errors).toEqual([expect.objectContaining({ property: 'num_days', code })]);
@@ -139,8 +162,12 @@ describe('POST /v1/instantiate', () => {
     const flag = await post('/v1/instantiate?start_date=2024-02-26&generate_jobs=yes', problem);
     expect(flag.body.errors).toEqual([expect.objectContaining({ property: 'generate_jobs', code: 'invalid_enum_value_error' })]);
 
-    const often = await post('/v1/instantiate?start_date=2024-02-26', { schedules: [{ id: 's', type: 'times_per_week', frequency: 1e9, earliest_date: '2024-02-26' }] });
-    expect(often.body.errors).toEqual([expect.objectContaining({ property: 'request.schedules[0].frequency', code: 'value_out_of_range_error' })]);
+    const often = await post('/v1/instantiate?start_date=2024-02-26', {
+      schedules: [{ id: 's', type: 'times_per_week', frequency: 1e9, earliest_date: '2024-02-26' }],
+    });
+    expect(often.body.errors).toEqual([
+      expect.objectContaining({ property: 'request.schedules[0].frequency', code: 'value_out_of_range_error' }),
+    ]);
 
     const both = await post('/v1/instantiate?num_days=0', { schedules: [{ id: 's', type: 'daily' }] });
     expect(both.status).toBe(400);
@@ -157,11 +184,17 @@ describe('POST /v1/instantiate', () => {
     expect(mixed.body.errors).toEqual([{ property: 'request', code: 'route_dates_mismatch_error', message: expect.any(String) }]);
     const undated = await post(instantiateUrl, { ...problem, routes: [{ id: 'a' }] });
     expect(undated.status).toBe(400);
-    expect(undated.body.errors).toEqual([{ property: 'request', code: 'routes_with_schedules_must_have_dates_error', message: expect.any(String) }]);
+    expect(undated.body.errors).toEqual([
+      { property: 'request', code: 'routes_with_schedules_must_have_dates_error', message: expect.any(String) },
+    ]);
   });
 
   test('415 without a JSON content type, 405 on GET, 401 without credentials', async () => {
-    const text = await request(`${stack.baseUrl}${instantiateUrl}`, { method: 'POST', headers: { ...auth(), 'content-type': 'text/plain' }, body: '{}' });
+    const text = await request(`${stack.baseUrl}${instantiateUrl}`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(text.status).toBe(415);
     const get = await request(`${stack.baseUrl}${instantiateUrl}`, { headers: auth() });
     expect(get.status).toBe(405);

@@ -77,7 +77,12 @@ describe('metrics', () => {
     expect(api.value('wayplan_db_pool_connections{pool="api",state="total"}')).toBeGreaterThan(0);
 
     const worker = await scrape(workerMetrics);
-    for (const name of ['wayplan_solver_iterations_total', 'wayplan_solver_time_to_best_seconds', 'wayplan_geocoding_attempts_total', 'wayplan_db_pool_connections']) {
+    for (const name of [
+      'wayplan_solver_iterations_total',
+      'wayplan_solver_time_to_best_seconds',
+      'wayplan_geocoding_attempts_total',
+      'wayplan_db_pool_connections',
+    ]) {
       expect(worker.families).toContain(name);
     }
     expect(worker.value('wayplan_solver_iterations_total{operation="build"}')).toBeGreaterThan(0);

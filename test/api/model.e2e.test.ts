@@ -48,11 +48,18 @@ describe('POST /v1/validate', () => {
     );
     const notAnObject = await post('/v1/validate', [1, 2]);
     expect(notAnObject.status).toBe(200);
-    expect(notAnObject.body).toMatchObject({ valid: false, errors: [expect.objectContaining({ property: 'request', code: 'invalid_type_error' })] });
+    expect(notAnObject.body).toMatchObject({
+      valid: false,
+      errors: [expect.objectContaining({ property: 'request', code: 'invalid_type_error' })],
+    });
   });
 
   test('malformed JSON is 400 invalid_json_error; wrong method 405; no credentials 401', async () => {
-    const malformed = await request(`${stack.baseUrl}/v1/validate`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: '{"jobs": [' });
+    const malformed = await request(`${stack.baseUrl}/v1/validate`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: '{"jobs": [',
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors[0]).toMatchObject({ code: 'invalid_json_error', line: 1 });
     const wrongMethod = await get('/v1/validate');
@@ -75,7 +82,10 @@ describe('POST /v1/canonicalize', () => {
   test('an invalid problem is 400 validation_failed_error', async () => {
     const response = await post('/v1/canonicalize', { jobs: [{ id: 'x', time_on_site: 'soon' }] });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ error_code: 'validation_failed_error', errors: [expect.objectContaining({ property: 'request.jobs[0].time_on_site', code: 'invalid_timespan_error' })] });
+    expect(response.body).toMatchObject({
+      error_code: 'validation_failed_error',
+      errors: [expect.objectContaining({ property: 'request.jobs[0].time_on_site', code: 'invalid_timespan_error' })],
+    });
   });
 });
 
@@ -84,7 +94,13 @@ describe('POST /v1/evaluate', () => {
     const response = await post('/v1/evaluate?wait=1', problem);
     expect(response.status).toBe(200);
     const route = response.body.routes[0];
-    expect(route.stops.map((s: { type: string; id: string }) => `${s.type}:${s.id}`)).toEqual(['depot:r1:start', 'job:c', 'job:a', 'job:b', 'depot:r1:end']);
+    expect(route.stops.map((s: { type: string; id: string }) => `${s.type}:${s.id}`)).toEqual([
+      'depot:r1:start',
+      'job:c',
+      'job:a',
+      'job:b',
+      'depot:r1:end',
+    ]);
     expect(route.stops.find((s: { id: string }) => s.id === 'b').violations[0].type).toBe('job_missed_time_window');
     expect(route.internal_cost).toBeGreaterThan(route.cost + 100000);
     expect(route.custom).toEqual({ shift: 'am' });
@@ -95,7 +111,14 @@ describe('POST /v1/evaluate', () => {
   test('wait=1&aggregate=1: problem_aggregates', async () => {
     const response = await post('/v1/evaluate?wait=1&aggregate=1', problem);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ load: 2, num_assigned_jobs: 3, num_unassigned_jobs: 1, num_routes: 1, num_violations: 1, total_working_time: expect.any(String) });
+    expect(response.body).toMatchObject({
+      load: 2,
+      num_assigned_jobs: 3,
+      num_unassigned_jobs: 1,
+      num_routes: 1,
+      num_violations: 1,
+      total_working_time: expect.any(String),
+    });
     expect(response.body).not.toHaveProperty('routes');
   });
 

@@ -22,7 +22,10 @@ const queuePrefix = `test-multi-${process.pid}`;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'wayplan-multi-host-'));
-  stack = await TestStack.start({ WAYPLAN_CONCURRENCY_LIMIT: String(limit), WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix }, { apis: 2, workers: 2 });
+  stack = await TestStack.start(
+    { WAYPLAN_CONCURRENCY_LIMIT: String(limit), WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix },
+    { apis: 2, workers: 2 },
+  );
   busy = await stack.createUser();
   calm = await stack.createUser();
 }, 120000);
@@ -31,7 +34,8 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const get = (api: number, path: string, user: TestUser) => request(`${stack.apiUrl(api)}${path}`, { headers: { authorization: user.basic } });
+const get = (api: number, path: string, user: TestUser) =>
+  request(`${stack.apiUrl(api)}${path}`, { headers: { authorization: user.basic } });
 
 test('a task started on one API process is awaited and listed on the other', async () => {
   const started = await postJson(`${stack.apiUrl(0)}/v1/sequence`, sequenceProblem(20), { authorization: busy.basic });
@@ -44,7 +48,10 @@ test('a task started on one API process is awaited and listed on the other', asy
 test('the work limit holds over both API processes; other accounts are unaffected', async () => {
   // GET territories waits for a worker to read the platform: with no worker it holds its slot.
   const demoFleet = join(repoRoot, 'platform', 'demo-fleet');
-  await stack.query(`INSERT INTO platform_connections(account, name, kind, settings) VALUES ($1, 'files', 'csv_folder', $2)`, [busy.account, JSON.stringify({ path: demoFleet })]);
+  await stack.query(`INSERT INTO platform_connections(account, name, kind, settings) VALUES ($1, 'files', 'csv_folder', $2)`, [
+    busy.account,
+    JSON.stringify({ path: demoFleet }),
+  ]);
   await Promise.all([stack.killWorker('SIGTERM', 0), stack.killWorker('SIGTERM', 1)]);
   const holding = Array.from({ length: limit }, (_, i) => get(i % 2, '/v1/platform/territories', busy));
   await new Promise((r) => setTimeout(r, 1500));
@@ -65,9 +72,16 @@ test('a nightly run of four territories is planned by both workers', async () =>
   writeSyntheticFleet(fleet, { territories: 4, jobsPerTerritory: 40, driversPerTerritory: 3, date: '2026-12-01' });
   const env = { WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix, WAYPLAN_DATA_DIR: process.env.WAYPLAN_TEST_DATA_DIR };
   expect((await runCli(['platform', 'add', 'four', '--account', calm.account, '--csv-folder', fleet, '--no-check'], env)).code).toBe(0);
-  const run = await runCli(['run', 'nightly', '--connection', 'four', '--account', calm.account, '--date', '2026-12-01', '--time-limit', '2', '--wait', '--json'], env);
+  const run = await runCli(
+    ['run', 'nightly', '--connection', 'four', '--account', calm.account, '--date', '2026-12-01', '--time-limit', '2', '--wait', '--json'],
+    env,
+  );
   expect(run.code).toBe(0);
-  const json = JSON.parse(run.stdout) as { run_id: string; status: string; territories: { status: string; jobs: number; routed: number; unrouted: unknown[] }[] };
+  const json = JSON.parse(run.stdout) as {
+    run_id: string;
+    status: string;
+    territories: { status: string; jobs: number; routed: number; unrouted: unknown[] }[];
+  };
   expect(json.status).toBe('completed');
   expect(json.territories).toHaveLength(4);
   for (const territory of json.territories) expect(territory.routed + territory.unrouted.length).toBe(40);
@@ -75,7 +89,8 @@ test('a nightly run of four territories is planned by both workers', async () =>
   // Who ran what: every workflow and activity task of the run and its territories names its worker.
   const { connection, client } = await connectTemporal(process.env.WAYPLAN_TEST_TEMPORAL_ADDRESS!, 'default');
   try {
-    const workflowId = (await stack.query('SELECT workflow_id FROM pipeline_runs WHERE id = $1', [json.run_id])).rows[0].workflow_id as string;
+    const workflowId = (await stack.query('SELECT workflow_id FROM pipeline_runs WHERE id = $1', [json.run_id])).rows[0]
+      .workflow_id as string;
     const identities = new Set<string>();
     const children: string[] = [];
     for (const event of (await client.workflow.getHandle(workflowId).fetchHistory()).events ?? []) {

@@ -14,9 +14,20 @@ let closeContext: () => Promise<void>;
 let stack: TestStack;
 
 beforeAll(async () => {
-  const env = { ...process.env, DATABASE_URL: process.env.WAYPLAN_TEST_DATABASE_URL, TEMPORAL_ADDRESS: process.env.WAYPLAN_TEST_TEMPORAL_ADDRESS, PORT: '0', LOG_LEVEL: 'error' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: process.env.WAYPLAN_TEST_DATABASE_URL,
+    TEMPORAL_ADDRESS: process.env.WAYPLAN_TEST_TEMPORAL_ADDRESS,
+    PORT: '0',
+    LOG_LEVEL: 'error',
+  };
   const config = loadConfig(env);
-  const { ctx, close } = await connectApiContext(config, createLogger('error', 'openapi-test'), config.databaseUrl!, config.temporalAddress!);
+  const { ctx, close } = await connectApiContext(
+    config,
+    createLogger('error', 'openapi-test'),
+    config.databaseUrl!,
+    config.temporalAddress!,
+  );
   closeContext = close;
   app = buildServer(ctx);
   appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -34,7 +45,11 @@ describe('the OpenAPI document', () => {
   test('lists exactly the routes the server has, method for method', async () => {
     const document = (await request(`${appUrl}/v1/openapi.json`)).body as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(document.paths)
-      .flatMap(([path, item]) => Object.keys(item).filter((key) => methods.includes(key)).map((method) => `${method.toUpperCase()} ${path}`))
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((key) => methods.includes(key))
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      )
       .sort();
     const served = app.routeCatalog.routes.map((route) => `${route.method} ${openApiPath(route.url)}`).sort();
     expect(documented).toEqual(served);
@@ -46,7 +61,21 @@ describe('the OpenAPI document', () => {
       expect(app.hasRoute({ method: method as 'GET', url })).toBe(true);
     }
     // The groups the compatible API has are all there, the sandboxes included.
-    for (const path of ['/v1/build', '/v1/evaluate', '/v1/geocode', '/v1/tasks/{taskId}', '/v1/tasks/{taskId}/cancel', '/v1/sandboxes', '/v1/sandboxes/{sandboxId}', '/v1/sandboxes/{sandboxId}/revisions', '/v1/sandboxes/{sandboxId}/acl', '/v1/sandboxes/all/acl', '/v1/path', '/v1/version', '/auth/login']) {
+    for (const path of [
+      '/v1/build',
+      '/v1/evaluate',
+      '/v1/geocode',
+      '/v1/tasks/{taskId}',
+      '/v1/tasks/{taskId}/cancel',
+      '/v1/sandboxes',
+      '/v1/sandboxes/{sandboxId}',
+      '/v1/sandboxes/{sandboxId}/revisions',
+      '/v1/sandboxes/{sandboxId}/acl',
+      '/v1/sandboxes/all/acl',
+      '/v1/path',
+      '/v1/version',
+      '/auth/login',
+    ]) {
       expect(document.paths).toHaveProperty([path]);
     }
   });
@@ -65,7 +94,9 @@ describe('the OpenAPI document', () => {
     const schemas = body.components.schemas;
     expect(schemas.task_status_response.properties.progress).toEqual({ $ref: '#/components/schemas/task_progress' });
     expect(schemas.task_progress.type).toBe('object');
-    expect(schemas.task_status_response.required).toEqual(expect.arrayContaining(['id', 'task_id', 'status', 'started_time', 'last_status_time']));
+    expect(schemas.task_status_response.required).toEqual(
+      expect.arrayContaining(['id', 'task_id', 'status', 'started_time', 'last_status_time']),
+    );
     expect(schemas.validation_error.required).not.toContain('property');
     expect(schemas.validation_error.required).toEqual(expect.arrayContaining(['code', 'message']));
   });

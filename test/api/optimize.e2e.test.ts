@@ -25,7 +25,8 @@ interface ResultRoute {
   stops: { id: string; type: string; violations: { type: string }[] }[];
 }
 
-const violationsOf = (routes: ResultRoute[]): string[] => routes.flatMap((route) => [...route.violations, ...route.stops.flatMap((stop) => stop.violations)].map((v) => v.type));
+const violationsOf = (routes: ResultRoute[]): string[] =>
+  routes.flatMap((route) => [...route.violations, ...route.stops.flatMap((stop) => stop.violations)].map((v) => v.type));
 
 /** The worker process this file's stack started: a child of this process running `worker`. */
 function workerPid(): number {
@@ -57,7 +58,14 @@ function cpuSeconds(pid: number): number {
 
 describe('optimize and build over HTTP', () => {
   test('POST /v1/optimize is a task that moves jobs between the given routes', async () => {
-    const body = planningProblem({ jobs: 40, routesPerDay: 4, windows: true, capacities: true, placed: true, settings: { time_limit: '00:00:02' } });
+    const body = planningProblem({
+      jobs: 40,
+      routesPerDay: 4,
+      windows: true,
+      capacities: true,
+      placed: true,
+      settings: { time_limit: '00:00:02' },
+    });
     let response = await postJson(`${stack.baseUrl}/v1/optimize?wait=1`, body, auth());
     while (response.status === 302) response = await get(response.headers.get('location')!);
     expect(response.status).toBe(200);
@@ -76,10 +84,21 @@ describe('optimize and build over HTTP', () => {
 
   test('a canceled build stops its solver thread within 2 s', async () => {
     const pid = workerPid();
-    const body = planningProblem({ jobs: 600, routesPerDay: 10, days: 2, windows: true, capacities: true, settings: { time_limit: '00:02:00' } });
+    const body = planningProblem({
+      jobs: 600,
+      routesPerDay: 10,
+      days: 2,
+      windows: true,
+      capacities: true,
+      settings: { time_limit: '00:02:00' },
+    });
     const started = await postJson(`${stack.baseUrl}/v1/build`, body, auth());
     const id = started.body.task_id as string;
-    await waitFor(id, (status) => String((status.body.progress as { phase?: string } | undefined)?.phase ?? '').startsWith('build: search'), 30000);
+    await waitFor(
+      id,
+      (status) => String((status.body.progress as { phase?: string } | undefined)?.phase ?? '').startsWith('build: search'),
+      30000,
+    );
     const busyThreads = threadCount(pid);
     const busyFrom = cpuSeconds(pid);
     await new Promise((r) => setTimeout(r, 1000));
@@ -94,14 +113,25 @@ describe('optimize and build over HTTP', () => {
     const cpuAfter = cpuSeconds(pid);
     await new Promise((r) => setTimeout(r, 1000));
     const cpuIdle = cpuSeconds(pid) - cpuAfter;
-    process.stdout.write(`cancel: operation thread gone ${latency} ms after the cancel request; worker CPU in the next second ${cpuIdle.toFixed(2)} s\n`);
+    process.stdout.write(
+      `cancel: operation thread gone ${latency} ms after the cancel request; worker CPU in the next second ${cpuIdle.toFixed(2)} s\n`,
+    );
     expect(latency).toBeLessThan(2000);
     expect(cpuIdle).toBeLessThan(0.3);
     expect((await waitFor(id, (status) => status.body.status !== 'running', 5000)).body.status).toBe('canceled');
   });
 
   test('a 1,000-job, 3-day build with windows, two capacities, breaks and attributes finishes within its 60 s limit with no hard violation', async () => {
-    const body = planningProblem({ jobs: 1000, routesPerDay: 12, days: 3, windows: true, capacities: true, breaks: true, attributes: true, settings: { time_limit: '00:01:00' } });
+    const body = planningProblem({
+      jobs: 1000,
+      routesPerDay: 12,
+      days: 3,
+      windows: true,
+      capacities: true,
+      breaks: true,
+      attributes: true,
+      settings: { time_limit: '00:01:00' },
+    });
     const posted = Date.now();
     const started = await postJson(`${stack.baseUrl}/v1/build`, body, auth());
     const id = started.body.task_id as string;
@@ -114,7 +144,9 @@ describe('optimize and build over HTTP', () => {
     const routed = routes.reduce((sum, route) => sum + route.stops.filter((stop) => stop.type === 'job').length, 0);
     const cost = routes.reduce((sum, route) => sum + (route as unknown as { cost: number }).cost, 0);
     const taskSeconds = (Date.parse(done.body.finished_time as string) - Date.parse(done.body.started_time as string)) / 1000;
-    process.stdout.write(`1,000-job build: ${elapsed.toFixed(1)} s from the POST (task ${taskSeconds.toFixed(1)} s), ${routed} routed, ${unrouted.length} unrouted, cost ${cost.toFixed(2)}, hard violations ${violationsOf(routes).length}\n`);
+    process.stdout.write(
+      `1,000-job build: ${elapsed.toFixed(1)} s from the POST (task ${taskSeconds.toFixed(1)} s), ${routed} routed, ${unrouted.length} unrouted, cost ${cost.toFixed(2)}, hard violations ${violationsOf(routes).length}\n`,
+    );
     expect(violationsOf(routes)).toEqual([]);
     expect(routed + unrouted.length).toBe(1000);
     for (const job of unrouted) expect(job.reasons.length).toBeGreaterThan(0);

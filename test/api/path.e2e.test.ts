@@ -15,7 +15,15 @@ describe('POST /v1/path', () => {
   test('routes on the demo map: legs add up, roads are longer than the crow flies, geometry follows', async () => {
     const response = await postJson(
       `${stack.baseUrl}/v1/path`,
-      { routes: [{ id: 'tour', routing_options: { return_path: true }, stops: [{ location: at(casino) }, { location: at(port) }, { location: at(palace) }] }] },
+      {
+        routes: [
+          {
+            id: 'tour',
+            routing_options: { return_path: true },
+            stops: [{ location: at(casino) }, { location: at(port) }, { location: at(palace) }],
+          },
+        ],
+      },
       { authorization: user.basic },
     );
     expect(response.status).toBe(200);
@@ -36,7 +44,14 @@ describe('POST /v1/path', () => {
 
   test('polyline encoding carries the same geometry', async () => {
     const request = (encoding: string) =>
-      postJson(`${stack.baseUrl}/v1/path`, { path_encoding: encoding, routes: [{ routing_options: { return_path: true }, stops: [{ location: at(casino) }, { location: at(palace) }] }] }, { authorization: user.basic });
+      postJson(
+        `${stack.baseUrl}/v1/path`,
+        {
+          path_encoding: encoding,
+          routes: [{ routing_options: { return_path: true }, stops: [{ location: at(casino) }, { location: at(palace) }] }],
+        },
+        { authorization: user.basic },
+      );
     const [json, polyline] = await Promise.all([request('json'), request('polyline')]);
     const decoded = decodePolyline(polyline.body.routes[0].path);
     expect(decoded).toHaveLength(json.body.routes[0].path.length);
@@ -48,24 +63,46 @@ describe('POST /v1/path', () => {
   });
 
   test('a stop outside the map is a straight-line estimate, flagged', async () => {
-    const response = await postJson(`${stack.baseUrl}/v1/path`, { routes: [{ stops: [{ location: at(casino) }, { location: '48.8566, 2.3522' }] }] }, { authorization: user.basic });
+    const response = await postJson(
+      `${stack.baseUrl}/v1/path`,
+      { routes: [{ stops: [{ location: at(casino) }, { location: '48.8566, 2.3522' }] }] },
+      { authorization: user.basic },
+    );
     expect(response.status).toBe(200);
     expect(response.body.routes[0].straight_line_fallback).toBe(true);
     expect(response.body.routes[0].distance_meters).toBeGreaterThan(600000);
   });
 
   test('invalid requests name the property', async () => {
-    const one = await postJson(`${stack.baseUrl}/v1/path`, { routes: [{ stops: [{ location: at(casino) }] }] }, { authorization: user.basic });
+    const one = await postJson(
+      `${stack.baseUrl}/v1/path`,
+      { routes: [{ stops: [{ location: at(casino) }] }] },
+      { authorization: user.basic },
+    );
     expect(one.status).toBe(400);
     expect(one.body.errors).toContainEqual(expect.objectContaining({ property: 'request.routes[0].stops', code: 'too_few_items_error' }));
-    const bad = await postJson(`${stack.baseUrl}/v1/path`, { routes: [{ stops: [{ location: 'nowhere' }, { location: at(port) }] }] }, { authorization: user.basic });
+    const bad = await postJson(
+      `${stack.baseUrl}/v1/path`,
+      { routes: [{ stops: [{ location: 'nowhere' }, { location: at(port) }] }] },
+      { authorization: user.basic },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].property).toBe('request.routes[0].stops[0].location');
   });
 
   test('evaluate routes on the same roads: each leg equals the path between its stops', async () => {
     const problem = {
-      routes: [{ id: 'r1', location: at(casino), start_time: '08:00', jobs: [{ id: 'port', location: at(port) }, { id: 'palace', location: at(palace) }] }],
+      routes: [
+        {
+          id: 'r1',
+          location: at(casino),
+          start_time: '08:00',
+          jobs: [
+            { id: 'port', location: at(port) },
+            { id: 'palace', location: at(palace) },
+          ],
+        },
+      ],
     };
     const evaluated = await postJson(`${stack.baseUrl}/v1/evaluate?wait=1`, problem, { authorization: user.basic });
     expect(evaluated.status).toBe(200);

@@ -32,21 +32,33 @@ describe('request pipeline errors', () => {
 
   test('wrong content type: 415 unsupported_media_type_error', async () => {
     for (const headers of [{ 'content-type': 'text/plain' }, {}] as Record<string, string>[]) {
-      const response = await request(`${stack.baseUrl}/v1/sequence`, { method: 'POST', headers: { authorization: user.basic, ...headers }, body: '{"routes":[]}' });
+      const response = await request(`${stack.baseUrl}/v1/sequence`, {
+        method: 'POST',
+        headers: { authorization: user.basic, ...headers },
+        body: '{"routes":[]}',
+      });
       expect(response.status).toBe(415);
       expectErrorBody(response.body, 415, 'unsupported_media_type_error');
     }
   });
 
   test('oversized body: 413 payload_too_large_error', async () => {
-    const response = await postJson(`${stack.baseUrl}/v1/sequence`, { routes: [], padding: 'x'.repeat(10000) }, { authorization: user.basic });
+    const response = await postJson(
+      `${stack.baseUrl}/v1/sequence`,
+      { routes: [], padding: 'x'.repeat(10000) },
+      { authorization: user.basic },
+    );
     expect(response.status).toBe(413);
     expectErrorBody(response.body, 413, 'payload_too_large_error');
   });
 
   test('malformed JSON: 400 with invalid_json_error, line and position', async () => {
     const body = '{\n  "routes": [\n    {"id": "r1",}\n  ]\n}';
-    const response = await request(`${stack.baseUrl}/v1/sequence`, { method: 'POST', headers: { authorization: user.basic, 'content-type': 'application/json' }, body });
+    const response = await request(`${stack.baseUrl}/v1/sequence`, {
+      method: 'POST',
+      headers: { authorization: user.basic, 'content-type': 'application/json' },
+      body,
+    });
     expect(response.status).toBe(400);
     expectErrorBody(response.body, 400, 'validation_failed_error');
     expect(response.body.errors).toHaveLength(1);
@@ -60,7 +72,11 @@ describe('request pipeline errors', () => {
     expect(response.status).toBe(400);
     expectErrorBody(response.body, 400, 'validation_failed_error');
     expect(response.body.errors).toContainEqual(
-      expect.objectContaining({ property: 'request.jobs[0].location', code: 'job_location_missing_error', parameters: { property_name: 'location' } }),
+      expect.objectContaining({
+        property: 'request.jobs[0].location',
+        code: 'job_location_missing_error',
+        parameters: { property_name: 'location' },
+      }),
     );
     expect(response.body.extra_error_information.validation_failures_count).toBe(response.body.errors.length);
     expect(response.body.message).toContain(String(response.body.errors.length));

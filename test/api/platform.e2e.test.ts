@@ -55,13 +55,27 @@ describe('fleet platform endpoints on the demo fleet', () => {
 
     // A plan for the pulled fleet: evaluate one route of three located jobs.
     const problem = pulled.body.problem;
-    const jobs = problem.jobs.filter((job: { location?: string; time_window?: unknown; required_driver_attributes?: unknown }) => job.location && !job.time_window && !job.required_driver_attributes).slice(0, 3);
+    const jobs = problem.jobs
+      .filter(
+        (job: { location?: string; time_window?: unknown; required_driver_attributes?: unknown }) =>
+          job.location && !job.time_window && !job.required_driver_attributes,
+      )
+      .slice(0, 3);
     const request = {
       depots: problem.depots,
       vehicles: problem.vehicles,
       drivers: problem.drivers.map(({ shift_patterns: _patterns, ...driver }: Record<string, unknown>) => driver),
       jobs,
-      routes: [{ id: 'r1', date: dateRange.start, driver: 'condamine-driver2', vehicle: 'condamine-van2', start_time: '07:00', jobs: jobs.map((j: { id: string }) => j.id) }],
+      routes: [
+        {
+          id: 'r1',
+          date: dateRange.start,
+          driver: 'condamine-driver2',
+          vehicle: 'condamine-van2',
+          start_time: '07:00',
+          jobs: jobs.map((j: { id: string }) => j.id),
+        },
+      ],
     };
     const evaluated = await postJson(`${stack.baseUrl}/v1/evaluate?wait=1`, request, auth());
     expect(evaluated.status).toBe(200);
@@ -74,25 +88,54 @@ describe('fleet platform endpoints on the demo fleet', () => {
     expect(again.body).toEqual({ ...synced.body, unchanged: true });
 
     const routes = parse(await readFile(join(folder, 'routes.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
-    expect(routes).toEqual([expect.objectContaining({ run_id: 'night-1', territory: 'condamine', route_id: 'r1', driver: 'condamine-driver2', date: '2026-11-23', jobs: '3' })]);
+    expect(routes).toEqual([
+      expect.objectContaining({
+        run_id: 'night-1',
+        territory: 'condamine',
+        route_id: 'r1',
+        driver: 'condamine-driver2',
+        date: '2026-11-23',
+        jobs: '3',
+      }),
+    ]);
     const stops = parse(await readFile(join(folder, 'stops.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
     expect(stops.filter((s) => s.type === 'job').map((s) => s.job)).toEqual(jobs.map((j: { id: string }) => j.id));
   });
 
   it('answers documented errors: unknown territory, bad range, unknown connection, ambiguous connection', async () => {
-    const unknownTerritory = await postJson(`${stack.baseUrl}/v1/platform/pull?wait=1`, { territory: 'atlantis', date_range: dateRange }, auth());
+    const unknownTerritory = await postJson(
+      `${stack.baseUrl}/v1/platform/pull?wait=1`,
+      { territory: 'atlantis', date_range: dateRange },
+      auth(),
+    );
     expect(unknownTerritory.status).toBe(400);
-    expect(unknownTerritory.body.errors).toEqual([expect.objectContaining({ property: 'request.territory', code: 'reference_not_found_error' })]);
+    expect(unknownTerritory.body.errors).toEqual([
+      expect.objectContaining({ property: 'request.territory', code: 'reference_not_found_error' }),
+    ]);
 
-    const badRange = await postJson(`${stack.baseUrl}/v1/platform/pull`, { territory: 'condamine', date_range: { start: '2026-11-23', end: '2026-11-01' } }, auth());
+    const badRange = await postJson(
+      `${stack.baseUrl}/v1/platform/pull`,
+      { territory: 'condamine', date_range: { start: '2026-11-23', end: '2026-11-01' } },
+      auth(),
+    );
     expect(badRange.status).toBe(400);
     expect(badRange.body.errors[0]).toMatchObject({ property: 'request.date_range.end', code: 'range_end_before_start_error' });
 
-    const badBody = await postJson(`${stack.baseUrl}/v1/platform/sync`, { territory: 'condamine', date_range: dateRange, plan: { routes: 'x' } }, auth());
+    const badBody = await postJson(
+      `${stack.baseUrl}/v1/platform/sync`,
+      { territory: 'condamine', date_range: dateRange, plan: { routes: 'x' } },
+      auth(),
+    );
     expect(badBody.status).toBe(400);
-    expect(badBody.body.errors.map((e: { property: string }) => e.property)).toEqual(expect.arrayContaining(['request.run_id', 'request.plan.routes']));
+    expect(badBody.body.errors.map((e: { property: string }) => e.property)).toEqual(
+      expect.arrayContaining(['request.run_id', 'request.plan.routes']),
+    );
 
-    const unknownConnection = await postJson(`${stack.baseUrl}/v1/platform/pull`, { connection: 'nope', territory: 'condamine', date_range: dateRange }, auth());
+    const unknownConnection = await postJson(
+      `${stack.baseUrl}/v1/platform/pull`,
+      { connection: 'nope', territory: 'condamine', date_range: dateRange },
+      auth(),
+    );
     expect(unknownConnection.status).toBe(404);
 
     await addPlatformConnection(pool, user.account, 'second', { kind: 'csv_folder', settings: { path: join(folder, 'missing') } });
@@ -107,8 +150,15 @@ describe('fleet platform endpoints on the demo fleet', () => {
   });
 
   it('a platform database that cannot be reached fails the pull with 503, naming neither its host and port nor its user', async () => {
-    await addPlatformConnection(pool, user.account, 'unreachable', { kind: 'postgres', settings: { url: 'postgres://fleet_secret_user:pw@127.0.0.1:9/fleet', schema: 'fleet' } });
-    const started = await postJson(`${stack.baseUrl}/v1/platform/pull`, { connection: 'unreachable', territory: 'condamine', date_range: dateRange }, auth());
+    await addPlatformConnection(pool, user.account, 'unreachable', {
+      kind: 'postgres',
+      settings: { url: 'postgres://fleet_secret_user:pw@127.0.0.1:9/fleet', schema: 'fleet' },
+    });
+    const started = await postJson(
+      `${stack.baseUrl}/v1/platform/pull`,
+      { connection: 'unreachable', territory: 'condamine', date_range: dateRange },
+      auth(),
+    );
     expect(started.status).toBe(200);
     let status: { status?: string } = {};
     for (let i = 0; i < 120 && status.status !== 'failed'; i++) {
@@ -117,7 +167,10 @@ describe('fleet platform endpoints on the demo fleet', () => {
     }
     const result = await request(`${stack.baseUrl}/v1/tasks/${started.body.task_id}/result`, { headers: auth() });
     expect(result.status).toBe(503);
-    expect(result.body).toMatchObject({ error_code: 'service_unavailable_error', message: expect.stringContaining('refused the connection') });
+    expect(result.body).toMatchObject({
+      error_code: 'service_unavailable_error',
+      message: expect.stringContaining('refused the connection'),
+    });
     expect(result.text).not.toMatch(/127\.0\.0\.1|:9\b|fleet_secret_user/);
   });
 });

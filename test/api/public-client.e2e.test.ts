@@ -49,7 +49,12 @@ function strictDatetime(text: unknown): void {
 }
 
 /** Every time of a route_response read strictly: a strict client would fail on any other form. */
-function readRoute(route: { driving_time: string; working_time: string; planned_start_date_time?: string; stops: Record<string, unknown>[] }): void {
+function readRoute(route: {
+  driving_time: string;
+  working_time: string;
+  planned_start_date_time?: string;
+  stops: Record<string, unknown>[];
+}): void {
   strictTimespan(route.driving_time);
   strictTimespan(route.working_time);
   if (route.planned_start_date_time !== undefined) strictDatetime(route.planned_start_date_time);
@@ -79,7 +84,12 @@ beforeAll(async () => {
 
 describe('a client of the public API, unchanged', () => {
   test('build, then status and result through the relative URLs the task answer gives', async () => {
-    const started = await client.call('POST', '/v1/build', { id: 'req-1', name: 'public client', jobs, routes: [{ id: 'van', location: depot, start_time: '08:00', date: '2017-4-11' }] });
+    const started = await client.call('POST', '/v1/build', {
+      id: 'req-1',
+      name: 'public client',
+      jobs,
+      routes: [{ id: 'van', location: depot, start_time: '08:00', date: '2017-4-11' }],
+    });
     expect(started.status).toBe(200);
     expect(started.body.started_time).toMatch(TIMESTAMP);
     expect(started.body.status_url).toBe(`tasks/${started.body.task_id}`);
@@ -89,19 +99,36 @@ describe('a client of the public API, unchanged', () => {
       expect(status.status).toBe(200);
     } while (status.body.status === 'running');
     expect(status.body).toMatchObject({ id: started.body.task_id, task_id: started.body.task_id, status: 'completed' });
-    for (const field of ['started_time', 'started_at', 'last_status_time', 'finished_time', 'finished_at']) expect(status.body[field]).toMatch(TIMESTAMP);
+    for (const field of ['started_time', 'started_at', 'last_status_time', 'finished_time', 'finished_at'])
+      expect(status.body[field]).toMatch(TIMESTAMP);
 
     const result = await client.call('GET', started.body.wait_url);
     expect(result.status).toBe(200);
     expect(result.body.unrouted_jobs).toEqual([]);
     const [route] = result.body.routes;
     readRoute(route);
-    expect(route.stops.filter((s: { type: string }) => s.type === 'job').map((s: { id: string }) => s.id).sort()).toEqual(jobs.map((j) => j.id).sort());
+    expect(
+      route.stops
+        .filter((s: { type: string }) => s.type === 'job')
+        .map((s: { id: string }) => s.id)
+        .sort(),
+    ).toEqual(jobs.map((j) => j.id).sort());
   });
 
   test('cancel: a POST without a body but with the JSON content type', async () => {
-    const many = Array.from({ length: 60 }, (_, i) => ({ id: `j${i}`, location: `43.7${30 + (i % 15)}, 7.4${15 + Math.floor(i / 4)}`, time_on_site: '00:05' }));
-    const started = await client.call('POST', '/v1/build', { jobs: many, routes: [{ id: 'a', location: depot }, { id: 'b', location: depot }], settings: { time_limit: '00:02:00' } });
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      id: `j${i}`,
+      location: `43.7${30 + (i % 15)}, 7.4${15 + Math.floor(i / 4)}`,
+      time_on_site: '00:05',
+    }));
+    const started = await client.call('POST', '/v1/build', {
+      jobs: many,
+      routes: [
+        { id: 'a', location: depot },
+        { id: 'b', location: depot },
+      ],
+      settings: { time_limit: '00:02:00' },
+    });
     expect(started.status).toBe(200);
     const canceled = await client.call('POST', `/v1/tasks/${started.body.task_id}/cancel`);
     expect(canceled.status).toBe(200);
@@ -112,13 +139,22 @@ describe('a client of the public API, unchanged', () => {
   });
 
   test('sandbox: create, revise (a break without length), read, rename, expiry, delete — the body-less calls with the JSON content type', async () => {
-    const created = await client.call('POST', `/v1/sandboxes?name=public-${Date.now()}`, { jobs: jobs.slice(0, 2), routes: [{ id: 'van', location: depot, start_time: '08:00', jobs: ['casino', 'stadium'] }] });
+    const created = await client.call('POST', `/v1/sandboxes?name=public-${Date.now()}`, {
+      jobs: jobs.slice(0, 2),
+      routes: [{ id: 'van', location: depot, start_time: '08:00', jobs: ['casino', 'stadium'] }],
+    });
     expect(created.status).toBe(200);
     expect(created.body.created_time).toMatch(TIMESTAMP);
     const id = created.body.sandbox_id;
 
     const revised = await client.call('POST', `/v1/sandboxes/${id}/revisions`, {
-      deltas: [{ $path: ['routes'], $collection: 'keyed_array', assign: [{ id: 'van', breaks: { $collection: 'keyed_array', assign: [{ id: 'coffee', start: '08:20' }] } }] }],
+      deltas: [
+        {
+          $path: ['routes'],
+          $collection: 'keyed_array',
+          assign: [{ id: 'van', breaks: { $collection: 'keyed_array', assign: [{ id: 'coffee', start: '08:20' }] } }],
+        },
+      ],
     });
     expect(revised.status).toBe(200);
     expect(revised.body.revision).toBe(1);

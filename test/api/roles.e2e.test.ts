@@ -20,10 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 
-const as = (user: TestUser, path: string, method = 'GET') => request(`${stack.baseUrl}${path}`, { method, headers: { authorization: user.basic } });
+const as = (user: TestUser, path: string, method = 'GET') =>
+  request(`${stack.baseUrl}${path}`, { method, headers: { authorization: user.basic } });
 
 test('a planner sees and cancels only its own tasks; the owner sees and cancels every task of the account', async () => {
-  const mine = await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(100, { timeLimit: '00:00:20' }), { authorization: planner.basic });
+  const mine = await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(100, { timeLimit: '00:00:20' }), {
+    authorization: planner.basic,
+  });
   const theirs = await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(5), { authorization: otherPlanner.basic });
   const [mineId, theirsId] = [mine.body.task_id as string, theirs.body.task_id as string];
 
@@ -35,7 +38,8 @@ test('a planner sees and cancels only its own tasks; the owner sees and cancels 
   expect((await as(otherPlanner, `/v1/tasks/${mineId}/cancel`, 'POST')).status).toBe(404);
   expect((await as(planner, `/v1/tasks/${mineId}`)).body.status).toBe('running');
 
-  const listed = (user: TestUser) => as(user, '/v1/tasks').then((r) => (r.body.tasks as { task_id: string }[]).map((t) => t.task_id).sort());
+  const listed = (user: TestUser) =>
+    as(user, '/v1/tasks').then((r) => (r.body.tasks as { task_id: string }[]).map((t) => t.task_id).sort());
   expect(await listed(planner)).toEqual([mineId]);
   expect(await listed(otherPlanner)).toEqual([theirsId]);
   expect(await listed(owner)).toEqual([mineId, theirsId].sort());
@@ -81,7 +85,8 @@ test('only the owner pulls from and syncs to the fleet platform', async () => {
 
 test('wayplan users add sets the role, users role changes it, an account keeps one owner', async () => {
   const acct = `cli-${randomBytes(4).toString('hex')}`;
-  const add = (name: string, ...flags: string[]) => runCli(['users', 'add', `${acct}:${name}`, ...flags, '--password-stdin'], {}, 'a-long-password\n');
+  const add = (name: string, ...flags: string[]) =>
+    runCli(['users', 'add', `${acct}:${name}`, ...flags, '--password-stdin'], {}, 'a-long-password\n');
   expect((await add('o', '--owner')).code).toBe(0);
   expect((await add('v', '--role', 'viewer')).code).toBe(0);
   expect((await add('p')).code).toBe(0);

@@ -30,7 +30,11 @@ describe('POST /v1/route_cards', () => {
   });
 
   test('the response of evaluate with return_request is accepted as it is, job order kept', async () => {
-    const evaluated = await postJsonWaiting(`${stack.baseUrl}/v1/evaluate?wait=1`, { ...threeRoutePlan(), return_request: true }, { authorization: user.basic });
+    const evaluated = await postJsonWaiting(
+      `${stack.baseUrl}/v1/evaluate?wait=1`,
+      { ...threeRoutePlan(), return_request: true },
+      { authorization: user.basic },
+    );
     expect(evaluated.status).toBe(200);
     const response = await postJson(cardsUrl('?route=centre'), evaluated.body, { authorization: user.basic, accept: 'application/json' });
     expect(response.status).toBe(200);
@@ -38,7 +42,9 @@ describe('POST /v1/route_cards', () => {
     expect(card.id).toBe('centre');
     const planned = evaluated.body.routes.find((route: { id: string }) => route.id === 'centre');
     expect(card.stops.map((stop: { id: string }) => stop.id)).toEqual(planned.stops.map((stop: { id: string }) => stop.id));
-    expect(card.stops.map((stop: { arrival: string }) => stop.arrival)).toEqual(planned.stops.map((stop: { arrival_datetime: string }) => stop.arrival_datetime));
+    expect(card.stops.map((stop: { arrival: string }) => stop.arrival)).toEqual(
+      planned.stops.map((stop: { arrival_datetime: string }) => stop.arrival_datetime),
+    );
   });
 
   test('text/html: one self-contained document with a section per selected route', async () => {
@@ -82,13 +88,17 @@ describe('POST /v1/route_cards', () => {
     const invalid = await postJson(cardsUrl(), plan, { authorization: user.basic });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error_code).toBe('validation_failed_error');
-    expect(invalid.body.errors.map((e: { property: string; code: string }) => [e.property, e.code])).toEqual([['request.jobs[1].location', 'job_location_missing_error']]);
+    expect(invalid.body.errors.map((e: { property: string; code: string }) => [e.property, e.code])).toEqual([
+      ['request.jobs[1].location', 'job_location_missing_error'],
+    ]);
 
     const unknown = await postJson(cardsUrl('?route=north&route=west&locale=xx-'), threeRoutePlan(), { authorization: user.basic });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.map((e: { property: string }) => e.property)).toEqual(['locale']);
     const route = await postJson(cardsUrl('?route=west'), threeRoutePlan(), { authorization: user.basic });
-    expect(route.body.errors).toEqual([expect.objectContaining({ property: 'route', code: 'reference_not_found_error', attempted_value: 'west' })]);
+    expect(route.body.errors).toEqual([
+      expect.objectContaining({ property: 'route', code: 'reference_not_found_error', attempted_value: 'west' }),
+    ]);
 
     const schema = await postJson(cardsUrl(), { routes: [{ id: 'r', jobs: 'nope' }] }, { authorization: user.basic });
     expect(schema.status).toBe(400);
@@ -96,7 +106,11 @@ describe('POST /v1/route_cards', () => {
   });
 
   test('415 without a JSON body type, 405 for GET', async () => {
-    const wrongType = await request(cardsUrl(), { method: 'POST', headers: { authorization: user.basic, 'content-type': 'text/plain' }, body: '{}' });
+    const wrongType = await request(cardsUrl(), {
+      method: 'POST',
+      headers: { authorization: user.basic, 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(wrongType.status).toBe(415);
     const get = await request(cardsUrl(), { headers: { authorization: user.basic } });
     expect(get.status).toBe(405);

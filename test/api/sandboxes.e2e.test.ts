@@ -20,7 +20,11 @@ let otherSubuser: TestUser;
 let otherAccount: TestUser;
 
 beforeAll(async () => {
-  stack = await TestStack.start({ WAYPLAN_CONCURRENCY_LIMIT: '500', WAYPLAN_WAIT_SECONDS: String(waitSeconds), WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix });
+  stack = await TestStack.start({
+    WAYPLAN_CONCURRENCY_LIMIT: '500',
+    WAYPLAN_WAIT_SECONDS: String(waitSeconds),
+    WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix,
+  });
   pool = createPool(process.env.WAYPLAN_TEST_DATABASE_URL!, 2);
   owner = await stack.createUser(account, 'owner', 'owner');
   creator = await stack.createUser(account, 'creator', 'planner');
@@ -61,7 +65,10 @@ describe('sandbox lifecycle', () => {
     const duplicate = await call(owner, 'POST', `/v1/sandboxes?name=${encodeURIComponent(name)}`, {});
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.errors[0]).toMatchObject({ property: 'name', code: 'duplicate_sandbox_name_error' });
-    expect((await call(owner, 'POST', '/v1/sandboxes', {})).body.errors[0]).toMatchObject({ property: 'name', code: 'required_property_missing_error' });
+    expect((await call(owner, 'POST', '/v1/sandboxes', {})).body.errors[0]).toMatchObject({
+      property: 'name',
+      code: 'required_property_missing_error',
+    });
 
     const initial = await call(creator, 'GET', `/v1/sandboxes/${id}`);
     expect(initial.body).toEqual({
@@ -87,7 +94,14 @@ describe('sandbox lifecycle', () => {
     expect((await call(creator, 'GET', `/v1/sandboxes/${id}?revision=2`)).status).toBe(404);
     const envelope = await call(creator, 'GET', `/v1/sandboxes/${id}?envelope=1&revision=1`);
     expect(envelope.body).toEqual({
-      sandbox: expect.objectContaining({ sandbox_id: id, sandbox_name: name, customer: account, owner: 'creator', latest_revision: 1, active_revision: 1 }),
+      sandbox: expect.objectContaining({
+        sandbox_id: id,
+        sandbox_name: name,
+        customer: account,
+        owner: 'creator',
+        latest_revision: 1,
+        active_revision: 1,
+      }),
       snapshot: after.body,
       snapshot_created_time: added.body.created_time,
       snapshot_revision: 1,
@@ -98,8 +112,12 @@ describe('sandbox lifecycle', () => {
 
     const revisions = await call(creator, 'GET', `/v1/sandboxes/${id}/revisions?from=1`);
     expect(revisions.body).toMatchObject({ sandbox_id: id, latest_revision: 1 });
-    expect(revisions.body.revisions).toEqual([{ deltas: expect.any(Array), revision: 1, created_time: added.body.created_time, tag: 'client-7' }]);
-    expect((await call(creator, 'GET', `/v1/sandboxes/${id}/revisions`)).body.revisions.map((r: { revision: number }) => r.revision)).toEqual([0, 1]);
+    expect(revisions.body.revisions).toEqual([
+      { deltas: expect.any(Array), revision: 1, created_time: added.body.created_time, tag: 'client-7' },
+    ]);
+    expect(
+      (await call(creator, 'GET', `/v1/sandboxes/${id}/revisions`)).body.revisions.map((r: { revision: number }) => r.revision),
+    ).toEqual([0, 1]);
 
     const update = await call(creator, 'POST', `/v1/sandboxes/${id}`, { jobs: [{ id: 'only' }] });
     expect(update.body.revision).toBe(2);
@@ -109,7 +127,10 @@ describe('sandbox lifecycle', () => {
     expect((await call(creator, 'POST', `/v1/sandboxes/${id}/rename?name=${encodeURIComponent(newName)}`)).body).toEqual({ success: true });
     expect((await call(creator, 'POST', `/v1/sandboxes/${id}/rename?name=`)).status).toBe(400);
     const listed = await call(creator, 'GET', '/v1/sandboxes');
-    expect(listed.body.find((s: { sandbox_id: string }) => s.sandbox_id === id)).toMatchObject({ sandbox_name: newName, latest_revision: 2 });
+    expect(listed.body.find((s: { sandbox_id: string }) => s.sandbox_id === id)).toMatchObject({
+      sandbox_name: newName,
+      latest_revision: 2,
+    });
 
     expect((await call(creator, 'DELETE', `/v1/sandboxes/${id}`)).body).toEqual({ success: true });
     expect((await call(creator, 'GET', `/v1/sandboxes/${id}`)).status).toBe(404);
@@ -124,7 +145,10 @@ describe('sandbox lifecycle', () => {
       ],
     });
     expect(rejected.status).toBe(400);
-    expect(rejected.body).toMatchObject({ error_code: 'validation_failed_error', errors: [{ property: 'request.deltas[1].assign[0].time_window.add[0]', code: 'invalid_type_error' }] });
+    expect(rejected.body).toMatchObject({
+      error_code: 'validation_failed_error',
+      errors: [{ property: 'request.deltas[1].assign[0].time_window.add[0]', code: 'invalid_type_error' }],
+    });
     const reference = await call(creator, 'POST', `/v1/sandboxes/${id}/revisions`, {
       deltas: [
         { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'b' }] },
@@ -132,7 +156,11 @@ describe('sandbox lifecycle', () => {
       ],
     });
     expect(reference.status).toBe(400);
-    expect(reference.body.errors[0]).toMatchObject({ property: 'request.deltas[1]', code: 'reference_not_found_error', parameters: { problem_property: 'request.routes[0].jobs[0]' } });
+    expect(reference.body.errors[0]).toMatchObject({
+      property: 'request.deltas[1]',
+      code: 'reference_not_found_error',
+      parameters: { problem_property: 'request.routes[0].jobs[0]' },
+    });
     const bad = await call(creator, 'POST', `/v1/sandboxes/${id}/revisions`, { deltas: [], snapshot: {} });
     expect(bad.body.errors[0]).toMatchObject({ property: 'request', code: 'mutually_exclusive_properties_error' });
     const state = await call(creator, 'GET', `/v1/sandboxes/${id}?envelope=1`);
@@ -165,7 +193,10 @@ describe('live sync', () => {
     const latencies: number[] = [];
     const afterCommit: number[] = [];
     for (let round = 1; round <= 5; round++) {
-      const poll = call(owner, 'GET', `/v1/sandboxes/${id}/revisions?from=${round}&wait=1`).then((response) => ({ response, at: performance.now() }));
+      const poll = call(owner, 'GET', `/v1/sandboxes/${id}/revisions?from=${round}&wait=1`).then((response) => ({
+        response,
+        at: performance.now(),
+      }));
       await new Promise((r) => setTimeout(r, 300));
       const postedAt = performance.now();
       const posted = await call(creator, 'POST', `/v1/sandboxes/${id}/revisions`, addJob(`live-${round}`));
@@ -211,7 +242,9 @@ describe('live sync', () => {
     const seconds = (performance.now() - started) / 1000;
     const listed = await call(creator, 'GET', `/v1/sandboxes/${id}/revisions?from=1`);
     const revisions: { revision: number; tag: string; deltas: { assign: { id: string }[] }[] }[] = listed.body.revisions;
-    console.log(`${writers} writers × ${each} revisions: ${revisions.length} revisions in ${seconds.toFixed(2)} s (${(revisions.length / seconds).toFixed(0)}/s)`);
+    console.log(
+      `${writers} writers × ${each} revisions: ${revisions.length} revisions in ${seconds.toFixed(2)} s (${(revisions.length / seconds).toFixed(0)}/s)`,
+    );
     expect(listed.body.latest_revision).toBe(writers * each);
     expect(revisions.map((r) => r.revision)).toEqual(Array.from({ length: writers * each }, (_, i) => i + 1));
     expect(new Set(revisions.map((r) => r.tag)).size).toBe(writers * each);
@@ -242,9 +275,16 @@ describe('pipeline', () => {
     const put = await call(creator, 'PUT', `/v1/sandboxes/${id}`, {});
     expect(put.status).toBe(405);
     expect(put.headers.get('allow')).toBe('GET, POST, DELETE');
-    const noJson = await request(`${stack.baseUrl}/v1/sandboxes/${id}/revisions`, { method: 'POST', headers: { authorization: creator.basic, 'content-type': 'text/plain' }, body: '{}' });
+    const noJson = await request(`${stack.baseUrl}/v1/sandboxes/${id}/revisions`, {
+      method: 'POST',
+      headers: { authorization: creator.basic, 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(noJson.status).toBe(415);
-    expect((await call(creator, 'GET', `/v1/sandboxes/${id}?revision=first`)).body.errors[0]).toMatchObject({ property: 'revision', code: 'value_out_of_range_error' });
+    expect((await call(creator, 'GET', `/v1/sandboxes/${id}?revision=first`)).body.errors[0]).toMatchObject({
+      property: 'revision',
+      code: 'value_out_of_range_error',
+    });
     expect((await call(creator, 'GET', `/v1/sandboxes/${id}/revisions?from=-1`)).body.errors[0]).toMatchObject({ property: 'from' });
     expect((await call(otherAccount, 'PUT', `/v1/sandboxes/${id}`, {})).status).toBe(405);
   });
@@ -254,9 +294,17 @@ describe('permissions', () => {
   type Role = 'owner' | 'creator' | 'writer' | 'reader' | 'other' | 'outsider';
   const roles: Role[] = ['owner', 'creator', 'writer', 'reader', 'other', 'outsider'];
   const userOf = (role: Role): TestUser => ({ owner, creator, writer, reader, other: otherSubuser, outsider: otherAccount })[role];
-  const level: Record<Role, 'admin' | 'write' | 'read' | 'none'> = { owner: 'admin', creator: 'admin', writer: 'write', reader: 'read', other: 'none', outsider: 'none' };
+  const level: Record<Role, 'admin' | 'write' | 'read' | 'none'> = {
+    owner: 'admin',
+    creator: 'admin',
+    writer: 'write',
+    reader: 'read',
+    other: 'none',
+    outsider: 'none',
+  };
   const rank = { none: 0, read: 1, write: 2, admin: 3 };
-  const expected = (role: Role, needed: 'read' | 'write' | 'admin'): number => (level[role] === 'none' ? 404 : rank[level[role]] >= rank[needed] ? 200 : 403);
+  const expected = (role: Role, needed: 'read' | 'write' | 'admin'): number =>
+    level[role] === 'none' ? 404 : rank[level[role]] >= rank[needed] ? 200 : 403;
 
   /** A sandbox made by `creator` with write granted to `writer` and read to `reader`. */
   async function sharedSandbox(): Promise<string> {

@@ -24,7 +24,10 @@ async function waitForStatus(taskId: string, status: string, timeoutMs = 60000):
 }
 
 /** Each route of the result visits exactly the jobs it was given. */
-function expectSameJobsPerRoute(problem: ReturnType<typeof sequenceProblem>, result: { routes: { id: string; stops: { id: string; type: string }[] }[] }): void {
+function expectSameJobsPerRoute(
+  problem: ReturnType<typeof sequenceProblem>,
+  result: { routes: { id: string; stops: { id: string; type: string }[] }[] },
+): void {
   expect(result.routes.map((r) => r.id)).toEqual(problem.routes.map((r) => r.id));
   problem.routes.forEach((route, i) => {
     const visited = result.routes[i]!.stops.filter((s) => s.type === 'job').map((s) => s.id);
@@ -134,7 +137,8 @@ describe('tasks', () => {
 
   test('the task list is newest first, filters by status and pages with a cursor', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(3, { seed: i }), auth())).body.task_id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(3, { seed: i }), auth())).body.task_id);
     for (const id of ids) await waitForStatus(id, 'completed');
     const first = await get('/v1/tasks?limit=2&status=completed');
     expect(first.body.tasks).toHaveLength(2);

@@ -23,14 +23,22 @@ describe('territory operations over HTTP', () => {
     expect(response.status).toBe(200);
     const zones = response.body as Zone[];
     expect(zones).toHaveLength(4);
-    for (const zone of zones) expect(zone.balance).toMatchObject({ variance_kind: 'stop_count_variance', mean: 100, within_variance: true });
-    expectValidZones(zones, jobs.map((job) => job.location));
+    for (const zone of zones)
+      expect(zone.balance).toMatchObject({ variance_kind: 'stop_count_variance', mean: 100, within_variance: true });
+    expectValidZones(
+      zones,
+      jobs.map((job) => job.location),
+    );
   });
 
   test('POST /v1/centroids?wait=1 answers the drivers with centroids; a required job pulls its driver', async () => {
     const jobs = [
       ...Array.from({ length: 10 }, (_, i) => ({ id: `w${i}`, location: `47.6, ${(-122.45 + i * 0.002).toFixed(3)}` })),
-      ...Array.from({ length: 10 }, (_, i) => ({ id: `e${i}`, location: `47.6, ${(-122.15 + i * 0.002).toFixed(3)}`, required_driver: 'east' })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        id: `e${i}`,
+        location: `47.6, ${(-122.15 + i * 0.002).toFixed(3)}`,
+        required_driver: 'east',
+      })),
     ];
     const response = await waitResult('/v1/centroids', { drivers: [{ id: 'east' }, { id: 'west' }], jobs });
     expect(response.status).toBe(200);
@@ -42,19 +50,30 @@ describe('territory operations over HTTP', () => {
   });
 
   test('bad input answers 400 with the property paths', async () => {
-    const noCount = await postJson(`${stack.baseUrl}/v1/zones?wait=1`, { jobs: cityJobs(3), variance: { stop_count_variance: 1, marker_count_variance: 1 } }, auth());
+    const noCount = await postJson(
+      `${stack.baseUrl}/v1/zones?wait=1`,
+      { jobs: cityJobs(3), variance: { stop_count_variance: 1, marker_count_variance: 1 } },
+      auth(),
+    );
     expect(noCount.status).toBe(400);
     expect(noCount.body.error_code).toBe('validation_failed_error');
     const properties = (noCount.body.errors as { property: string; code: string }[]).map((error) => `${error.property} ${error.code}`);
     expect(properties).toEqual(expect.arrayContaining(['request.variance variance_kind_count_error']));
     expect(properties.some((property) => property.startsWith('request.zone_count'))).toBe(true);
 
-    const badDriver = await postJson(`${stack.baseUrl}/v1/centroids?wait=1`, { drivers: [{ id: 'a', centroid: 'nowhere' }], jobs: cityJobs(2) }, auth());
+    const badDriver = await postJson(
+      `${stack.baseUrl}/v1/centroids?wait=1`,
+      { drivers: [{ id: 'a', centroid: 'nowhere' }], jobs: cityJobs(2) },
+      auth(),
+    );
     expect(badDriver.status).toBe(400);
     expect(badDriver.body.errors.map((error: { property: string }) => error.property)).toContain('request.drivers[0].centroid');
 
     const nothing = await waitResult('/v1/zones', { zone_count: 2 });
     expect(nothing.status).toBe(400);
-    expect(nothing.body).toMatchObject({ error_code: 'validation_failed_error', errors: [{ property: 'request.jobs', code: 'too_few_items_error' }] });
+    expect(nothing.body).toMatchObject({
+      error_code: 'validation_failed_error',
+      errors: [{ property: 'request.jobs', code: 'too_few_items_error' }],
+    });
   });
 });

@@ -11,7 +11,11 @@ const quayNorth = '43.73647307756677, 7.425242647120381';
 const quaySouth = '43.73454449557667, 7.426775615317782';
 
 const problem = {
-  vehicles: [{ id: 'small-van', vehicle_type: 'auto' }, { id: 'big-lorry', vehicle_type: 'truck' }, { id: 'ferry-pass-van', allow_ferries: true }],
+  vehicles: [
+    { id: 'small-van', vehicle_type: 'auto' },
+    { id: 'big-lorry', vehicle_type: 'truck' },
+    { id: 'ferry-pass-van', allow_ferries: true },
+  ],
   settings: { defaults: { allow_ferries: false } },
   routes: [
     { id: 'van', vehicle: 'small-van', location: gaulleWest, jobs: [{ id: 'van-job', location: gaulleEast }] },
@@ -24,10 +28,26 @@ const problem = {
 /** The same stops and vehicle flags as each route of `problem`, for POST /v1/path. */
 const pathRequest = {
   routes: [
-    { id: 'van', vehicle: { id: 'small-van', vehicle_type: 'auto' }, stops: [gaulleWest, gaulleEast, gaulleWest].map((location) => ({ location })) },
-    { id: 'lorry', vehicle: { id: 'big-lorry', vehicle_type: 'truck' }, stops: [gaulleWest, gaulleEast, gaulleWest].map((location) => ({ location })) },
-    { id: 'harbour-van', vehicle: { id: 'small-van', vehicle_type: 'auto', allow_ferries: false }, stops: [quayNorth, quaySouth, quayNorth].map((location) => ({ location })) },
-    { id: 'ferry-van', vehicle: { id: 'ferry-pass-van', allow_ferries: true }, stops: [quayNorth, quaySouth, quayNorth].map((location) => ({ location })) },
+    {
+      id: 'van',
+      vehicle: { id: 'small-van', vehicle_type: 'auto' },
+      stops: [gaulleWest, gaulleEast, gaulleWest].map((location) => ({ location })),
+    },
+    {
+      id: 'lorry',
+      vehicle: { id: 'big-lorry', vehicle_type: 'truck' },
+      stops: [gaulleWest, gaulleEast, gaulleWest].map((location) => ({ location })),
+    },
+    {
+      id: 'harbour-van',
+      vehicle: { id: 'small-van', vehicle_type: 'auto', allow_ferries: false },
+      stops: [quayNorth, quaySouth, quayNorth].map((location) => ({ location })),
+    },
+    {
+      id: 'ferry-van',
+      vehicle: { id: 'ferry-pass-van', allow_ferries: true },
+      stops: [quayNorth, quaySouth, quayNorth].map((location) => ({ location })),
+    },
   ],
 };
 
@@ -42,7 +62,9 @@ describe('routes travel as their vehicles do', () => {
     expect(evaluated.status).toBe(200);
     const path = await postJson(`${stack.baseUrl}/v1/path`, pathRequest, { authorization: user.basic });
     expect(path.status).toBe(200);
-    const evaluatedDistance = new Map(evaluated.body.routes.map((route: { id: string; distance_meters: number }) => [route.id, route.distance_meters]));
+    const evaluatedDistance = new Map(
+      evaluated.body.routes.map((route: { id: string; distance_meters: number }) => [route.id, route.distance_meters]),
+    );
     for (const route of path.body.routes as { id: string; distance_meters: number }[]) {
       expect(evaluatedDistance.get(route.id)).toBeCloseTo(route.distance_meters, 3);
     }
@@ -53,6 +75,8 @@ describe('routes travel as their vehicles do', () => {
     // The same problem again is served from the worker's travel cache, with the same figures.
     const again = await evaluate(problem);
     expect(again.status).toBe(200);
-    expect(again.body.routes.map((route: { distance_meters: number }) => route.distance_meters)).toEqual(evaluated.body.routes.map((route: { distance_meters: number }) => route.distance_meters));
+    expect(again.body.routes.map((route: { distance_meters: number }) => route.distance_meters)).toEqual(
+      evaluated.body.routes.map((route: { distance_meters: number }) => route.distance_meters),
+    );
   }, 120000);
 });

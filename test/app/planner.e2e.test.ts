@@ -36,18 +36,28 @@ const queuePrefix = `test-app-${randomBytes(4).toString('hex')}`;
 const screenshots = join(repoRoot, 'test', 'out');
 
 const jobIds = (route: Problem['routes'][number]): string[] => route.jobs ?? [];
-const violationCount = (route: Evaluated['routes'][number]): number => route.violations.length + route.stops.reduce((sum, stop) => sum + stop.violations.length, 0);
+const violationCount = (route: Evaluated['routes'][number]): number =>
+  route.violations.length + route.stops.reduce((sum, stop) => sum + stop.violations.length, 0);
 const arrivals = (evaluated: Evaluated): Record<string, string> =>
-  Object.fromEntries(evaluated.routes.flatMap((route) => route.stops.filter((stop) => stop.type === 'job').map((stop) => [stop.job!, stop.arrival_time ?? stop.arrival_datetime ?? ''])));
-const violationsPerRoute = (evaluated: Evaluated): Record<string, number> => Object.fromEntries(evaluated.routes.map((route) => [route.id, violationCount(route)]));
+  Object.fromEntries(
+    evaluated.routes.flatMap((route) =>
+      route.stops.filter((stop) => stop.type === 'job').map((stop) => [stop.job!, stop.arrival_time ?? stop.arrival_datetime ?? '']),
+    ),
+  );
+const violationsPerRoute = (evaluated: Evaluated): Record<string, number> =>
+  Object.fromEntries(evaluated.routes.map((route) => [route.id, violationCount(route)]));
 
 /** What the page shows: every routed stop's arrival, each route's violation count and job order. */
-async function shown(page: Page): Promise<{ arrivals: Record<string, string>; violations: Record<string, number>; order: Record<string, string[]> }> {
+async function shown(
+  page: Page,
+): Promise<{ arrivals: Record<string, string>; violations: Record<string, number>; order: Record<string, string[]> }> {
   const routes = await page.$$eval('article.route', (articles) =>
     articles.map((article) => ({
       id: article.getAttribute('data-route')!,
       violations: Number(article.querySelector('.violation-count')!.getAttribute('data-violations')),
-      stops: [...article.querySelectorAll('li.stop')].map((stop) => [stop.getAttribute('data-job')!, stop.getAttribute('data-arrival')!] as [string, string]),
+      stops: [...article.querySelectorAll('li.stop')].map(
+        (stop) => [stop.getAttribute('data-job')!, stop.getAttribute('data-arrival')!] as [string, string],
+      ),
     })),
   );
   return {
@@ -57,7 +67,8 @@ async function shown(page: Page): Promise<{ arrivals: Record<string, string>; vi
   };
 }
 
-const drawn = (page: Page, revision: number): Promise<unknown> => page.waitForSelector(`main[data-drawn-revision="${revision}"]`, { timeout: 60000 });
+const drawn = (page: Page, revision: number): Promise<unknown> =>
+  page.waitForSelector(`main[data-drawn-revision="${revision}"]`, { timeout: 60000 });
 
 describe('the web planner in headless Chromium against the real stack', () => {
   let stack: TestStack;
@@ -80,7 +91,11 @@ describe('the web planner in headless Chromium against the real stack', () => {
 
   beforeAll(async () => {
     upstream = await new FakeUpstream().start();
-    stack = await TestStack.start({ WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix, WAYPLAN_GEOCODER: 'nominatim', WAYPLAN_GEOCODER_URL: upstream.url });
+    stack = await TestStack.start({
+      WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix,
+      WAYPLAN_GEOCODER: 'nominatim',
+      WAYPLAN_GEOCODER_URL: upstream.url,
+    });
     owner = await stack.createUser();
     viewer = await stack.createUser(owner.account, 'viewer', 'planner');
     pool = new pg.Pool({ connectionString: process.env.WAYPLAN_TEST_DATABASE_URL, max: 1 });
@@ -88,11 +103,29 @@ describe('the web planner in headless Chromium against the real stack', () => {
     cpSync(demoFleetFolder, folder, { recursive: true, filter: (path) => !/(routes|stops)\.csv$/.test(path) });
     await addPlatformConnection(pool, owner.account, 'demo', { kind: 'csv_folder', settings: { path: folder } });
     const night = await runCli(
-      ['run', 'nightly', '--connection', 'demo', '--account', owner.account, '--territory', territory, '--date', planDate, '--wait', '--json', '--time-limit', '2'],
+      [
+        'run',
+        'nightly',
+        '--connection',
+        'demo',
+        '--account',
+        owner.account,
+        '--territory',
+        territory,
+        '--date',
+        planDate,
+        '--wait',
+        '--json',
+        '--time-limit',
+        '2',
+      ],
       { WAYPLAN_DATA_DIR: process.env.WAYPLAN_TEST_DATA_DIR, WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix },
     );
     expect(night.code).toBe(0);
-    const schedule = await runCli(['schedule', 'nightly', '--connection', 'demo', '--account', owner.account, '--at', '03:30', '--tz', 'UTC'], { WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix });
+    const schedule = await runCli(
+      ['schedule', 'nightly', '--connection', 'demo', '--account', owner.account, '--at', '03:30', '--tz', 'UTC'],
+      { WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix },
+    );
     expect(schedule.code).toBe(0);
     browser = await launchChromium();
     mkdirSync(screenshots, { recursive: true });
@@ -114,7 +147,9 @@ describe('the web planner in headless Chromium against the real stack', () => {
     const html = await index.text();
     expect(html).toContain(`data-login-url="${stack.baseUrl}/auth/login"`);
     // Nothing outside the API: every script and style comes from /app.
-    expect([...html.matchAll(/(?:src|href)="([^"#]+)"/g)].map((match) => match[1])).toEqual(expect.arrayContaining([expect.stringMatching(/^\/app\/assets\//)]));
+    expect([...html.matchAll(/(?:src|href)="([^"#]+)"/g)].map((match) => match[1])).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/app\/assets\//)]),
+    );
     expect(html).not.toMatch(/(?:src|href)="(?!\/app\/)[^"#]/);
     expect((await fetch(`${stack.baseUrl}/app/..%2f..%2fpackage.json`)).status).toBe(404);
     expect((await fetch(`${stack.baseUrl}/app/assets/missing.js`)).status).toBe(404);
@@ -137,13 +172,30 @@ describe('the web planner in headless Chromium against the real stack', () => {
     expect(plan.json.routes.length).toBeGreaterThan(1);
     expect(plan.json).not.toHaveProperty('unrouted_jobs');
     for (const route of plan.json.routes) expect(route).not.toHaveProperty('stops');
-    expect((await api(owner, `/v1/platform/runs/${runId}/plan?territory=nowhere`)).json).toMatchObject({ status_code: 404, error_code: 'not_found_error' });
+    expect((await api(owner, `/v1/platform/runs/${runId}/plan?territory=nowhere`)).json).toMatchObject({
+      status_code: 404,
+      error_code: 'not_found_error',
+    });
     const stranger = await stack.createUser();
     expect((await api(stranger, `/v1/platform/runs/${runId}/plan?territory=${territory}`)).status).toBe(404);
-    expect((await api(stranger, `/v1/platform/runs/${runId}/retry`, {})).json).toMatchObject({ status_code: 404, error_code: 'not_found_error' });
+    expect((await api(stranger, `/v1/platform/runs/${runId}/retry`, {})).json).toMatchObject({
+      status_code: 404,
+      error_code: 'not_found_error',
+    });
 
     const schedules = await api<{ schedules: unknown[] }>(owner, '/v1/platform/schedules');
-    expect(schedules.json.schedules).toEqual([{ connection: 'demo', at: '03:30', timezone: 'UTC', days: 1, territories: null, paused: false, next_run: expect.stringMatching(/T03:30:00/), last_run: null }]);
+    expect(schedules.json.schedules).toEqual([
+      {
+        connection: 'demo',
+        at: '03:30',
+        timezone: 'UTC',
+        days: 1,
+        territories: null,
+        paused: false,
+        next_run: expect.stringMatching(/T03:30:00/),
+        last_run: null,
+      },
+    ]);
     expect((await api<{ schedules: unknown[] }>(stranger, '/v1/platform/schedules')).json.schedules).toEqual([]);
   });
 
@@ -163,10 +215,14 @@ describe('the web planner in headless Chromium against the real stack', () => {
     const openPlan = `main[data-run="${retried}"] button.open-plan[data-territory="${territory}"]`;
     await page.waitForSelector(openPlan);
     // The run's dashboard: a wall time for each of the six steps, and the counts.
-    expect(await page.$$eval(`section.territory[data-territory="${territory}"] table.steps td`, (cells) => cells.map((cell) => cell.textContent))).toEqual(
-      Array.from({ length: 6 }, () => expect.stringMatching(/^\d+\.\d s/)),
+    expect(
+      await page.$$eval(`section.territory[data-territory="${territory}"] table.steps td`, (cells) =>
+        cells.map((cell) => cell.textContent),
+      ),
+    ).toEqual(Array.from({ length: 6 }, () => expect.stringMatching(/^\d+\.\d s/)));
+    expect(await page.$eval(`section.territory[data-territory="${territory}"] .counts`, (element) => element.textContent)).toMatch(
+      /^\d+ jobs, \d+ routed on \d+ routes, \d+ unrouted/,
     );
-    expect(await page.$eval(`section.territory[data-territory="${territory}"] .counts`, (element) => element.textContent)).toMatch(/^\d+ jobs, \d+ routed on \d+ routes, \d+ unrouted/);
     // A click in the page itself: the dashboard may redraw between finding the button and a mouse click.
     await page.$eval(openPlan, (button) => (button as unknown as { click(): void }).click());
     await drawn(page, 0);
@@ -215,7 +271,8 @@ describe('the web planner in headless Chromium against the real stack', () => {
     await signIn(second, stack.baseUrl, `${owner.account}:${owner.user}`, owner.password, `#/sandboxes/${sandboxId}`);
     await drawn(second, 0);
 
-    const targetStop = jobIds(target).length > 0 ? `li.stop[data-route="${target.id}"][data-index="0"]` : `li.drop-end[data-route="${target.id}"]`;
+    const targetStop =
+      jobIds(target).length > 0 ? `li.stop[data-route="${target.id}"][data-index="0"]` : `li.drop-end[data-route="${target.id}"]`;
     await page.$eval(targetStop, (element) => element.scrollIntoView({ block: 'center' }));
     await dragBetween(page, `li.stop[data-job="${job}"]`, targetStop);
     await drawn(page, 1);
@@ -286,7 +343,9 @@ describe('the web planner in headless Chromium against the real stack', () => {
     const readerSource = optimized.routes.find((route) => jobIds(route).length > 0)!;
     const readerTarget = optimized.routes.find((route) => route.id !== readerSource.id)!;
     const readerTargetStop =
-      jobIds(readerTarget).length > 0 ? `li.stop[data-route="${readerTarget.id}"][data-index="0"]` : `li.drop-end[data-route="${readerTarget.id}"]`;
+      jobIds(readerTarget).length > 0
+        ? `li.stop[data-route="${readerTarget.id}"][data-index="0"]`
+        : `li.drop-end[data-route="${readerTarget.id}"]`;
     await reader.$eval(readerTargetStop, (element) => element.scrollIntoView({ block: 'center' }));
     const readerJob = jobIds(readerSource).at(-1)!;
     await dragBetween(reader, `li.stop[data-job="${readerJob}"]`, readerTargetStop);

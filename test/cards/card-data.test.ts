@@ -7,10 +7,17 @@ describe('route card data', () => {
     const cards = await cardsOf(threeRoutePlan());
     expect(cards.map((card) => card.id)).toEqual(['north', 'centre', 'south']);
     const [north, centre] = cards;
-    expect(north).toMatchObject({ name: 'Tour north', driver: { id: 'driver-1', name: 'Ana Silva' }, date: '2025-03-10', planned_start: '2025-03-10T08:00:00' });
+    expect(north).toMatchObject({
+      name: 'Tour north',
+      driver: { id: 'driver-1', name: 'Ana Silva' },
+      date: '2025-03-10',
+      planned_start: '2025-03-10T08:00:00',
+    });
     expect(north!.planned_end! > north!.planned_start!).toBe(true);
     expect(north!.stops.map((stop) => stop.type)).toEqual(['depot', 'job', 'job', 'job', 'job', 'depot']);
-    expect(north!.stops.filter((s) => s.type === 'job').map((s) => [s.sequence, s.id])).toEqual([1, 2, 3, 4].map((n) => [n, `north-stop-${n}`]));
+    expect(north!.stops.filter((s) => s.type === 'job').map((s) => [s.sequence, s.id])).toEqual(
+      [1, 2, 3, 4].map((n) => [n, `north-stop-${n}`]),
+    );
     expect(north!.stops[1]).toMatchObject({
       address: 'Place du Casino, 98000 Monaco',
       location: '43.73946,7.42797',
@@ -19,7 +26,12 @@ describe('route card data', () => {
       loads: [{ metric: 'parcels', amount: 1 }],
       description: 'Parcel delivery 1',
     });
-    expect(north!.stops[0]).toMatchObject({ type: 'depot', id: 'port-depot', address: 'Quai Antoine Ier, 98000 Monaco', location: '43.73455,7.42254' });
+    expect(north!.stops[0]).toMatchObject({
+      type: 'depot',
+      id: 'port-depot',
+      address: 'Quai Antoine Ier, 98000 Monaco',
+      location: '43.73455,7.42254',
+    });
     expect(centre!.stops[2]!.violations.map((v) => v.type)).toContain('job_missed_time_window');
     const arrivals = north!.stops.map((stop) => stop.arrival);
     expect([...arrivals].sort()).toEqual(arrivals);

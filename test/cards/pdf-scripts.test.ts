@@ -73,11 +73,18 @@ describe('route cards in any script', () => {
         const bottom = Math.ceil(Math.max(...boxes.map((b) => b.yMax)) * scale);
         const crop = { width: right - left, height: bottom - top, pixels: new Uint8Array((right - left) * (bottom - top) * 3) };
         for (let y = 0; y < crop.height; y++) {
-          crop.pixels.set(page.pixels.subarray(((top + y) * page.width + left) * 3, ((top + y) * page.width + right) * 3), y * crop.width * 3);
+          crop.pixels.set(
+            page.pixels.subarray(((top + y) * page.width + left) * 3, ((top + y) * page.width + right) * 3),
+            y * crop.width * 3,
+          );
         }
         const inked = countPixelsNear(crop, [17, 17, 17], 90);
         // A glyph stroke covers a fair share of its box; a blank box has none.
-        expect({ shown, script: customer.script, inkShare: inked / (crop.width * crop.height) > 0.05 }).toEqual({ shown, script: customer.script, inkShare: true });
+        expect({ shown, script: customer.script, inkShare: inked / (crop.width * crop.height) > 0.05 }).toEqual({
+          shown,
+          script: customer.script,
+          inkShare: true,
+        });
       }
     }
   });

@@ -34,17 +34,33 @@ export interface PdfWord {
   yMax: number;
 }
 
-const unescape = (text: string): string => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (text: string): string =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Every word of the PDF with where it is drawn (`pdftotext -bbox`). */
 export function pdfWords(pdf: Buffer): PdfWord[] {
   const html = withPdfFile(pdf, (file) => execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
   const words: PdfWord[] = [];
-  html.split('<page ').slice(1).forEach((page, index) => {
-    for (const match of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
-      words.push({ page: index + 1, text: unescape(match[5]!), xMin: Number(match[1]), yMin: Number(match[2]), xMax: Number(match[3]), yMax: Number(match[4]) });
-    }
-  });
+  html
+    .split('<page ')
+    .slice(1)
+    .forEach((page, index) => {
+      for (const match of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+        words.push({
+          page: index + 1,
+          text: unescape(match[5]!),
+          xMin: Number(match[1]),
+          yMin: Number(match[2]),
+          xMax: Number(match[3]),
+          yMax: Number(match[4]),
+        });
+      }
+    });
   return words;
 }
 
@@ -52,7 +68,18 @@ export function pdfWords(pdf: Buffer): PdfWord[] {
 export function renderPdfPage(pdf: Buffer, page: number, dpi: number): RgbImage {
   requireSystemTool('pdftoppm', 'poppler-utils');
   return withPdfFile(pdf, (file, folder) => {
-    execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', file, join(folder, 'page')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      String(dpi),
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      file,
+      join(folder, 'page'),
+    ]);
     return decodePng(readFileSync(join(folder, 'page.png')));
   });
 }

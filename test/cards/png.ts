@@ -31,7 +31,8 @@ export function decodePng(file: Buffer): RgbImage {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
       const [depth, color, , , interlace] = [body[8], body[9], body[10], body[11], body[12]];
-      if (depth !== 8 || (color !== 2 && color !== 6) || interlace !== 0) throw new Error(`unsupported PNG: depth ${depth}, color type ${color}, interlace ${interlace}`);
+      if (depth !== 8 || (color !== 2 && color !== 6) || interlace !== 0)
+        throw new Error(`unsupported PNG: depth ${depth}, color type ${color}, interlace ${interlace}`);
       channels = color === 6 ? 4 : 3;
     } else if (type === 'IDAT') {
       data.push(body);

@@ -5,13 +5,26 @@ describe('the plan of a finished task', () => {
     const request = {
       jobs: [{ id: 'top', location: '43.73, 7.42' }],
       routes: [
-        { id: 'a', jobs: [{ id: 'x', location: '43.74, 7.42' }, { id: 'y', location: '43.735, 7.425' }] },
+        {
+          id: 'a',
+          jobs: [
+            { id: 'x', location: '43.74, 7.42' },
+            { id: 'y', location: '43.735, 7.425' },
+          ],
+        },
         { id: 'b', jobs: [] },
       ],
     };
     const result = {
       routes: [
-        { id: 'a', stops: [{ id: 'a-depot', type: 'depot' }, { id: 'y', type: 'job', job: 'y' }, { id: 'top', type: 'job', job: 'top' }] },
+        {
+          id: 'a',
+          stops: [
+            { id: 'a-depot', type: 'depot' },
+            { id: 'y', type: 'job', job: 'y' },
+            { id: 'top', type: 'job', job: 'top' },
+          ],
+        },
         { id: 'b', stops: [{ id: 'x', type: 'job', job: 'x' }] },
       ],
       unrouted_jobs: [],

@@ -46,16 +46,19 @@ beforeAll(async () => {
   upstream = await new FakeUpstream().start();
   // Slow answers keep a batch busy for several seconds.
   upstream.behaviour = () => ({ kind: 'ok', delayMs: 250 });
-  stack = await TestStack.start({
-    DATABASE_URL: infra.databaseUrl,
-    TEMPORAL_ADDRESS: infra.temporalAddress,
-    WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix,
-    WAYPLAN_GEOCODER: 'nominatim',
-    WAYPLAN_GEOCODER_URL: upstream.url,
-    WAYPLAN_GEOCODER_TIMEOUT_MS: '3000',
-    WAYPLAN_GEOCODER_CONCURRENCY: '4',
-    WAYPLAN_GEOCODER_BREAKER_FAILURES: '1000',
-  }, { workers: 2 });
+  stack = await TestStack.start(
+    {
+      DATABASE_URL: infra.databaseUrl,
+      TEMPORAL_ADDRESS: infra.temporalAddress,
+      WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix,
+      WAYPLAN_GEOCODER: 'nominatim',
+      WAYPLAN_GEOCODER_URL: upstream.url,
+      WAYPLAN_GEOCODER_TIMEOUT_MS: '3000',
+      WAYPLAN_GEOCODER_CONCURRENCY: '4',
+      WAYPLAN_GEOCODER_BREAKER_FAILURES: '1000',
+    },
+    { workers: 2 },
+  );
   user = await stack.createUser();
 }, 300000);
 
@@ -103,7 +106,11 @@ interface BuildWork extends Work {
 
 function startBuild(round: string): BuildWork {
   const problem = sequenceProblem(buildJobs / 3, { routes: 3, seed: round.length, timeLimit: '00:00:15' });
-  const body = { jobs: problem.routes.flatMap((r) => r.jobs), routes: problem.routes.map((r) => ({ ...r, jobs: [] })), settings: problem.settings };
+  const body = {
+    jobs: problem.routes.flatMap((r) => r.jobs),
+    routes: problem.routes.map((r) => ({ ...r, jobs: [] })),
+    settings: problem.settings,
+  };
   const auth = { authorization: user.basic };
   let id: string | undefined;
   const started = postJson(`${stack.baseUrl}/v1/build`, body, auth).then((r) => (id = r.body.task_id as string));
@@ -124,7 +131,9 @@ function startBuild(round: string): BuildWork {
         throw new Error(`${err.message}; last answer ${last}; task ${JSON.stringify(row)}; pending activities ${JSON.stringify(pending)}`);
       });
       expect(response.status).toBe(200);
-      const placed = (response.body.routes as { stops: { type: string; id: string }[] }[]).flatMap((r) => r.stops.filter((s) => s.type === 'job').map((s) => s.id));
+      const placed = (response.body.routes as { stops: { type: string; id: string }[] }[]).flatMap((r) =>
+        r.stops.filter((s) => s.type === 'job').map((s) => s.id),
+      );
       const unrouted = (response.body.unrouted_jobs ?? []) as { id: string }[];
       expect([...placed, ...unrouted.map((j) => j.id)].sort()).toEqual(body.jobs.map((j) => j.id).sort());
       response = await status();
@@ -135,7 +144,10 @@ function startBuild(round: string): BuildWork {
 
 function startBatch(round: string): Work {
   const file = join(folder, `${round}.csv`);
-  writeFileSync(file, ['id,address', ...Array.from({ length: batchSize }, (_, i) => `${i},"${i} avenue ${round}, 98000 Monaco"`)].join('\n') + '\n');
+  writeFileSync(
+    file,
+    ['id,address', ...Array.from({ length: batchSize }, (_, i) => `${i},"${i} avenue ${round}, 98000 Monaco"`)].join('\n') + '\n',
+  );
   const run = cli(['geocode', file, '--json', '--batch-size', '40', '--window', '2']);
   const counts = async () => {
     const rows = await stack.query(
@@ -162,12 +174,41 @@ function startBatch(round: string): Work {
 
 async function startNightly(round: string): Promise<Work> {
   const fleet = join(folder, `fleet-${round}`);
-  writeSyntheticFleet(fleet, { territories: 1, jobsPerTerritory: 60, driversPerTerritory: 3, date: planDate, addressEvery: 4, seed: round.length + 11 });
-  await stack.query(`INSERT INTO platform_connections(account, name, kind, settings) VALUES ($1, $2, 'csv_folder', $3)`, [user.account, round, JSON.stringify({ path: fleet })]);
-  const started = await cli(['run', 'nightly', '--connection', round, '--account', user.account, '--date', planDate, '--json', '--time-limit', '3']);
+  writeSyntheticFleet(fleet, {
+    territories: 1,
+    jobsPerTerritory: 60,
+    driversPerTerritory: 3,
+    date: planDate,
+    addressEvery: 4,
+    seed: round.length + 11,
+  });
+  await stack.query(`INSERT INTO platform_connections(account, name, kind, settings) VALUES ($1, $2, 'csv_folder', $3)`, [
+    user.account,
+    round,
+    JSON.stringify({ path: fleet }),
+  ]);
+  const started = await cli([
+    'run',
+    'nightly',
+    '--connection',
+    round,
+    '--account',
+    user.account,
+    '--date',
+    planDate,
+    '--json',
+    '--time-limit',
+    '3',
+  ]);
   expect(started.code).toBe(0);
   const { run_id: runId, workflow_id: workflowId } = JSON.parse(started.stdout) as { run_id: string; workflow_id: string };
-  const row = async () => (await stack.query('SELECT r.status, t.step, t.jobs, t.routed, t.unrouted FROM pipeline_runs r LEFT JOIN pipeline_run_territories t ON t.run_id = r.id WHERE r.id = $1', [runId])).rows[0];
+  const row = async () =>
+    (
+      await stack.query(
+        'SELECT r.status, t.step, t.jobs, t.routed, t.unrouted FROM pipeline_runs r LEFT JOIN pipeline_run_territories t ON t.run_id = r.id WHERE r.id = $1',
+        [runId],
+      )
+    ).rows[0];
   return {
     name: 'nightly run',
     running: async () => {
@@ -189,7 +230,11 @@ async function startNightly(round: string): Promise<Work> {
 async function round(name: string, inject: (build: BuildWork) => Promise<void>): Promise<void> {
   const start = Date.now();
   const allRunning = (work: Work[]) =>
-    eventually('all work running', async () => ((await Promise.all(work.map((w) => w.running().catch(() => false)))).every(Boolean) ? true : undefined), 120000);
+    eventually(
+      'all work running',
+      async () => ((await Promise.all(work.map((w) => w.running().catch(() => false)))).every(Boolean) ? true : undefined),
+      120000,
+    );
   const slower = [await startNightly(name), startBatch(name)];
   await allRunning(slower);
   const build = startBuild(name);
@@ -201,7 +246,9 @@ async function round(name: string, inject: (build: BuildWork) => Promise<void>):
   const finished = await Promise.all(work.map(async (w) => (await w.finish(), Date.now())));
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = work.map((w, i) => `${w.name} done ${seconds(finished[i]! - faultAt)} after the fault`);
-  process.stdout.write(`chaos ${name}: injected ${seconds(faultAt - start)} after the work started, service back after ${seconds(back - faultAt)}; ${lines.join('; ')}\n`);
+  process.stdout.write(
+    `chaos ${name}: injected ${seconds(faultAt - start)} after the work started, service back after ${seconds(back - faultAt)}; ${lines.join('; ')}\n`,
+  );
   // Nothing is left running: tasks, batches and runs all reached a final state.
   const running = await stack.query(
     `SELECT (SELECT count(*) FROM tasks WHERE status = 'running')::int + (SELECT count(*) FROM geocode_batches WHERE status = 'running')::int
@@ -212,27 +259,47 @@ async function round(name: string, inject: (build: BuildWork) => Promise<void>):
   expect(stack.crashes).toEqual([]);
 }
 
-test('SIGKILL of the API in the middle of the work', () => round('api-kill', async () => {
-  await stack.killApi('SIGKILL');
-  await sleep(1000);
-  await stack.startApi();
-}), 400000);
+test(
+  'SIGKILL of the API in the middle of the work',
+  () =>
+    round('api-kill', async () => {
+      await stack.killApi('SIGKILL');
+      await sleep(1000);
+      await stack.startApi();
+    }),
+  400000,
+);
 
-test('SIGKILL of the worker running the build, in the middle of the work; the other worker and the restarted one finish it', () => round('worker-kill', async (build) => {
-  const description = await (await temporalClient()).workflow.getHandle(build.taskId()!).describe();
-  // Temporal names a worker `<pid>@<host>`.
-  const pid = Number((description.raw.pendingActivities?.[0]?.lastWorkerIdentity ?? '').split('@')[0]);
-  const victim = [0, 1].find((i) => stack.workerPid(i) === pid);
-  expect(victim).toBeDefined();
-  await stack.killWorker('SIGKILL', victim);
-  await sleep(1000);
-  stack.startWorker(victim);
-}), 400000);
+test(
+  'SIGKILL of the worker running the build, in the middle of the work; the other worker and the restarted one finish it',
+  () =>
+    round('worker-kill', async (build) => {
+      const description = await (await temporalClient()).workflow.getHandle(build.taskId()!).describe();
+      // Temporal names a worker `<pid>@<host>`.
+      const pid = Number((description.raw.pendingActivities?.[0]?.lastWorkerIdentity ?? '').split('@')[0]);
+      const victim = [0, 1].find((i) => stack.workerPid(i) === pid);
+      expect(victim).toBeDefined();
+      await stack.killWorker('SIGKILL', victim);
+      await sleep(1000);
+      stack.startWorker(victim);
+    }),
+  400000,
+);
 
-test('SIGKILL of the Temporal server in the middle of the work', () => round('temporal-kill', async () => {
-  await infra.killTemporal(1000);
-}), 400000);
+test(
+  'SIGKILL of the Temporal server in the middle of the work',
+  () =>
+    round('temporal-kill', async () => {
+      await infra.killTemporal(1000);
+    }),
+  400000,
+);
 
-test('a restart of PostgreSQL in the middle of the work', () => round('postgres-restart', async () => {
-  await infra.restartPostgres(1000);
-}), 400000);
+test(
+  'a restart of PostgreSQL in the middle of the work',
+  () =>
+    round('postgres-restart', async () => {
+      await infra.restartPostgres(1000);
+    }),
+  400000,
+);

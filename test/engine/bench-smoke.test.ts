@@ -18,7 +18,13 @@ describe('solver benchmark smoke run', () => {
   withData('solves Solomon C101 in 2,000 iterations to a solution the independent checker accepts', () => {
     const instance = readInstance(C101);
     const result = solve(compileBenchInstance(instance), { seed: 1, maxIterations: 2000 });
-    const routes = parseSolution(formatSolution(result.routes.map((route) => route.jobs), result.cost, false));
+    const routes = parseSolution(
+      formatSolution(
+        result.routes.map((route) => route.jobs),
+        result.cost,
+        false,
+      ),
+    );
     const report = checkSolution(instance, routes);
     expect(report.errors).toEqual([]);
     expect(report.cost).toBeCloseTo(result.cost, 6);
@@ -29,22 +35,42 @@ describe('solver benchmark smoke run', () => {
   withData('--via-problem: C101 as a JSON build request, solved by the build operation, agrees with the checker', async () => {
     const instance = readInstance(C101);
     // A time limit far beyond the iteration budget: the run ends on its 2,000 iterations, whatever the machine's load.
-    const response = (await runOperation('build', instanceProblem(instance, 600, 1), {}, instanceTravelProvider(instance), () => undefined, { maxIterations: 2000 })) as ProblemResponse;
+    const response = (await runOperation(
+      'build',
+      instanceProblem(instance, 600, 1),
+      {},
+      instanceTravelProvider(instance),
+      () => undefined,
+      { maxIterations: 2000 },
+    )) as ProblemResponse;
     const report = checkSolution(instance, responseRoutes(response));
     expect(response.unrouted_jobs).toEqual([]);
     expect(report.errors).toEqual([]);
     // The evaluator's cost is the distance here (1 per meter, nothing per hour).
-    expect(report.cost).toBeCloseTo(response.routes.reduce((sum, route) => sum + route.cost, 0), 6);
+    expect(report.cost).toBeCloseTo(
+      response.routes.reduce((sum, route) => sum + route.cost, 0),
+      6,
+    );
     expect(report.cost).toBeLessThan(828.94 * 1.01);
   });
 
   withData('--via-problem on two threads: the build operation shares bests between threads and agrees with the checker', async () => {
     const instance = readInstance(C101);
-    const response = (await runOperation('build', instanceProblem(instance, 600, 1), {}, instanceTravelProvider(instance), () => undefined, { maxIterations: 2000, threads: 2 })) as ProblemResponse;
+    const response = (await runOperation(
+      'build',
+      instanceProblem(instance, 600, 1),
+      {},
+      instanceTravelProvider(instance),
+      () => undefined,
+      { maxIterations: 2000, threads: 2 },
+    )) as ProblemResponse;
     const report = checkSolution(instance, responseRoutes(response));
     expect(response.unrouted_jobs).toEqual([]);
     expect(report.errors).toEqual([]);
-    expect(report.cost).toBeCloseTo(response.routes.reduce((sum, route) => sum + route.cost, 0), 6);
+    expect(report.cost).toBeCloseTo(
+      response.routes.reduce((sum, route) => sum + route.cost, 0),
+      6,
+    );
     expect(report.cost).toBeLessThan(828.94 * 1.01);
   });
 
@@ -61,7 +87,10 @@ describe('solver benchmark smoke run', () => {
     // An iteration budget, not a clock: on a loaded machine a 1 s run gets too few iterations to
     // say anything about quality (4,000 iterations take about 1 s on an idle core outside jest).
     const result = await solveParallel(compileBenchInstance(instance), { seed: 1, maxIterations: 4000, threads: 2, syncIntervalMs: 200 });
-    const report = checkSolution(instance, result.routes.map((route) => route.jobs));
+    const report = checkSolution(
+      instance,
+      result.routes.map((route) => route.jobs),
+    );
     expect(report.errors).toEqual([]);
     expect(report.cost).toBe(result.cost);
     expect(report.cost).toBeLessThan(27591 * 1.05);

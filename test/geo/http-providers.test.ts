@@ -29,7 +29,10 @@ function body(req: IncomingMessage): Promise<any> {
   });
 }
 
-async function serve(behaviour: Behaviour, answer: (req: IncomingMessage, url: URL, body: any) => unknown): Promise<{ server: Server; url: string }> {
+async function serve(
+  behaviour: Behaviour,
+  answer: (req: IncomingMessage, url: URL, body: any) => unknown,
+): Promise<{ server: Server; url: string }> {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     behaviour.requests++;
     const payload = await body(req);
@@ -51,25 +54,57 @@ const points: LatLon[] = Array.from({ length: 7 }, (_, i) => ({ lat: 43.72 + i *
 
 const osrm = (b: Behaviour) =>
   serve(b, (_req, url) => {
-    const coords = url.pathname.split('/').pop()!.split(';').map((c) => c.split(',').map(Number)).map(([lon, lat]) => ({ lat: lat!, lon: lon! }));
+    const coords = url.pathname
+      .split('/')
+      .pop()!
+      .split(';')
+      .map((c) => c.split(',').map(Number))
+      .map(([lon, lat]) => ({ lat: lat!, lon: lon! }));
     if (url.pathname.startsWith('/table')) {
       const sources = url.searchParams.get('sources')!.split(';').map(Number);
       const targets = url.searchParams.get('destinations')!.split(';').map(Number);
-      const cell = (s: number, t: number, f: 'distance' | 'duration') => (coords[s]!.lat === b.unreachableLat || coords[t]!.lat === b.unreachableLat ? null : leg(coords[s]!, coords[t]!)[f]);
-      return { code: 'Ok', distances: sources.map((s) => targets.map((t) => cell(s, t, 'distance'))), durations: sources.map((s) => targets.map((t) => cell(s, t, 'duration'))) };
+      const cell = (s: number, t: number, f: 'distance' | 'duration') =>
+        coords[s]!.lat === b.unreachableLat || coords[t]!.lat === b.unreachableLat ? null : leg(coords[s]!, coords[t]!)[f];
+      return {
+        code: 'Ok',
+        distances: sources.map((s) => targets.map((t) => cell(s, t, 'distance'))),
+        durations: sources.map((s) => targets.map((t) => cell(s, t, 'duration'))),
+      };
     }
     const legs = coords.slice(1).map((c, i) => leg(coords[i]!, c));
-    return { code: 'Ok', routes: [{ distance: legs.reduce((s, l) => s + l.distance, 0), duration: legs.reduce((s, l) => s + l.duration, 0), legs, geometry: { coordinates: coords.map((c) => [c.lon, c.lat]) } }] };
+    return {
+      code: 'Ok',
+      routes: [
+        {
+          distance: legs.reduce((s, l) => s + l.distance, 0),
+          duration: legs.reduce((s, l) => s + l.duration, 0),
+          legs,
+          geometry: { coordinates: coords.map((c) => [c.lon, c.lat]) },
+        },
+      ],
+    };
   });
 
 const valhalla = (b: Behaviour) =>
   serve(b, (_req, url, payload) => {
     if (url.pathname === '/sources_to_targets') {
-      return { sources_to_targets: payload.sources.map((s: LatLon) => payload.targets.map((t: LatLon) => ({ distance: leg(s, t).distance / 1000, time: leg(s, t).duration }))) };
+      return {
+        sources_to_targets: payload.sources.map((s: LatLon) =>
+          payload.targets.map((t: LatLon) => ({ distance: leg(s, t).distance / 1000, time: leg(s, t).duration })),
+        ),
+      };
     }
     const locs: LatLon[] = payload.locations;
-    const legs = locs.slice(1).map((c, i) => ({ summary: { length: leg(locs[i]!, c).distance / 1000, time: leg(locs[i]!, c).duration }, shape: encodePolyline([locs[i]!, c], 6) }));
-    return { trip: { legs, summary: { length: legs.reduce((s, l) => s + l.summary.length, 0), time: legs.reduce((s, l) => s + l.summary.time, 0) } } };
+    const legs = locs.slice(1).map((c, i) => ({
+      summary: { length: leg(locs[i]!, c).distance / 1000, time: leg(locs[i]!, c).duration },
+      shape: encodePolyline([locs[i]!, c], 6),
+    }));
+    return {
+      trip: {
+        legs,
+        summary: { length: legs.reduce((s, l) => s + l.summary.length, 0), time: legs.reduce((s, l) => s + l.summary.time, 0) },
+      },
+    };
   });
 
 const graphhopper = (b: Behaviour) =>
@@ -78,7 +113,10 @@ const graphhopper = (b: Behaviour) =>
     if (url.pathname === '/matrix') {
       const from = payload.from_points.map(toLatLon);
       const to = payload.to_points.map(toLatLon);
-      return { distances: from.map((s: LatLon) => to.map((t: LatLon) => leg(s, t).distance)), times: from.map((s: LatLon) => to.map((t: LatLon) => leg(s, t).duration)) };
+      return {
+        distances: from.map((s: LatLon) => to.map((t: LatLon) => leg(s, t).distance)),
+        times: from.map((s: LatLon) => to.map((t: LatLon) => leg(s, t).duration)),
+      };
     }
     const [a, c] = payload.points.map(toLatLon);
     return { paths: [{ distance: leg(a, c).distance, time: leg(a, c).duration * 1000, points: { coordinates: payload.points } }] };

@@ -115,7 +115,12 @@ const randomGrid = fc
     toll: fc.integer({ min: 0, max: 5 }),
     closedToHazmat: fc.integer({ min: 0, max: 5 }),
     restrictions: fc.array(
-      fc.record({ row: fc.integer({ min: 0, max: 5 }), column: fc.integer({ min: 0, max: 5 }), kind: fc.constantFrom('no_left_turn', 'only_straight_on', 'no_u_turn'), fromRow: fc.boolean() }),
+      fc.record({
+        row: fc.integer({ min: 0, max: 5 }),
+        column: fc.integer({ min: 0, max: 5 }),
+        kind: fc.constantFrom('no_left_turn', 'only_straight_on', 'no_u_turn'),
+        fromRow: fc.boolean(),
+      }),
       { maxLength: 8 },
     ),
   })
@@ -167,13 +172,18 @@ describe('contraction hierarchies on random street grids', () => {
         for (let row = 0; row < side; row++) {
           for (let column = 0; column + 1 < side; column++) {
             const lat = gridOrigin.lat + row * gridSpacing;
-            points.push({ lat, lon: gridOrigin.lon + (column + 0.5) * gridSpacing }, { lat: lat + 0.5 * gridSpacing, lon: gridOrigin.lon + column * gridSpacing });
+            points.push(
+              { lat, lon: gridOrigin.lon + (column + 0.5) * gridSpacing },
+              { lat: lat + 0.5 * gridSpacing, lon: gridOrigin.lon + column * gridSpacing },
+            );
           }
         }
         for (const variant of allVariants()) {
           const routing = graph.variants.get(variantKey(variant))!;
           const endpoints = points.flatMap((point) => snapEndpoint(graph, router.index, variant, routing, point) ?? []);
-          expect(chMatrixKeys(routing.hierarchy, endpoints, endpoints)).toEqual(dijkstraMatrixKeys(routing.turnGraph, endpoints, endpoints));
+          expect(chMatrixKeys(routing.hierarchy, endpoints, endpoints)).toEqual(
+            dijkstraMatrixKeys(routing.turnGraph, endpoints, endpoints),
+          );
           checkedPairs += endpoints.length ** 2;
         }
       }),

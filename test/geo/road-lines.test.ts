@@ -4,9 +4,13 @@ import type { RoadNetwork } from '../../geo/road/road-network.js';
 /** Three segments: one inside the box, one crossing its edge, one far away. */
 function network(): RoadNetwork {
   const points = [
-    [43.73, 7.41], [43.731, 7.411],
-    [43.739, 7.419], [43.741, 7.421], [43.742, 7.422],
-    [44.5, 8.5], [44.6, 8.6],
+    [43.73, 7.41],
+    [43.731, 7.411],
+    [43.739, 7.419],
+    [43.741, 7.421],
+    [43.742, 7.422],
+    [44.5, 8.5],
+    [44.6, 8.6],
   ];
   return {
     vertexCount: 6,

@@ -35,7 +35,10 @@ describe('road network on the Monaco demo map', () => {
 
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  const monacoPoint = fc.record({ lat: fc.double({ min: 43.725, max: 43.75, noNaN: true }), lon: fc.double({ min: 7.405, max: 7.44, noNaN: true }) });
+  const monacoPoint = fc.record({
+    lat: fc.double({ min: 43.725, max: 43.75, noNaN: true }),
+    lon: fc.double({ min: 7.405, max: 7.44, noNaN: true }),
+  });
 
   it('answers with contraction hierarchies exactly what plain Dijkstra answers', () => {
     fc.assert(
@@ -83,7 +86,13 @@ describe('road network on the Monaco demo map', () => {
     const [from, to] = [pointAlong(graph, into, 0.5), pointAlong(graph, out, 0.5)];
     const { endpoints } = router.endpoints([from, to], variant);
     const spaces = [new SearchSpace(turnGraph.nodeCount), new SearchSpace(turnGraph.nodeCount)] as const;
-    const path = chPath(routing.hierarchy, endpoints[0]!, endpoints[1]!, sameSegmentKey(graph, variant, endpoints[0]!, endpoints[1]!), ...spaces)!;
+    const path = chPath(
+      routing.hierarchy,
+      endpoints[0]!,
+      endpoints[1]!,
+      sameSegmentKey(graph, variant, endpoints[0]!, endpoints[1]!),
+      ...spaces,
+    )!;
     const turns = path.directed.slice(1).map((segment, i) => [path.directed[i], segment]);
     expect(turns).not.toContainEqual([into, out]);
     const { directedKey } = graph.network.profiles.auto;

@@ -19,7 +19,8 @@ const at = (row: number, column: number): { lat: number; lon: number } => ({ lat
 
 function syntheticTown(): Buffer {
   const nodes: TestNode[] = [];
-  for (let row = 0; row < size; row++) for (let column = 0; column < size; column++) nodes.push({ id: nodeId(row, column), ...at(row, column) });
+  for (let row = 0; row < size; row++)
+    for (let column = 0; column < size; column++) nodes.push({ id: nodeId(row, column), ...at(row, column) });
   nodes.push({ id: 5000, lat: 10.0001, lon: 20.0001 }, { id: 5001, lat: 10.0003, lon: 20.0003 });
   const ways: TestWay[] = [];
   for (let row = 0; row < size; row++) {
@@ -28,10 +29,18 @@ function syntheticTown(): Buffer {
     ways.push({ id: 100 + row, refs: Array.from({ length: size }, (_, column) => nodeId(row, column)), tags });
   }
   for (let column = 0; column < size; column++) {
-    const tags: Record<string, string> = column === 4 ? { highway: 'primary', toll: 'yes' } : column === 3 ? { highway: 'residential', hazmat: 'no' } : { highway: 'residential' };
+    const tags: Record<string, string> =
+      column === 4
+        ? { highway: 'primary', toll: 'yes' }
+        : column === 3
+          ? { highway: 'residential', hazmat: 'no' }
+          : { highway: 'residential' };
     ways.push({ id: 200 + column, refs: Array.from({ length: size }, (_, row) => nodeId(row, column)), tags });
   }
-  ways.push({ id: 300, refs: [5000, 5001], tags: { highway: 'footway' } }, { id: 301, refs: [5000, 5001, 5000], tags: { building: 'yes' } });
+  ways.push(
+    { id: 300, refs: [5000, 5001], tags: { highway: 'footway' } },
+    { id: 301, refs: [5000, 5001, 5000], tags: { building: 'yes' } },
+  );
   const relations: TestRelation[] = [
     {
       id: 1,
@@ -46,7 +55,10 @@ function syntheticTown(): Buffer {
   return writeOsmPbf(nodes, ways, relations);
 }
 
-const midpoint = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => ({ lat: (a.lat + b.lat) / 2, lon: (a.lon + b.lon) / 2 });
+const midpoint = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => ({
+  lat: (a.lat + b.lat) / 2,
+  lon: (a.lon + b.lon) / 2,
+});
 
 describe('importing an .osm.pbf the tests have never seen', () => {
   let folder: string;
@@ -71,7 +83,8 @@ describe('importing an .osm.pbf the tests have never seen', () => {
 
   it('gives contraction-hierarchy matrices equal to plain Dijkstra in every variant', () => {
     const points = [];
-    for (let row = 0; row < size; row++) for (let column = 0; column + 1 < size; column++) points.push(midpoint(at(row, column), at(row, column + 1)));
+    for (let row = 0; row < size; row++)
+      for (let column = 0; column + 1 < size; column++) points.push(midpoint(at(row, column), at(row, column + 1)));
     for (const variant of allVariants()) {
       const { routing, endpoints } = router.endpoints(points, variant);
       const placed = endpoints.map((endpoint) => endpoint!);

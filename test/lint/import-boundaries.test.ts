@@ -76,38 +76,104 @@ function cases(): Case[] {
   const engine = (sub: string) => value(fileIn(`engine/${sub}`));
   const geoInternal = value('geo/configured-provider.ts');
   return [
-    { file: 'model/planted.ts', bad: [value(fileIn('store')), value('geo/travel.ts'), value(fileIn('runtime')), engine('core')], good: [value(fileIn('model'))] },
-    { file: 'geo/planted.ts', bad: [value(fileIn('store')), type(fileIn('store')), value(fileIn('runtime')), engine('evaluate'), value(fileIn('api'))], good: [value(fileIn('model')), value('geo/travel.ts')] },
-    { file: 'store/planted.ts', bad: [type('geo/travel.ts'), value(fileIn('runtime')), value(fileIn('platform'))], good: [value(fileIn('model')), value(fileIn('store'))] },
+    {
+      file: 'model/planted.ts',
+      bad: [value(fileIn('store')), value('geo/travel.ts'), value(fileIn('runtime')), engine('core')],
+      good: [value(fileIn('model'))],
+    },
+    {
+      file: 'geo/planted.ts',
+      bad: [value(fileIn('store')), type(fileIn('store')), value(fileIn('runtime')), engine('evaluate'), value(fileIn('api'))],
+      good: [value(fileIn('model')), value('geo/travel.ts')],
+    },
+    {
+      file: 'store/planted.ts',
+      bad: [type('geo/travel.ts'), value(fileIn('runtime')), value(fileIn('platform'))],
+      good: [value(fileIn('model')), value(fileIn('store'))],
+    },
     { file: 'runtime/planted.ts', bad: [value(fileIn('store')), geoInternal], good: [value(fileIn('model'))] },
-    { file: 'platform/planted.ts', bad: [geoInternal, engine('core'), value(fileIn('runtime'))], good: [value(fileIn('store')), value(fileIn('model'))] },
-    { file: 'cards/planted.ts', bad: [engine('evaluate'), geoInternal, value(fileIn('store'))], good: [type('geo/travel.ts'), value('geo/street-positions.ts'), value(fileIn('model')), ...doors(registry)] },
+    {
+      file: 'platform/planted.ts',
+      bad: [geoInternal, engine('core'), value(fileIn('runtime'))],
+      good: [value(fileIn('store')), value(fileIn('model'))],
+    },
+    {
+      file: 'cards/planted.ts',
+      bad: [engine('evaluate'), geoInternal, value(fileIn('store'))],
+      good: [type('geo/travel.ts'), value('geo/street-positions.ts'), value(fileIn('model')), ...doors(registry)],
+    },
     {
       file: 'api/planted.ts',
-      bad: [engine('planning'), engine('calendar'), geoInternal, value(fileIn('cards')), value(fileIn('activities')), type('workflows/nightly-plan.ts')],
+      bad: [
+        engine('planning'),
+        engine('calendar'),
+        geoInternal,
+        value(fileIn('cards')),
+        value(fileIn('activities')),
+        type('workflows/nightly-plan.ts'),
+      ],
       good: [value(fileIn('store')), value(fileIn('runtime')), value(fileIn('model')), ...doors(registry, contract)],
     },
-    { file: 'activities/planted.ts', bad: [value(fileIn('api')), value(fileIn('worker')), value(fileIn('cards'))], good: [engine('planning'), geoInternal, value(fileIn('store')), value(fileIn('platform')), value(fileIn('runtime')), ...doors(contract)] },
-    { file: 'worker/planted.ts', bad: [value(fileIn('api')), engine('core'), value(fileIn('cards'))], good: [value(fileIn('activities')), value(fileIn('store')), geoInternal, value(fileIn('platform')), value(fileIn('runtime'))] },
+    {
+      file: 'activities/planted.ts',
+      bad: [value(fileIn('api')), value(fileIn('worker')), value(fileIn('cards'))],
+      good: [
+        engine('planning'),
+        geoInternal,
+        value(fileIn('store')),
+        value(fileIn('platform')),
+        value(fileIn('runtime')),
+        ...doors(contract),
+      ],
+    },
+    {
+      file: 'worker/planted.ts',
+      bad: [value(fileIn('api')), engine('core'), value(fileIn('cards'))],
+      good: [value(fileIn('activities')), value(fileIn('store')), geoInternal, value(fileIn('platform')), value(fileIn('runtime'))],
+    },
     {
       file: 'workflows/planted.ts',
       bad: [value(fileIn('store')), type(fileIn('store')), type(fileIn('model')), type(fileIn('platform')), value(fileIn('activities'))],
       good: [type(fileIn('activities')), value(fileIn('workflows'))],
     },
     { file: 'app/src/planted.ts', bad: [type(fileIn('model'))], good: [value(fileIn('app/src'))] },
-    { file: 'engine/planted.ts', bad: [engine('core'), engine('operations')], good: [value(fileIn('engine', true)), value(fileIn('model')), type('geo/travel.ts')] },
+    {
+      file: 'engine/planted.ts',
+      bad: [engine('core'), engine('operations')],
+      good: [value(fileIn('engine', true)), value(fileIn('model')), type('geo/travel.ts')],
+    },
     {
       file: 'engine/core/planted.ts',
       bad: [engine('planning'), engine('evaluate'), engine('calendar'), value(fileIn('store')), geoInternal, value(fileIn('runtime'))],
       good: [engine('core'), value(fileIn('engine', true)), value(fileIn('model')), type('geo/travel.ts')],
     },
     { file: 'engine/calendar/planted.ts', bad: [engine('core'), engine('evaluate')], good: [engine('calendar'), value(fileIn('model'))] },
-    { file: 'engine/evaluate/planted.ts', bad: [engine('compile'), engine('territory'), engine('operations')], good: [engine('core'), engine('calendar')] },
-    { file: 'engine/compile/planted.ts', bad: [engine('territory'), engine('consolidate'), engine('planning')], good: [engine('evaluate'), engine('core')] },
+    {
+      file: 'engine/evaluate/planted.ts',
+      bad: [engine('compile'), engine('territory'), engine('operations')],
+      good: [engine('core'), engine('calendar')],
+    },
+    {
+      file: 'engine/compile/planted.ts',
+      bad: [engine('territory'), engine('consolidate'), engine('planning')],
+      good: [engine('evaluate'), engine('core')],
+    },
     { file: 'engine/territory/planted.ts', bad: [engine('compile'), engine('operations')], good: [engine('evaluate'), engine('calendar')] },
-    { file: 'engine/consolidate/planted.ts', bad: [engine('planning')], good: [engine('compile'), engine('territory'), engine('evaluate')] },
-    { file: 'engine/planning/planted.ts', bad: [engine('operations'), value(fileIn('api'))], good: [engine('consolidate'), engine('compile'), engine('territory'), engine('evaluate'), engine('core')] },
-    { file: 'engine/operations/planted.ts', bad: [value(fileIn('activities')), value(fileIn('store'))], good: [engine('planning'), engine('calendar'), value('geo/street-positions.ts')] },
+    {
+      file: 'engine/consolidate/planted.ts',
+      bad: [engine('planning')],
+      good: [engine('compile'), engine('territory'), engine('evaluate')],
+    },
+    {
+      file: 'engine/planning/planted.ts',
+      bad: [engine('operations'), value(fileIn('api'))],
+      good: [engine('consolidate'), engine('compile'), engine('territory'), engine('evaluate'), engine('core')],
+    },
+    {
+      file: 'engine/operations/planted.ts',
+      bad: [value(fileIn('activities')), value(fileIn('store'))],
+      good: [engine('planning'), engine('calendar'), value('geo/street-positions.ts')],
+    },
   ];
 }
 

@@ -17,7 +17,15 @@ const inlineProblem: Problem = {
       id: 'r1',
       driver: { id: 'd1', location: A },
       jobs: [{ id: 'j1', location: { id: 'm1', location: A }, type: { id: 'jt', default_time_on_site: '00:05' } }, 'j0'],
-      response: { id: 'r1', cost: 1, internal_cost: 1, distance_meters: 1, driving_time: '00:01:00', working_time: '00:01:00', violations: [] },
+      response: {
+        id: 'r1',
+        cost: 1,
+        internal_cost: 1,
+        distance_meters: 1,
+        driving_time: '00:01:00',
+        working_time: '00:01:00',
+        violations: [],
+      },
     },
   ],
   jobs: [{ id: 'j0', location: '1, 2', custom: {} }],
@@ -49,7 +57,12 @@ describe('canonicalize', () => {
       ],
     } as Problem);
     expect(canonical.markers![0]!.location).toBe('39.6,-105.0');
-    expect(canonicalize({ routes: [{ id: 'r', date: '2016-1-8' }], jobs: [{ id: 'j', allowed_dates: ['2016-01-09T00:00:00', 'someday'] }] } as Problem)).toEqual({
+    expect(
+      canonicalize({
+        routes: [{ id: 'r', date: '2016-1-8' }],
+        jobs: [{ id: 'j', allowed_dates: ['2016-01-09T00:00:00', 'someday'] }],
+      } as Problem),
+    ).toEqual({
       jobs: [{ id: 'j', allowed_dates: ['2016-01-09', 'someday'] }],
       routes: [{ id: 'r', date: '2016-01-08' }],
     });
@@ -137,7 +150,26 @@ describe('OpenAPI document', () => {
   const components = (document.components as { schemas: Record<string, unknown> }).schemas;
 
   it('has a component for every named type and every $ref resolves', () => {
-    for (const name of ['problem', 'job', 'route', 'marker', 'latlon', 'timespan', 'polygon', 'route_response', 'error_response', 'validation_error', 'task_redirect_response', 'validate_response', 'recommend_option', 'instantiate_response', 'variance', 'zone', 'shift_pattern_assignment', 'hazmat_load_type']) {
+    for (const name of [
+      'problem',
+      'job',
+      'route',
+      'marker',
+      'latlon',
+      'timespan',
+      'polygon',
+      'route_response',
+      'error_response',
+      'validation_error',
+      'task_redirect_response',
+      'validate_response',
+      'recommend_option',
+      'instantiate_response',
+      'variance',
+      'zone',
+      'shift_pattern_assignment',
+      'hazmat_load_type',
+    ]) {
       expect(components).toHaveProperty(name);
     }
     const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!);

@@ -18,7 +18,12 @@ const planned = {
 /** The same plan as the whole problem of return_request. */
 const whole = {
   jobs: [{ id: 'a' }, { id: 'b' }, { id: 'c' }],
-  routes: planned.routes.map(({ stops, ...response }) => ({ id: response.id, jobs: stops!.filter((s) => s.type === 'job').map((s) => s.id), stops, response })),
+  routes: planned.routes.map(({ stops, ...response }) => ({
+    id: response.id,
+    jobs: stops!.filter((s) => s.type === 'job').map((s) => s.id),
+    stops,
+    response,
+  })),
   unrouted_jobs: planned.unrouted_jobs,
   return_request: true,
 };

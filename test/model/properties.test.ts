@@ -4,7 +4,9 @@ import { canonicalize, OPERATIONS, validateRequest, type Problem } from '../../m
 const latlon = fc
   .tuple(fc.double({ min: -89, max: 89, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true }))
   .map(([lat, lon]) => `${lat.toFixed(5)}, ${lon.toFixed(5)}`);
-const timespan = fc.integer({ min: 0, max: 47 * 3600 }).map((s) => `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}`);
+const timespan = fc
+  .integer({ min: 0, max: 47 * 3600 })
+  .map((s) => `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}`);
 const date = fc.integer({ min: 0, max: 30_000 }).map((day) => new Date(day * 86_400_000).toISOString().slice(0, 10));
 
 /** Valid problems with a mix of inline and referenced entities and unique ids. */
@@ -31,9 +33,13 @@ const validProblem: fc.Arbitrary<Problem> = fc
       id: `route ${index}`,
       ...(dated ? { date: day } : {}),
       driver: { id: `driver ${index}`, location: locations[index]! },
-      jobs: jobs.filter((_, jobIndex) => jobIndex % Math.max(routeCount, 1) === index).map((job, jobIndex) => (inline[jobIndex] ? job : job.id)),
+      jobs: jobs
+        .filter((_, jobIndex) => jobIndex % Math.max(routeCount, 1) === index)
+        .map((job, jobIndex) => (inline[jobIndex] ? job : job.id)),
     }));
-    const referenced = new Set(routes.flatMap((route) => route.jobs.filter((job) => typeof job !== 'string').map((job) => (job as { id: string }).id)));
+    const referenced = new Set(
+      routes.flatMap((route) => route.jobs.filter((job) => typeof job !== 'string').map((job) => (job as { id: string }).id)),
+    );
     return { name: 'generated', custom, jobs: jobs.filter((job) => !referenced.has(job.id)), routes } as Problem;
   });
 
@@ -140,7 +146,11 @@ describe('fuzz', () => {
       { jobs: deepNest(50_000) },
       { routes: [{ id: 'r', jobs: Array.from({ length: 50_000 }, () => ({})) }] },
       { jobs: Array.from({ length: 50_000 }, (_, index) => index) },
-      { zones: [{ id: 'z', boundary: { vertices: Array.from({ length: 2000 }, (_, index) => `${Math.sin(index)}, ${Math.cos(index * 7)}`) } }] },
+      {
+        zones: [
+          { id: 'z', boundary: { vertices: Array.from({ length: 2000 }, (_, index) => `${Math.sin(index)}, ${Math.cos(index * 7)}`) } },
+        ],
+      },
       { custom: deepNest(10_000) },
       { jobs: [[], {}, null, [null], { id: {} }], routes: 'x', markers: 5, settings: [] },
       { jobs: [, , { id: 'a', location: '0,0' }] },

@@ -1,4 +1,10 @@
-import { MAX_PROBLEM_ENTITIES, VALIDATION_CODES, validateRequest, validationCodesMarkdown, type ValidationFault } from '../../model/index.js';
+import {
+  MAX_PROBLEM_ENTITIES,
+  VALIDATION_CODES,
+  validateRequest,
+  validationCodesMarkdown,
+  type ValidationFault,
+} from '../../model/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -41,9 +47,7 @@ describe('interface codes', () => {
       { routes: [{ id: 'a' }], schedules: [{ id: 's', type: 'weekly', job_template: { location: A } }] },
       'build',
     );
-    expect(faults).toEqual([
-      { property: 'request', code: 'routes_with_schedules_must_have_dates_error', message: expect.any(String) },
-    ]);
+    expect(faults).toEqual([{ property: 'request', code: 'routes_with_schedules_must_have_dates_error', message: expect.any(String) }]);
   });
 
   it('reports null where null is not allowed', () => {
@@ -77,7 +81,11 @@ describe('schema faults', () => {
     const faults = validateRequest(body, 'build');
     expect(faults).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ property: 'request.jobs[0].id', code: 'required_property_missing_error', parameters: { property_name: 'id' } }),
+        expect.objectContaining({
+          property: 'request.jobs[0].id',
+          code: 'required_property_missing_error',
+          parameters: { property_name: 'id' },
+        }),
         expect.objectContaining({ property: 'request.jobs[0].location', code: 'invalid_type_error' }),
         expect.objectContaining({ property: 'request.jobs[0].time_on_site', code: 'invalid_timespan_error', attempted_value: '1 hour' }),
         expect.objectContaining({ property: 'request.jobs[0].date', code: 'invalid_date_error' }),
@@ -166,9 +174,19 @@ describe('references and ids', () => {
   });
 
   it('merges an entity given inline twice but reports two different ones under one id', () => {
-    const same = { routes: [{ id: 'r', driver: { id: 'd' } }, { id: 's', driver: { id: 'd' } }] };
+    const same = {
+      routes: [
+        { id: 'r', driver: { id: 'd' } },
+        { id: 's', driver: { id: 'd' } },
+      ],
+    };
     expect(validateRequest(same, 'build')).toEqual([]);
-    const different = { routes: [{ id: 'r', driver: { id: 'd' } }, { id: 's', driver: { id: 'd', name: 'other' } }] };
+    const different = {
+      routes: [
+        { id: 'r', driver: { id: 'd' } },
+        { id: 's', driver: { id: 'd', name: 'other' } },
+      ],
+    };
     expect(codes(validateRequest(different, 'build'))).toEqual(['duplicate_id_error']);
   });
 
@@ -207,7 +225,15 @@ describe('semantic rules', () => {
   it('rejects mutually exclusive fields', () => {
     const body = {
       jobs: [{ id: 'j', location: A, date: '2024-01-01', allowed_dates: ['2024-01-02'], load: 1, loads: [] }],
-      routes: [{ id: 'r', date: '2024-01-01', load_capacity: 1, load_capacities: [], breaks: [{ start: '12:00', earliest_start: '11:00', length: '00:30' }] }],
+      routes: [
+        {
+          id: 'r',
+          date: '2024-01-01',
+          load_capacity: 1,
+          load_capacities: [],
+          breaks: [{ start: '12:00', earliest_start: '11:00', length: '00:30' }],
+        },
+      ],
     };
     const faults = validateRequest(body, 'build');
     expect(faults.map((fault) => [fault.property, fault.code])).toEqual([
@@ -279,8 +305,17 @@ describe('semantic rules', () => {
   });
 
   it('rejects a job placed twice', () => {
-    const body = { jobs: [{ id: 'j', location: A }], routes: [{ id: 'r', jobs: ['j', 'j'] }, { id: 's', jobs: ['j'] }] };
-    expect(validateRequest(body, 'sequence').map((fault) => fault.property)).toEqual(['request.routes[0].jobs[1]', 'request.routes[1].jobs[0]']);
+    const body = {
+      jobs: [{ id: 'j', location: A }],
+      routes: [
+        { id: 'r', jobs: ['j', 'j'] },
+        { id: 's', jobs: ['j'] },
+      ],
+    };
+    expect(validateRequest(body, 'sequence').map((fault) => fault.property)).toEqual([
+      'request.routes[0].jobs[1]',
+      'request.routes[1].jobs[0]',
+    ]);
   });
 
   it('accepts a full-request response that lists jobs in both jobs and stops', () => {
@@ -306,7 +341,18 @@ describe('problem size', () => {
   it('refuses more than MAX_PROBLEM_ENTITIES entities, inline route jobs counted, with one fault', () => {
     // The route counts too: jobs + 1 route + 2 inline jobs = the limit + 1.
     const jobs = Array.from({ length: MAX_PROBLEM_ENTITIES - 2 }, (_, i) => ({ id: `j${i}`, location: '47.6, -122.3' }));
-    const body = { jobs, routes: [{ id: 'r', jobs: [{ id: 'inline-1', location: '47.6, -122.3' }, { id: 'inline-2', location: '47.6, -122.3' }] }] };
+    const body = {
+      jobs,
+      routes: [
+        {
+          id: 'r',
+          jobs: [
+            { id: 'inline-1', location: '47.6, -122.3' },
+            { id: 'inline-2', location: '47.6, -122.3' },
+          ],
+        },
+      ],
+    };
     expect(validateRequest(body, 'canonicalize')).toEqual([
       expect.objectContaining({ property: 'request', code: 'too_many_items_error', parameters: { maximum: MAX_PROBLEM_ENTITIES } }),
     ]);
@@ -322,7 +368,12 @@ describe('code table', () => {
   });
 
   it('includes the four interface codes', () => {
-    for (const code of ['job_location_missing_error', 'route_dates_mismatch_error', 'routes_with_schedules_must_have_dates_error', 'null_value_error']) {
+    for (const code of [
+      'job_location_missing_error',
+      'route_dates_mismatch_error',
+      'routes_with_schedules_must_have_dates_error',
+      'null_value_error',
+    ]) {
       expect(VALIDATION_CODES).toHaveProperty(code);
     }
   });

@@ -44,7 +44,10 @@ describe('CSV folder connector: reading', () => {
       expect(address.query).toBe(job.custom!.address);
     }
     const driver = pulled.problem.drivers![0]!;
-    expect(driver).toMatchObject({ start_location: '43.7365,7.4228', shift_patterns: [{ shift_pattern: 'condamine-every-day', start_date: '2026-01-05' }] });
+    expect(driver).toMatchObject({
+      start_location: '43.7365,7.4228',
+      shift_patterns: [{ shift_pattern: 'condamine-every-day', start_date: '2026-01-05' }],
+    });
   });
 
   it('reports each bad row by file, line and column and still uses the valid rows', async () => {
@@ -100,7 +103,12 @@ describe('CSV folder connector: reading', () => {
   it('reports references to unknown rows on the referring column', async () => {
     await writeFile(join(folder, 'shift_patterns.csv'), 'id,territory,days\np1,condamine,condamine-early;nope;-\n');
     const pulled = await new CsvFolderConnector(folder).pull('condamine', range);
-    expect(pulled.faults[0]).toMatchObject({ source: 'shift_patterns.csv', line: 2, column: 'days', message: expect.stringContaining('nope') });
+    expect(pulled.faults[0]).toMatchObject({
+      source: 'shift_patterns.csv',
+      line: 2,
+      column: 'days',
+      message: expect.stringContaining('nope'),
+    });
     expect(pulled.faults.filter((f) => f.source === 'drivers.csv' && f.column === 'shift_pattern')).toHaveLength(4);
   });
 
@@ -124,8 +132,42 @@ describe('CSV folder connector: sync', () => {
     const first = await sync('run-1', 'condamine');
     expect(first).toEqual({ routes: 1, stops: 4, unchanged: false, destination: 'routes.csv, stops.csv' });
     const routes = csvRows(await readFile(join(folder, 'routes.csv'), 'utf8'));
-    expect(routes[0]).toEqual(['run_id', 'territory', 'route_id', 'name', 'date', 'driver', 'vehicle', 'planned_start', 'stops', 'jobs', 'distance_meters', 'driving_time', 'working_time', 'cost', 'violations']);
-    expect(routes.slice(1)).toEqual([['run-1', 'condamine', 'r1', 'Route r1', '2026-11-23', '', 'v1', '2026-11-23T07:00:00', '4', '2', '2346', '00:10:00', '00:40:00', '12.35', '']]);
+    expect(routes[0]).toEqual([
+      'run_id',
+      'territory',
+      'route_id',
+      'name',
+      'date',
+      'driver',
+      'vehicle',
+      'planned_start',
+      'stops',
+      'jobs',
+      'distance_meters',
+      'driving_time',
+      'working_time',
+      'cost',
+      'violations',
+    ]);
+    expect(routes.slice(1)).toEqual([
+      [
+        'run-1',
+        'condamine',
+        'r1',
+        'Route r1',
+        '2026-11-23',
+        '',
+        'v1',
+        '2026-11-23T07:00:00',
+        '4',
+        '2',
+        '2346',
+        '00:10:00',
+        '00:40:00',
+        '12.35',
+        '',
+      ],
+    ]);
     const stops = csvRows(await readFile(join(folder, 'stops.csv'), 'utf8'));
     expect(stops.slice(1).map((s) => [s[3], s[5], s[6], s[13]])).toEqual([
       ['1', 'depot', '', ''],
@@ -145,7 +187,11 @@ describe('CSV folder connector: sync', () => {
     const changed = await sync('run-1', 'condamine', samplePlan('r2', ['j3', 'j4', 'j5']));
     expect(changed).toMatchObject({ routes: 1, stops: 5, unchanged: false });
     const routes = csvRows(await readFile(join(folder, 'routes.csv'), 'utf8')).slice(1);
-    expect(routes.map((r) => `${r[0]}/${r[1]}/${r[2]}`).sort()).toEqual(['run-0/condamine/r1', 'run-1/condamine/r2', 'run-1/fontvieille/r1']);
+    expect(routes.map((r) => `${r[0]}/${r[1]}/${r[2]}`).sort()).toEqual([
+      'run-0/condamine/r1',
+      'run-1/condamine/r2',
+      'run-1/fontvieille/r1',
+    ]);
     const stops = csvRows(await readFile(join(folder, 'stops.csv'), 'utf8')).slice(1);
     expect(stops.filter((s) => s[0] === 'run-1' && s[1] === 'condamine').map((s) => s[6])).toEqual(['', 'j3', 'j4', 'j5', '']);
     expect(stops).toHaveLength(4 + 4 + 5);
@@ -155,7 +201,10 @@ describe('CSV folder connector: sync', () => {
     const problem = {
       markers: [{ id: 'm1', location: '43.74, 7.43' }],
       drivers: [{ id: 'd1' }],
-      jobs: [{ id: 'j1', location: '43.731, 7.421' }, { id: 'j2', location: 'm1' }],
+      jobs: [
+        { id: 'j1', location: '43.731, 7.421' },
+        { id: 'j2', location: 'm1' },
+      ],
       routes: [{ id: 'r1', driver: 'd1', date: '2026-11-23', jobs: ['j1', 'j2'] }],
     };
     await new CsvFolderConnector(folder).sync({ runId: 'run-1', territory: 'condamine', range, plan: samplePlan(), problem });

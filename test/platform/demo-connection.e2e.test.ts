@@ -35,9 +35,16 @@ describe('the demo connection of the bootstrap account', () => {
     await bootstrapDemoConnection(config, log, url);
     const [demo] = await listPlatformConnections(pool, account);
     expect(demo).toMatchObject({ name: 'demo', kind: 'csv_folder', settings: { path: join(dataDir, 'demo-fleet') } });
-    expect((await readdir(join(dataDir, 'demo-fleet'))).sort()).toEqual(
-      ['depots.csv', 'drivers.csv', 'jobs.csv', 'schedules.csv', 'shift_patterns.csv', 'shifts.csv', 'territories.csv', 'vehicles.csv'],
-    );
+    expect((await readdir(join(dataDir, 'demo-fleet'))).sort()).toEqual([
+      'depots.csv',
+      'drivers.csv',
+      'jobs.csv',
+      'schedules.csv',
+      'shift_patterns.csv',
+      'shifts.csv',
+      'territories.csv',
+      'vehicles.csv',
+    ]);
     expect(await new CsvFolderConnector(join(dataDir, 'demo-fleet')).listTerritories()).toHaveLength(3);
 
     // Removed by its owner: a later start leaves it removed.

@@ -24,7 +24,11 @@ test('writes found locations in, leaves out the jobs whose address was not found
       { id: 'placed', location: '43.73, 7.42' },
     ],
     depots: [{ id: 'north', location: '43.75,7.44' }, pulled.depots[1]],
-    drivers: [{ id: 'd1', custom: { depot: 'north' }, start_location: '43.75,7.44', end_location: '43.75,7.44' }, pulled.drivers[1], pulled.drivers[2]],
+    drivers: [
+      { id: 'd1', custom: { depot: 'north' }, start_location: '43.75,7.44', end_location: '43.75,7.44' },
+      pulled.drivers[1],
+      pulled.drivers[2],
+    ],
     settings: pulled.settings,
   });
 });

@@ -35,11 +35,19 @@ describe('wayplan platform add|list|remove', () => {
     const files = await wayplan(['platform', 'add', 'files', '--account', account, '--csv-folder', demoFleet]);
     expect(files).toMatchObject({ code: 0, stdout: `added connection ${account}:files (csv_folder, 3 territories)\n` });
 
-    const erp = await wayplan(['platform', 'add', 'erp', '--account', account, '--postgres', schema, '--url-stdin', '--load-csv', demoFleet, '--json'], `${url.toString()}\n`);
+    const erp = await wayplan(
+      ['platform', 'add', 'erp', '--account', account, '--postgres', schema, '--url-stdin', '--load-csv', demoFleet, '--json'],
+      `${url.toString()}\n`,
+    );
     expect(erp.stderr).toBe('');
     expect(erp.code).toBe(0);
     expect(erp.stdout).not.toContain(url.password);
-    expect(JSON.parse(erp.stdout)).toMatchObject({ name: 'erp', kind: 'postgres', territories: 3, settings: { schema, url: expect.stringContaining(':***@') } });
+    expect(JSON.parse(erp.stdout)).toMatchObject({
+      name: 'erp',
+      kind: 'postgres',
+      territories: 3,
+      settings: { schema, url: expect.stringContaining(':***@') },
+    });
 
     const listed = await wayplan(['platform', 'list', '--account', account]);
     expect(listed.code).toBe(0);

@@ -28,7 +28,10 @@ describe('platform connections and plan payloads in PostgreSQL', () => {
 
   it('adds, lists, replaces and removes connections per account, with secrets masked for display', async () => {
     await addPlatformConnection(pool, account, 'files', { kind: 'csv_folder', settings: { path: '/srv/drop' } });
-    const db = { kind: 'postgres' as const, settings: { url: 'postgres://planner:s3cret@db.example:5432/fleet?sslpassword=x', schema: 'fleet' } };
+    const db = {
+      kind: 'postgres' as const,
+      settings: { url: 'postgres://planner:s3cret@db.example:5432/fleet?sslpassword=x', schema: 'fleet' },
+    };
     await addPlatformConnection(pool, account, 'erp', db);
     await expect(addPlatformConnection(pool, account, 'erp', db)).rejects.toBeInstanceOf(ConnectionExistsError);
     const replaced = await addPlatformConnection(pool, account, 'erp', { ...db, settings: { ...db.settings, schema: 'fleet2' } }, true);

@@ -45,7 +45,9 @@ describe('PostgreSQL schema connector (the suite PostgreSQL, a temp schema)', ()
   });
 
   it('reports a bad row by table, row id and column and keeps the others', async () => {
-    await pool.query(`INSERT INTO ${pg.escapeIdentifier(schema)}.jobs (id, territory, lat, time_on_site) VALUES ('half-located', 'condamine', 43.7, '00:10'), ('bad-time', 'condamine', NULL, 'soon')`);
+    await pool.query(
+      `INSERT INTO ${pg.escapeIdentifier(schema)}.jobs (id, territory, lat, time_on_site) VALUES ('half-located', 'condamine', 43.7, '00:10'), ('bad-time', 'condamine', NULL, 'soon')`,
+    );
     await pool.query(`UPDATE ${pg.escapeIdentifier(schema)}.jobs SET address = 'Quai Antoine 1er' WHERE id = 'bad-time'`);
     try {
       const pulled = await connector.pull('condamine', range);
@@ -61,12 +63,19 @@ describe('PostgreSQL schema connector (the suite PostgreSQL, a temp schema)', ()
 
   it('syncs idempotently by run: the same plan writes nothing, a changed one replaces that run', async () => {
     const sync = (runId: string, territory: string, plan = samplePlan()) => connector.sync({ runId, territory, range, plan });
-    expect(await sync('run-1', 'condamine')).toEqual({ routes: 1, stops: 4, unchanged: false, destination: `${schema}.routes, ${schema}.stops` });
+    expect(await sync('run-1', 'condamine')).toEqual({
+      routes: 1,
+      stops: 4,
+      unchanged: false,
+      destination: `${schema}.routes, ${schema}.stops`,
+    });
     expect(await sync('run-1', 'condamine')).toMatchObject({ unchanged: true });
     await sync('run-1', 'fontvieille');
     expect(await sync('run-1', 'condamine', samplePlan('r2', ['j3', 'j4', 'j5']))).toMatchObject({ routes: 1, stops: 5, unchanged: false });
     expect(await sync('run-1', 'condamine', samplePlan('r2', ['j3', 'j4', 'j5']))).toMatchObject({ unchanged: true });
-    const routes = await pool.query(`SELECT run_id, territory, route_id, date::text, cost::text, distance_meters FROM ${pg.escapeIdentifier(schema)}.routes ORDER BY territory, route_id`);
+    const routes = await pool.query(
+      `SELECT run_id, territory, route_id, date::text, cost::text, distance_meters FROM ${pg.escapeIdentifier(schema)}.routes ORDER BY territory, route_id`,
+    );
     expect(routes.rows).toEqual([
       { run_id: 'run-1', territory: 'condamine', route_id: 'r2', date: '2026-11-23', cost: '12.35', distance_meters: '2346' },
       { run_id: 'run-1', territory: 'fontvieille', route_id: 'r1', date: '2026-11-23', cost: '12.35', distance_meters: '2346' },

@@ -43,7 +43,16 @@ export function samplePlan(routeId = 'r1', jobs: string[] = ['j1', 'j2']): Probl
         ],
       },
       // An unused route: nothing of it is written.
-      { id: 'idle', cost: 0, internal_cost: 0, distance_meters: 0, driving_time: '00:00:00', working_time: '00:00:00', violations: [], stops: [] },
+      {
+        id: 'idle',
+        cost: 0,
+        internal_cost: 0,
+        distance_meters: 0,
+        driving_time: '00:00:00',
+        working_time: '00:00:00',
+        violations: [],
+        stops: [],
+      },
     ],
     unrouted_jobs: [],
   };

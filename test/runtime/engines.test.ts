@@ -13,7 +13,10 @@ const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8'
 /** The locked packages whose `engines.node` does not accept `version` (what npm warns EBADENGINE about). */
 function refusing(version: string): string[] {
   return Object.entries(lock.packages)
-    .filter(([path, entry]) => path !== '' && !Array.isArray(entry.engines) && entry.engines?.node && !semver.satisfies(version, entry.engines.node))
+    .filter(
+      ([path, entry]) =>
+        path !== '' && !Array.isArray(entry.engines) && entry.engines?.node && !semver.satisfies(version, entry.engines.node),
+    )
     .map(([path, entry]) => `${path} wants ${(entry.engines as { node: string }).node}`);
 }
 

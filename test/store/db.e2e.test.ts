@@ -8,7 +8,9 @@ beforeAll(() => {
 afterAll(() => pool.end());
 
 async function sleepingBackends(): Promise<number> {
-  const rows = await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30)%' AND state = 'active'`);
+  const rows = await pool.query(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30)%' AND state = 'active'`,
+  );
   return rows.rows[0].n as number;
 }
 
@@ -41,7 +43,8 @@ describe('PostgreSQL work is bounded', () => {
       const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
       // As a PostgreSQL restart does to every connection, while this one sits between two queries.
       await killer.query('SELECT pg_terminate_backend($1)', [pid]);
-      while ((await killer.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount) await new Promise((r) => setTimeout(r, 50));
+      while ((await killer.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount)
+        await new Promise((r) => setTimeout(r, 50));
       // The server's goodbye reaches the idle client now, as an 'error' event.
       await new Promise((r) => setTimeout(r, 200));
       await expect(client.query('SELECT 1')).rejects.toThrow();
@@ -50,5 +53,5 @@ describe('PostgreSQL work is bounded', () => {
     } finally {
       await Promise.all([pool.end(), killer.end()]);
     }
-});
+  });
 });

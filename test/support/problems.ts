@@ -11,7 +11,10 @@ export interface SequenceFixture {
  * Routes of jobs scattered around Seattle, listed in a poor (random) order, for sequence.
  * `timeLimit` makes the search use that budget, which is how tests get a task that runs a while.
  */
-export function sequenceProblem(jobsPerRoute: number, options: { routes?: number; seed?: number; timeLimit?: string } = {}): SequenceFixture {
+export function sequenceProblem(
+  jobsPerRoute: number,
+  options: { routes?: number; seed?: number; timeLimit?: string } = {},
+): SequenceFixture {
   const random = seededRandom(options.seed ?? 1);
   const routes = [];
   for (let r = 0; r < (options.routes ?? 1); r++) {

@@ -25,11 +25,13 @@ const verbatim = new Set(['deltas', 'attempted_value', 'parameters', 'custom', '
 export function timeFormatFaults(value: unknown, path = 'body'): string[] {
   if (typeof value === 'string') {
     if (TIMESPAN_LIKE.test(value) && !TIMESPAN.test(value)) return [`${path}: timespan "${value}" is not [-][d.]hh:mm:ss`];
-    if (DATETIME_LIKE.test(value) && !DATETIME.test(value) && !TIMESTAMP.test(value)) return [`${path}: datetime "${value}" is not YYYY-MM-DDTHH:MM:SS (or a UTC timestamp with Z)`];
+    if (DATETIME_LIKE.test(value) && !DATETIME.test(value) && !TIMESTAMP.test(value))
+      return [`${path}: datetime "${value}" is not YYYY-MM-DDTHH:MM:SS (or a UTC timestamp with Z)`];
     return [];
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => timeFormatFaults(item, `${path}[${i}]`));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => (verbatim.has(key) ? [] : timeFormatFaults(item, `${path}.${key}`)));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => (verbatim.has(key) ? [] : timeFormatFaults(item, `${path}.${key}`)));
   return [];
 }
 
@@ -55,7 +57,11 @@ function compileDocument(document: Json): Described {
   ajv.addFormat('latlon', /^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/);
   ajv.addSchema({ $id: documentId, components: document.components });
   const templates = Object.keys(document.paths as Json)
-    .map((template) => ({ template, params: (template.match(/\{/g) ?? []).length, pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`) }))
+    .map((template) => ({
+      template,
+      params: (template.match(/\{/g) ?? []).length,
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    }))
     .sort((a, b) => a.params - b.params);
   return { document, ajv, validators: new Map(), templates };
 }
@@ -111,7 +117,8 @@ function documentFaults(d: Described, url: URL, method: string, response: Checke
   if (documented === undefined) return [`${method} ${template} answered ${status}, which its OpenAPI operation does not list`];
   if (response.text === '' || method === 'HEAD') return [];
   const content = documented.content as Json | undefined;
-  if (content?.[type] === undefined) return [`${method} ${template} ${status} answered ${type || 'no content type'}, which its OpenAPI operation does not list`];
+  if (content?.[type] === undefined)
+    return [`${method} ${template} ${status} answered ${type || 'no content type'}, which its OpenAPI operation does not list`];
   if (type !== 'application/json') return [];
   return schemaFaults(d, `${method} ${template} ${status}`, content[type].schema, response.body);
 }
@@ -130,5 +137,8 @@ export async function checkResponse(url: string, method: string, response: Check
   // The document itself shows input forms in its examples; every other answer is data.
   const data = parsed.pathname !== '/v1/openapi.json';
   const faults = [...documentFaults(d, parsed, method, response), ...(data ? timeFormatFaults(response.body) : [])];
-  if (faults.length > 0) throw new Error(`${method} ${parsed.pathname}${parsed.search} → ${response.status} does not hold what clients expect:\n  ${faults.join('\n  ')}`);
+  if (faults.length > 0)
+    throw new Error(
+      `${method} ${parsed.pathname}${parsed.search} → ${response.status} does not hold what clients expect:\n  ${faults.join('\n  ')}`,
+    );
 }

@@ -57,17 +57,28 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 const pad = (n: number): string => String(n).padStart(2, '0');
-const dateText = fc.record({ y: fc.integer({ min: 2023, max: 2026 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) }).map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`);
-const timeText = fc.record({ h: fc.integer({ min: 0, max: 23 }), m: fc.integer({ min: 0, max: 59 }) }).map(({ h, m }) => `${pad(h)}:${pad(m)}`);
+const dateText = fc
+  .record({ y: fc.integer({ min: 2023, max: 2026 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) })
+  .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`);
+const timeText = fc
+  .record({ h: fc.integer({ min: 0, max: 23 }), m: fc.integer({ min: 0, max: 59 }) })
+  .map(({ h, m }) => `${pad(h)}:${pad(m)}`);
 
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
   date: dateText,
   datetime: fc.tuple(dateText, timeText).map(([d, t]) => `${d}T${t}:00`),
-  timespan: fc.oneof(timeText, fc.nat({ max: 3 }).chain((days) => timeText.map((t) => `${days}.${t}:00`))),
+  timespan: fc.oneof(
+    timeText,
+    fc.nat({ max: 3 }).chain((days) => timeText.map((t) => `${days}.${t}:00`)),
+  ),
   // Around Monaco (the test map) mostly, anywhere sometimes.
   latlon: fc.oneof(
-    fc.tuple(fc.double({ min: 43.724, max: 43.75, noNaN: true }), fc.double({ min: 7.41, max: 7.44, noNaN: true })).map(([lat, lon]) => `${lat.toFixed(5)}, ${lon.toFixed(5)}`),
-    fc.tuple(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true })).map(([lat, lon]) => `${lat.toFixed(4)}, ${lon.toFixed(4)}`),
+    fc
+      .tuple(fc.double({ min: 43.724, max: 43.75, noNaN: true }), fc.double({ min: 7.41, max: 7.44, noNaN: true }))
+      .map(([lat, lon]) => `${lat.toFixed(5)}, ${lon.toFixed(5)}`),
+    fc
+      .tuple(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }))
+      .map(([lat, lon]) => `${lat.toFixed(4)}, ${lon.toFixed(4)}`),
   ),
 };
 
@@ -76,7 +87,12 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
  * small arrays, optional properties half of the time, ids from a shared pool, numbers within their
  * bounds. Beyond `maxDepth` objects and arrays are cut to null (a wrong value, which is fine here).
  */
-export function schemaArbitrary(schema: SchemaNode, components: Record<string, SchemaNode>, depth = 0, maxDepth = 6): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  schema: SchemaNode,
+  components: Record<string, SchemaNode>,
+  depth = 0,
+  maxDepth = 6,
+): fc.Arbitrary<unknown> {
   const recurse = (node: SchemaNode): fc.Arbitrary<unknown> => schemaArbitrary(node, components, depth + 1, maxDepth);
   if (typeof schema.$ref === 'string') {
     const target = components[schema.$ref.replace('#/components/schemas/', '')];
@@ -91,7 +107,10 @@ export function schemaArbitrary(schema: SchemaNode, components: Record<string, S
       const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
       if (format) return format;
       const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 24;
-      return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: Math.min(maxLength, 24) }) });
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...ids) },
+        { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: Math.min(maxLength, 24) }) },
+      );
     }
     case 'integer': {
       const min = typeof schema.minimum === 'number' ? schema.minimum : -5;
@@ -99,7 +118,12 @@ export function schemaArbitrary(schema: SchemaNode, components: Record<string, S
       return fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
     }
     case 'number': {
-      const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1e-6 : -100;
+      const min =
+        typeof schema.minimum === 'number'
+          ? schema.minimum
+          : typeof schema.exclusiveMinimum === 'number'
+            ? schema.exclusiveMinimum + 1e-6
+            : -100;
       const max = typeof schema.maximum === 'number' ? Math.min(schema.maximum, min + 1000) : min + 1000;
       return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
     }
@@ -114,10 +138,17 @@ export function schemaArbitrary(schema: SchemaNode, components: Record<string, S
     case 'object':
     case undefined: {
       const properties = schema.properties as Record<string, SchemaNode> | undefined;
-      if (!properties) return depth >= maxDepth ? fc.constant({}) : fc.dictionary(fc.constantFrom('k', 'note', 'x'), fc.string({ maxLength: 12 }), { maxKeys: 3 });
+      if (!properties)
+        return depth >= maxDepth
+          ? fc.constant({})
+          : fc.dictionary(fc.constantFrom('k', 'note', 'x'), fc.string({ maxLength: 12 }), { maxKeys: 3 });
       if (depth >= maxDepth) return fc.constant(null);
       const required = (schema.required as string[] | undefined) ?? [];
-      const shape = Object.fromEntries(Object.entries(properties).filter(([, node]) => node.readOnly !== true).map(([name, node]) => [name, recurse(node)]));
+      const shape = Object.fromEntries(
+        Object.entries(properties)
+          .filter(([, node]) => node.readOnly !== true)
+          .map(([name, node]) => [name, recurse(node)]),
+      );
       return fc.record(shape, { requiredKeys: required.filter((name) => name in shape) });
     }
     default:

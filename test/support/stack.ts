@@ -125,7 +125,12 @@ export class TestStack {
   async createUser(account = `acct-${randomBytes(4).toString('hex')}`, user = 'ops', role: Role = 'owner'): Promise<TestUser> {
     const password = randomBytes(12).toString('base64url');
     await this.pool.query('INSERT INTO accounts(name) VALUES ($1) ON CONFLICT DO NOTHING', [account]);
-    await this.pool.query('INSERT INTO users(account, name, password_hash, role) VALUES ($1, $2, $3, $4)', [account, user, await hashPassword(password), role]);
+    await this.pool.query('INSERT INTO users(account, name, password_hash, role) VALUES ($1, $2, $3, $4)', [
+      account,
+      user,
+      await hashPassword(password),
+      role,
+    ]);
     const basic = `Basic ${Buffer.from(`${account}%3A${user}:${password}`).toString('base64')}`;
     return { account, user, password, basic };
   }

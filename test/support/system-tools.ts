@@ -16,7 +16,9 @@ export function requireSystemTool(command: string, debianPackage: string): void 
   if (!installed.has(debianPackage)) {
     installed.add(debianPackage);
     if (process.getuid?.() !== 0) {
-      throw new Error(`${command} is missing; install the Debian package ${debianPackage} (apt-get install -y ${debianPackage}) or run the tests as root`);
+      throw new Error(
+        `${command} is missing; install the Debian package ${debianPackage} (apt-get install -y ${debianPackage}) or run the tests as root`,
+      );
     }
     if (!onPath('apt-get')) throw new Error(`${command} is missing and there is no apt-get to install ${debianPackage} with`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -10,7 +10,8 @@ describe('the Temporal contract', () => {
     for (const [name, type] of Object.entries(workflowTypes)) expect(type).toBe(name);
   });
 
-  const wrapped = (cause: Error): ActivityFailure => new ActivityFailure('activity failed', 'runPlatformTask', '1', RetryState.MAXIMUM_ATTEMPTS_REACHED, undefined, cause);
+  const wrapped = (cause: Error): ActivityFailure =>
+    new ActivityFailure('activity failed', 'runPlatformTask', '1', RetryState.MAXIMUM_ATTEMPTS_REACHED, undefined, cause);
 
   test('failureMessage reads the innermost cause of a wrapped failure', () => {
     const inner = ApplicationFailure.nonRetryable('the problem is invalid', failureTypes.invalidPlanProblem);
@@ -20,8 +21,12 @@ describe('the Temporal contract', () => {
 
   test('with shown types, only those application failures keep their message', () => {
     const shown = { types: [failureTypes.platformUnreachable], otherwise: 'the worker could not finish the task' };
-    expect(failureMessage(wrapped(ApplicationFailure.retryable('the platform did not answer', failureTypes.platformUnreachable)), shown)).toBe('the platform did not answer');
-    expect(failureMessage(wrapped(ApplicationFailure.retryable('db.internal:5432 refused', 'Error')), shown)).toBe('the worker could not finish the task');
+    expect(
+      failureMessage(wrapped(ApplicationFailure.retryable('the platform did not answer', failureTypes.platformUnreachable)), shown),
+    ).toBe('the platform did not answer');
+    expect(failureMessage(wrapped(ApplicationFailure.retryable('db.internal:5432 refused', 'Error')), shown)).toBe(
+      'the worker could not finish the task',
+    );
     expect(failureMessage(wrapped(new Error('connect ECONNREFUSED 10.0.0.7')), shown)).toBe('the worker could not finish the task');
   });
 });

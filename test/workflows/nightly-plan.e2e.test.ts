@@ -63,7 +63,21 @@ describe('nightly planning pipeline over the real stack', () => {
   };
 
   const runNightly = async (connection: string, extra: string[] = []): Promise<{ run: CliRun; json: RunJson }> => {
-    const run = await cli(['run', 'nightly', '--connection', connection, '--account', user.account, '--date', planDate, '--wait', '--json', '--time-limit', '2', ...extra]);
+    const run = await cli([
+      'run',
+      'nightly',
+      '--connection',
+      connection,
+      '--account',
+      user.account,
+      '--date',
+      planDate,
+      '--wait',
+      '--json',
+      '--time-limit',
+      '2',
+      ...extra,
+    ]);
     let json: RunJson;
     try {
       json = JSON.parse(run.stdout) as RunJson;
@@ -140,7 +154,13 @@ describe('nightly planning pipeline over the real stack', () => {
       expect(territory.sync).toMatchObject({ unchanged: true });
       expect(territory.steps.build).toMatchObject({ reused: true });
       const before = first.json.territories.find((t) => t.territory === territory.territory)!;
-      expect({ ...territory, steps: undefined, started_time: undefined, finished_time: undefined, sync: undefined }).toEqual({ ...before, steps: undefined, started_time: undefined, finished_time: undefined, sync: undefined });
+      expect({ ...territory, steps: undefined, started_time: undefined, finished_time: undefined, sync: undefined }).toEqual({
+        ...before,
+        steps: undefined,
+        started_time: undefined,
+        finished_time: undefined,
+        sync: undefined,
+      });
     }
 
     const shown = await cli(['runs', 'show', first.json.run_id, '--json']);
@@ -176,7 +196,7 @@ describe('nightly planning pipeline over the real stack', () => {
     expect(territory!.jobs).toBe(11);
   }, 120000);
 
-  it("goes on when one territory fails, and a retried run redoes only the step that failed", async () => {
+  it('goes on when one territory fails, and a retried run redoes only the step that failed', async () => {
     const folder = await csvConnection('partial', { territories: 1, jobsPerTerritory: 10, driversPerTerritory: 2, date: planDate });
     const first = await runNightly('partial', ['--territory', 'T01', '--territory', 'T99']);
     expect(first.run.code).toBe(1);
@@ -191,7 +211,8 @@ describe('nightly planning pipeline over the real stack', () => {
     expect(failing.run.code).toBe(1);
     const [stuck] = failing.json.territories;
     expect(stuck).toMatchObject({ status: 'failed', step: 'sync' });
-    for (const step of ['geocode', 'instantiate', 'build', 'optimize']) expect(stuck!.steps[step]).toMatchObject({ status: 'completed', reused: true });
+    for (const step of ['geocode', 'instantiate', 'build', 'optimize'])
+      expect(stuck!.steps[step]).toMatchObject({ status: 'completed', reused: true });
     expect(stuck!.steps.sync).toMatchObject({ status: 'failed' });
 
     // ...and once the file is moved away, the retry redoes sync alone.
@@ -207,14 +228,27 @@ describe('nightly planning pipeline over the real stack', () => {
 
   it('finishes a run whose worker is killed during build, once the worker is back', async () => {
     await csvConnection('crash', { territories: 1, jobsPerTerritory: 200, driversPerTerritory: 5, date: planDate });
-    const started = await cli(['run', 'nightly', '--connection', 'crash', '--account', user.account, '--date', planDate, '--json', '--time-limit', '10']);
+    const started = await cli([
+      'run',
+      'nightly',
+      '--connection',
+      'crash',
+      '--account',
+      user.account,
+      '--date',
+      planDate,
+      '--json',
+      '--time-limit',
+      '10',
+    ]);
     expect(started.code).toBe(0);
     const { run_id: runId, workflow_id: workflowId } = JSON.parse(started.stdout) as { run_id: string; workflow_id: string };
     const deadline = Date.now() + 60000;
     for (;;) {
       const row = await stack.query(`SELECT steps->'build'->>'status' AS build FROM pipeline_run_territories WHERE run_id = $1`, [runId]);
       if (row.rows[0]?.build === 'running') break;
-      if (row.rows[0]?.build === 'completed' || Date.now() > deadline) throw new Error(`build was not caught running (${JSON.stringify(row.rows)})`);
+      if (row.rows[0]?.build === 'completed' || Date.now() > deadline)
+        throw new Error(`build was not caught running (${JSON.stringify(row.rows)})`);
       await new Promise((r) => setTimeout(r, 100));
     }
     await stack.killWorker('SIGKILL');
@@ -239,17 +273,26 @@ describe('nightly planning pipeline over the real stack', () => {
   }, 150000);
 
   it('waits out a geocoder that is down at first, and records the address it never finds', async () => {
-    const folder = await csvConnection('geo', { territories: 1, jobsPerTerritory: 15, driversPerTerritory: 2, date: planDate, addressEvery: 3 });
+    const folder = await csvConnection('geo', {
+      territories: 1,
+      jobsPerTerritory: 15,
+      driversPerTerritory: 2,
+      date: planDate,
+      addressEvery: 3,
+    });
     const lost = '6 Boulevard du Test T01, 98000 Monaco';
     // Down for the first part: every address gets 503s on its first three requests.
-    upstream.behaviour = ({ key, attempt }) => (key === lost ? { kind: 'status', status: 400 } : attempt <= 3 ? { kind: 'status', status: 503 } : { kind: 'ok' });
+    upstream.behaviour = ({ key, attempt }) =>
+      key === lost ? { kind: 'status', status: 400 } : attempt <= 3 ? { kind: 'status', status: 503 } : { kind: 'ok' };
     try {
       const { run, json } = await runNightly('geo', ['--geocode-attempts', '8', '--geocode-retry-interval', '500']);
       expect(run.code).toBe(0);
       const [territory] = json.territories;
       expectAccounted(territory!);
       expect(territory!.jobs).toBe(15);
-      expect(territory!.failed_addresses).toEqual([{ kind: 'job', id: 'T01-j6', query: lost, error_code: 'geoservice_error', message: expect.any(String) }]);
+      expect(territory!.failed_addresses).toEqual([
+        { kind: 'job', id: 'T01-j6', query: lost, error_code: 'geoservice_error', message: expect.any(String) },
+      ]);
       expect(territory!.unrouted).toContainEqual(expect.objectContaining({ id: 'T01-j6', reasons: ['geocoding_failed'] }));
     } finally {
       upstream.behaviour = () => ({ kind: 'ok' });
@@ -277,7 +320,10 @@ describe('nightly planning pipeline over the real stack', () => {
         );
       }
     }
-    await addPlatformConnection(pool, user.account, 'warehouse', { kind: 'postgres', settings: { url: process.env.WAYPLAN_TEST_DATABASE_URL!, schema } });
+    await addPlatformConnection(pool, user.account, 'warehouse', {
+      kind: 'postgres',
+      settings: { url: process.env.WAYPLAN_TEST_DATABASE_URL!, schema },
+    });
     try {
       const first = await runNightly('warehouse');
       expect(first.run.code).toBe(0);
@@ -286,7 +332,9 @@ describe('nightly planning pipeline over the real stack', () => {
         expect(territory.jobs).toBe(15);
       }
       const routed = first.json.territories.reduce((sum, t) => sum + t.routed, 0);
-      const jobStops = await pool.query(`SELECT count(*)::int AS n, count(DISTINCT job)::int AS distinct_jobs FROM ${qualified(schema, 'stops')} WHERE type = 'job'`);
+      const jobStops = await pool.query(
+        `SELECT count(*)::int AS n, count(DISTINCT job)::int AS distinct_jobs FROM ${qualified(schema, 'stops')} WHERE type = 'job'`,
+      );
       expect(jobStops.rows[0]).toEqual({ n: routed, distinct_jobs: routed });
 
       const second = await runNightly('warehouse');
@@ -301,7 +349,19 @@ describe('nightly planning pipeline over the real stack', () => {
 
   it('creates, updates, lists, pauses, resumes and deletes a nightly schedule', async () => {
     await csvConnection('scheduled', { territories: 1, jobsPerTerritory: 3, driversPerTerritory: 1, date: planDate });
-    const args = ['schedule', 'nightly', '--connection', 'scheduled', '--account', user.account, '--at', '02:00', '--tz', 'Europe/Paris', '--json'];
+    const args = [
+      'schedule',
+      'nightly',
+      '--connection',
+      'scheduled',
+      '--account',
+      user.account,
+      '--at',
+      '02:00',
+      '--tz',
+      'Europe/Paris',
+      '--json',
+    ];
     const created = await cli(args);
     expect(created.stderr).toBe('');
     expect(JSON.parse(created.stdout)).toMatchObject({ created: true, next_run: expect.any(String) });
@@ -333,7 +393,10 @@ describe('nightly planning pipeline over the real stack', () => {
     const deadline = Date.now() + 60000;
     let scheduled: { status: string; plan_date: string; days: number } | undefined;
     while (Date.now() < deadline) {
-      const rows = await stack.query(`SELECT status, plan_date::text, days FROM pipeline_runs WHERE account = $1 AND connection = 'scheduled' AND trigger = 'schedule'`, [user.account]);
+      const rows = await stack.query(
+        `SELECT status, plan_date::text, days FROM pipeline_runs WHERE account = $1 AND connection = 'scheduled' AND trigger = 'schedule'`,
+        [user.account],
+      );
       scheduled = rows.rows[0];
       if (scheduled && scheduled.status !== 'running') break;
       await new Promise((r) => setTimeout(r, 500));

@@ -28,7 +28,10 @@ test('every committed workflow history replays against the current workflows', a
     'operation-task-completed.json',
   ]);
   const failures: string[] = [];
-  const replays = Worker.runReplayHistories({ workflowsPath: compiledPath('workflows', 'index.js'), replayName: 'committed-histories' }, histories);
+  const replays = Worker.runReplayHistories(
+    { workflowsPath: compiledPath('workflows', 'index.js'), replayName: 'committed-histories' },
+    histories,
+  );
   for await (const result of replays) if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
   expect(failures).toEqual([]);
 }, 120000);

@@ -1,8 +1,4 @@
-import {
-  MAX_LOAD_DIMENSIONS,
-  UNLIMITED_VEHICLES,
-  type CompiledInstance,
-} from './compiled-instance.js';
+import { MAX_LOAD_DIMENSIONS, UNLIMITED_VEHICLES, type CompiledInstance } from './compiled-instance.js';
 
 export interface VehicleTypeSpec {
   count: number | 'unlimited';
@@ -106,8 +102,7 @@ export function buildInstance(spec: InstanceSpec): CompiledInstance {
     vehicleTypeMaskWords,
     jobVehicleTypes: fillBitset(n, vehicleTypeMaskWords, types.length, spec.allowedVehicleTypes),
     routeSlotMaskWords,
-    jobRouteSlots:
-      routeSlotMaskWords === 0 ? new Uint32Array(0) : fillBitset(n, routeSlotMaskWords, slotBits, spec.allowedRouteSlots),
+    jobRouteSlots: routeSlotMaskWords === 0 ? new Uint32Array(0) : fillBitset(n, routeSlotMaskWords, slotBits, spec.allowedRouteSlots),
     unassignedCost: spec.unassignedCost ?? defaultUnassignedCost(spec.distance),
     ...(spec.lateCost !== undefined && spec.lateCost > 0 ? { lateCost: spec.lateCost } : {}),
   };

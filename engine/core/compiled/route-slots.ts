@@ -5,9 +5,7 @@ import { UNLIMITED_VEHICLES, type CompiledInstance } from './compiled-instance.j
  * slot per job, which is as many routes as a solution can ever use.
  */
 export function routeSlots(instance: CompiledInstance): Int32Array {
-  const counts = Array.from(instance.vehicleCount, (count) =>
-    count === UNLIMITED_VEHICLES ? instance.jobs.length : count,
-  );
+  const counts = Array.from(instance.vehicleCount, (count) => (count === UNLIMITED_VEHICLES ? instance.jobs.length : count));
   const slots = new Int32Array(counts.reduce((sum, count) => sum + count, 0));
   let next = 0;
   counts.forEach((count, type) => {

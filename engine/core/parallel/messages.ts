@@ -13,9 +13,7 @@ export interface WorkerInput {
 
 /** Worker → main thread. */
 export type WorkerMessage =
-  | { kind: 'best'; snapshot: SolutionSnapshot }
-  | { kind: 'progress'; event: ProgressEvent }
-  | { kind: 'done'; result: SolveResult };
+  { kind: 'best'; snapshot: SolutionSnapshot } | { kind: 'progress'; event: ProgressEvent } | { kind: 'done'; result: SolveResult };
 
 /** Main thread → worker: the best solution any thread has found so far. */
 export interface SharedBest {

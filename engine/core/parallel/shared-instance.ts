@@ -18,8 +18,8 @@ function shared<T extends Typed>(array: T): T {
  * matrix is 800 MB.
  */
 export function sharedInstance(instance: CompiledInstance): CompiledInstance {
-  const entries = Object.entries(instance).map(([key, value]) =>
-    [key, ArrayBuffer.isView(value) && !(value instanceof DataView) ? shared(value as Typed) : value] as const,
+  const entries = Object.entries(instance).map(
+    ([key, value]) => [key, ArrayBuffer.isView(value) && !(value instanceof DataView) ? shared(value as Typed) : value] as const,
   );
   return Object.fromEntries(entries) as unknown as CompiledInstance;
 }

@@ -34,29 +34,15 @@ export function blockMoveDelta(
   const block = evaluator.range(from, i, last, reversed, 0);
   if (j > last) {
     const middle = evaluator.range(from, last + 1, j, false, 1);
-    return (
-      evaluator.join4(from.type, from.prefix, (i - 1) * S, scratch, middle, scratch, block, from.suffix, (j + 1) * S) -
-      from.cost
-    );
+    return evaluator.join4(from.type, from.prefix, (i - 1) * S, scratch, middle, scratch, block, from.suffix, (j + 1) * S) - from.cost;
   }
   const middle = evaluator.range(from, j + 1, i - 1, false, 1);
-  return (
-    evaluator.join4(from.type, from.prefix, j * S, scratch, block, scratch, middle, from.suffix, (last + 1) * S) -
-    from.cost
-  );
+  return evaluator.join4(from.type, from.prefix, j * S, scratch, block, scratch, middle, from.suffix, (last + 1) * S) - from.cost;
 }
 
 const moved = new Int32Array(3);
 
-export function applyBlockMove(
-  solution: Solution,
-  from: Route,
-  i: number,
-  length: number,
-  reversed: boolean,
-  to: Route,
-  j: number,
-): void {
+export function applyBlockMove(solution: Solution, from: Route, i: number, length: number, reversed: boolean, to: Route, j: number): void {
   for (let k = 0; k < length; k++) moved[reversed ? length - 1 - k : k] = from.nodes[i + k]!;
   for (let k = 0; k < length; k++) solution.remove(moved[k]!);
   const after = from === to && j > i ? j - length : j;

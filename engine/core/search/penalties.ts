@@ -35,7 +35,11 @@ export class Penalties {
   /** Whether any route could violate a window or a capacity at all (else a penalised search repeats the strict one). */
   readonly bind: boolean;
 
-  constructor(private readonly model: RouteModel, initialWarp: number, initialLoad: number) {
+  constructor(
+    private readonly model: RouteModel,
+    initialWarp: number,
+    initialLoad: number,
+  ) {
     const instance = model.instance;
     const finite = (values: Float64Array): boolean => values.some(Number.isFinite);
     const windowsBind = model.lateCost === 0 && (finite(instance.timeWindowEnd) || finite(instance.shiftEnd));

@@ -75,11 +75,7 @@ export class RuinAndRecreate {
     const meanArc = Math.max(current.cost - current.unassignedCount * current.model.instance.unassignedCost, 1) / Math.max(arcs, 1);
     const penalties = Penalties.forSolution(current);
     const backup = new Solution(current.model);
-    const annealing = new SimulatedAnnealing(
-      initialTemperaturePerArc(current) * meanArc,
-      FINAL_TEMPERATURE_PER_ARC * meanArc,
-      this.random,
-    );
+    const annealing = new SimulatedAnnealing(initialTemperaturePerArc(current) * meanArc, FINAL_TEMPERATURE_PER_ARC * meanArc, this.random);
 
     let iteration = 0;
     let timeToBest = history[0]!.elapsedMs;

@@ -52,7 +52,18 @@ export interface Gazetteer {
 const sameStreetMeters = 1000;
 /** An address without a street name takes the nearest named road within this distance (as Nominatim does). */
 const nearestStreetMeters = 60;
-const placeKinds = new Set(['city', 'town', 'village', 'hamlet', 'suburb', 'quarter', 'neighbourhood', 'locality', 'isolated_dwelling', 'square']);
+const placeKinds = new Set([
+  'city',
+  'town',
+  'village',
+  'hamlet',
+  'suburb',
+  'quarter',
+  'neighbourhood',
+  'locality',
+  'isolated_dwelling',
+  'square',
+]);
 
 interface AreaIndex {
   area: ExtractedArea;
@@ -162,10 +173,22 @@ export function buildGazetteer(extract: MapExtract): Gazetteer {
     const country = address.country ?? context.country;
     if (feature === undefined) {
       // A street name no mapped road carries (or a misspelt one): the addresses make the street.
-      feature = (streetsByKey.get(key) ?? []).find((f) => features[f]!.city === city && distanceMeters(features[f]!.location, address.location) < sameStreetMeters);
+      feature = (streetsByKey.get(key) ?? []).find(
+        (f) => features[f]!.city === city && distanceMeters(features[f]!.location, address.location) < sameStreetMeters,
+      );
       if (feature === undefined) {
         feature = features.length;
-        features.push({ kind: 'street', name: street, nameKey: key, city, postcode, country, localityKey: context.localityKey, location: address.location, formattedAddress: formatAddress({ street, postcode, city }) });
+        features.push({
+          kind: 'street',
+          name: street,
+          nameKey: key,
+          city,
+          postcode,
+          country,
+          localityKey: context.localityKey,
+          location: address.location,
+          formattedAddress: formatAddress({ street, postcode, city }),
+        });
         streetsByKey.set(key, [...(streetsByKey.get(key) ?? []), feature]);
       }
     }
@@ -192,7 +215,15 @@ export function buildGazetteer(extract: MapExtract): Gazetteer {
   for (const place of places) {
     const context = contextAt(place.location);
     const city = context.city === place.name ? undefined : context.city;
-    features.push({ kind: 'place', name: place.name, nameKey: nameKey(place.name), ...context, city, location: place.location, formattedAddress: formatAddress({ street: place.name, city }) });
+    features.push({
+      kind: 'place',
+      name: place.name,
+      nameKey: nameKey(place.name),
+      ...context,
+      city,
+      location: place.location,
+      formattedAddress: formatAddress({ street: place.name, city }),
+    });
   }
 
   const postcodes = new Map<string, { points: LatLon[]; cities: string[] }>();
@@ -206,7 +237,16 @@ export function buildGazetteer(extract: MapExtract): Gazetteer {
   for (const [postcode, entry] of postcodes) {
     const location = { lat: mean(entry.points.map((p) => p.lat)), lon: mean(entry.points.map((p) => p.lon)) };
     const city = mostCommon(entry.cities);
-    features.push({ kind: 'postcode', name: postcode, nameKey: nameKey(postcode), ...contextAt(location), city, postcode, location, formattedAddress: formatAddress({ postcode, city }) });
+    features.push({
+      kind: 'postcode',
+      name: postcode,
+      nameKey: nameKey(postcode),
+      ...contextAt(location),
+      city,
+      postcode,
+      location,
+      formattedAddress: formatAddress({ postcode, city }),
+    });
   }
   return { features, addresses, pieces };
 }

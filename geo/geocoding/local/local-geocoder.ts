@@ -105,7 +105,10 @@ function scoreFeature(feature: IndexedFeature, parsed: ParsedQuery): { score: nu
   const located = localityMatches(localityTokens, rest);
   const unexplained = rest.length - located;
   const postcodeBonus = parsed.postcode && feature.postcode === parsed.postcode ? 0.02 : 0;
-  return { score: Math.max(0, Math.min(1, coverage * (1 - 0.08 * unexplained) + Math.min(0.08, 0.04 * located) + postcodeBonus)), houseNumber };
+  return {
+    score: Math.max(0, Math.min(1, coverage * (1 - 0.08 * unexplained) + Math.min(0.08, 0.04 * located) + postcodeBonus)),
+    houseNumber,
+  };
 }
 
 function round(value: number): number {

@@ -40,7 +40,8 @@ export class PieceGrid<T> {
           seen.add(piece);
           if (!accept(piece.owner)) continue;
           const point = nearestOnPiece(p, piece.a, piece.b);
-          if (point.distanceMeters <= maxMeters && (!best || point.distanceMeters < best.point.distanceMeters)) best = { owner: piece.owner, point };
+          if (point.distanceMeters <= maxMeters && (!best || point.distanceMeters < best.point.distanceMeters))
+            best = { owner: piece.owner, point };
         }
       }
     }

@@ -24,7 +24,12 @@ function box(point: LatLon, meters: number): [LatLon, LatLon] {
  * The nearest streets to a point (the point on each street as location and intersection), with
  * the nearest address first when it lies on the nearest street.
  */
-export async function reverseGeocode(index: GazetteerIndex, mapHash: string, point: LatLon, maxResults: number): Promise<GeocodeSuggestion[]> {
+export async function reverseGeocode(
+  index: GazetteerIndex,
+  mapHash: string,
+  point: LatLon,
+  maxResults: number,
+): Promise<GeocodeSuggestion[]> {
   const nearestByStreet = new Map<number, PiecePoint>();
   for (const radius of radii) {
     for (const piece of await index.piecesIn(mapHash, ...box(point, radius))) {
@@ -39,7 +44,13 @@ export async function reverseGeocode(index: GazetteerIndex, mapHash: string, poi
   const suggestions: GeocodeSuggestion[] = streets.map(([id, on]) => {
     const feature = features.get(id)!;
     const location = { lat: on.lat, lon: on.lon };
-    return { location, intersection: location, formattedAddress: feature.formattedAddress, ...(feature.country ? { country: feature.country } : {}), confidence: confidenceAt(on.distanceMeters) };
+    return {
+      location,
+      intersection: location,
+      formattedAddress: feature.formattedAddress,
+      ...(feature.country ? { country: feature.country } : {}),
+      confidence: confidenceAt(on.distanceMeters),
+    };
   });
   const addresses = (await index.addressesIn(mapHash, ...box(point, addressMeters)))
     .map((address) => ({ address, distance: distanceMeters(point, address.location) }))

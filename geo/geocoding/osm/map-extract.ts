@@ -84,7 +84,8 @@ export function extractMap(file: Uint8Array): MapExtract {
     relation: (_id, members, tags) => {
       if (tags.has('addr:housenumber')) addressRelations.push({ tags, members });
       const level = Number(tags.get('admin_level'));
-      if (tags.get('boundary') === 'administrative' && tags.get('name') && Number.isInteger(level) && level >= 2) areaRelations.push({ tags, members });
+      if (tags.get('boundary') === 'administrative' && tags.get('name') && Number.isInteger(level) && level >= 2)
+        areaRelations.push({ tags, members });
     },
   });
 
@@ -114,7 +115,9 @@ export function extractMap(file: Uint8Array): MapExtract {
     if (address) addresses.push(address);
   }
   for (const relation of addressRelations) {
-    const outer = relation.members.filter((m) => m.type === memberWay && m.role !== 'inner').flatMap((m) => pointsOf(wayNodes.get(m.ref) ?? []) ?? []);
+    const outer = relation.members
+      .filter((m) => m.type === memberWay && m.role !== 'inner')
+      .flatMap((m) => pointsOf(wayNodes.get(m.ref) ?? []) ?? []);
     const address = outer.length ? addressOf(relation.tags, ringCentroid(outer)) : undefined;
     if (address) addresses.push(address);
   }

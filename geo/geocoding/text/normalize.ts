@@ -43,7 +43,31 @@ const canonical: Record<string, string> = {
 };
 
 /** Street-type words: a query that leaves one out (or uses another) still means the same street. */
-export const streetTypes = new Set(['av', 'bd', 'rue', 'pl', 'ch', 'rte', 'imp', 'all', 'sq', 'esc', 'prom', 'qu', 'str', 'rd', 'ln', 'tunnel', 'pont', 'rond', 'point', 'voie', 'lacets', 'virage', 'corniche']);
+export const streetTypes = new Set([
+  'av',
+  'bd',
+  'rue',
+  'pl',
+  'ch',
+  'rte',
+  'imp',
+  'all',
+  'sq',
+  'esc',
+  'prom',
+  'qu',
+  'str',
+  'rd',
+  'ln',
+  'tunnel',
+  'pont',
+  'rond',
+  'point',
+  'voie',
+  'lacets',
+  'virage',
+  'corniche',
+]);
 
 const stopWords = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'l', 'd', 'the', 'of', 'et', 'and']);
 
@@ -68,7 +92,9 @@ function canonicalWord(word: string): string {
   if (exact) return exact;
   if (word.length >= 5 && !/\d/.test(word)) {
     const allowed = word.length >= 8 ? 2 : 1;
-    const near = longWords.find((known) => Math.abs(known.length - word.length) <= allowed && editDistance(known, word, allowed) <= allowed);
+    const near = longWords.find(
+      (known) => Math.abs(known.length - word.length) <= allowed && editDistance(known, word, allowed) <= allowed,
+    );
     if (near) return canonical[near]!;
   }
   return word;

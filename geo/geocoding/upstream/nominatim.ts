@@ -18,7 +18,13 @@ interface NominatimPlace {
 export const nominatimProtocol: UpstreamProtocol = {
   kind: 'nominatim',
   searchUrl: (base, query) =>
-    joinUrl(base, 'search', { q: query.text, format: 'jsonv2', addressdetails: 1, limit: query.maxResults, countrycodes: query.country?.toLowerCase() }),
+    joinUrl(base, 'search', {
+      q: query.text,
+      format: 'jsonv2',
+      addressdetails: 1,
+      limit: query.maxResults,
+      countrycodes: query.country?.toLowerCase(),
+    }),
   reverseUrl: (base, point) => joinUrl(base, 'reverse', { lat: point.lat, lon: point.lon, format: 'jsonv2', addressdetails: 1 }),
   parse(body) {
     // /reverse answers one object (or {error} when nothing is there), /search an array.

@@ -42,7 +42,12 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * under GC pressure Node's fetch can lose the link to a request's signal (nodejs/node#55428),
  * and the request then hangs for good.
  */
-async function fetchWithin(url: string, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal | undefined): Promise<{ response: Response; body: string }> {
+async function fetchWithin(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<{ response: Response; body: string }> {
   const controller = new AbortController();
   let release = (): void => undefined;
   const stopped = new Promise<never>((_, reject) => {
@@ -85,7 +90,13 @@ export async function getUpstreamJson(url: string, options: UpstreamHttpOptions,
   let unreachable = true;
   for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
     const wait = options.breaker.waitMs();
-    if (wait > 0) throw new GeoserviceError('geoservice_unavailable', `the upstream geocoder is unavailable (circuit open after repeated failures; next try in ${wait} ms)`, true, wait);
+    if (wait > 0)
+      throw new GeoserviceError(
+        'geoservice_unavailable',
+        `the upstream geocoder is unavailable (circuit open after repeated failures; next try in ${wait} ms)`,
+        true,
+        wait,
+      );
     lastRetryAfter = undefined;
     try {
       const { response, body } = await fetchWithin(url, { accept: 'application/json', ...options.headers }, options.timeoutMs, signal);
@@ -107,7 +118,11 @@ export async function getUpstreamJson(url: string, options: UpstreamHttpOptions,
       } else {
         options.breaker.succeeded();
         const refused = response.status === 401 || response.status === 403;
-        throw new GeoserviceError(refused ? 'geoservice_unavailable' : 'geoservice_error', `the upstream geocoder refused the request (HTTP ${response.status})`, false);
+        throw new GeoserviceError(
+          refused ? 'geoservice_unavailable' : 'geoservice_error',
+          `the upstream geocoder refused the request (HTTP ${response.status})`,
+          false,
+        );
       }
     } catch (err) {
       if (err instanceof GeoserviceError) throw err;
@@ -116,7 +131,9 @@ export async function getUpstreamJson(url: string, options: UpstreamHttpOptions,
       const code = errorCode(err);
       if (!code || !unreachableCodes.has(code)) unreachable = false;
       const timedOut = (err as Error).name === 'TimeoutError';
-      lastMessage = timedOut ? `the upstream geocoder did not answer within ${options.timeoutMs} ms` : `the upstream geocoder could not be reached (${code ?? (err as Error).message})`;
+      lastMessage = timedOut
+        ? `the upstream geocoder did not answer within ${options.timeoutMs} ms`
+        : `the upstream geocoder could not be reached (${code ?? (err as Error).message})`;
     }
     if (attempt === options.maxAttempts) break;
     const delay = Math.max(backoffDelayMs(attempt, options.backoffBaseMs, options.backoffMaxMs), lastRetryAfter ?? 0);

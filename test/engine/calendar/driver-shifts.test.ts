@@ -69,7 +69,10 @@ const cases: Case[] = [
   },
   {
     name: 'end_date is the last day of the assignment, across the year end',
-    problem: driver({ shift_patterns: [{ shift_pattern: 'daily', start_date: '2024-12-30', end_date: '2024-12-31' }] }, { shift_patterns: [daily] }),
+    problem: driver(
+      { shift_patterns: [{ shift_pattern: 'daily', start_date: '2024-12-30', end_date: '2024-12-31' }] },
+      { shift_patterns: [daily] },
+    ),
     window: ['2024-12-29', '2025-01-01'],
     expected: { '2024-12-29': [], '2024-12-30': ['early'], '2024-12-31': ['early'], '2025-01-01': [] },
   },
@@ -146,9 +149,12 @@ const cases: Case[] = [
   },
   {
     name: 'no assignment: only driver-level overrides give shifts',
-    problem: driver({ shift_overrides: [{ start_date: '2024-01-02', end_date: '2024-01-02', shift: 'late' }] }, {
-      shift_overrides: [{ start_date: '2024-01-01', end_date: '2024-01-03', shift: 'early' }],
-    }),
+    problem: driver(
+      { shift_overrides: [{ start_date: '2024-01-02', end_date: '2024-01-02', shift: 'late' }] },
+      {
+        shift_overrides: [{ start_date: '2024-01-01', end_date: '2024-01-03', shift: 'early' }],
+      },
+    ),
     window: ['2024-01-01', '2024-01-03'],
     expected: { '2024-01-01': [], '2024-01-02': ['late'], '2024-01-03': [] },
   },

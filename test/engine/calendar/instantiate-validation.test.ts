@@ -9,11 +9,23 @@ const undated = (id: string) => ({ id });
 const cases: { name: string; body: Record<string, unknown>; faults: [string, string][] }[] = [
   { name: 'all routes dated', body: { routes: [dated('a'), dated('b', '2024-1-2')] }, faults: [] },
   { name: 'no route dated, no schedule', body: { routes: [undated('a'), undated('b')] }, faults: [] },
-  { name: 'some routes dated, some not', body: { routes: [dated('a'), undated('b')] }, faults: [['request', 'route_dates_mismatch_error']] },
-  { name: 'a date echoed in datetime form counts as a date', body: { routes: [dated('a', '2024-01-01T00:00:00'), undated('b')] }, faults: [['request', 'route_dates_mismatch_error']] },
+  {
+    name: 'some routes dated, some not',
+    body: { routes: [dated('a'), undated('b')] },
+    faults: [['request', 'route_dates_mismatch_error']],
+  },
+  {
+    name: 'a date echoed in datetime form counts as a date',
+    body: { routes: [dated('a', '2024-01-01T00:00:00'), undated('b')] },
+    faults: [['request', 'route_dates_mismatch_error']],
+  },
   { name: 'schedules and no routes', body: { schedules: [schedule] }, faults: [] },
   { name: 'schedules and dated routes', body: { schedules: [schedule], routes: [dated('a')] }, faults: [] },
-  { name: 'schedules and undated routes', body: { schedules: [schedule], routes: [undated('a')] }, faults: [['request', 'routes_with_schedules_must_have_dates_error']] },
+  {
+    name: 'schedules and undated routes',
+    body: { schedules: [schedule], routes: [undated('a')] },
+    faults: [['request', 'routes_with_schedules_must_have_dates_error']],
+  },
   { name: 'an empty schedules list asks for nothing', body: { schedules: [], routes: [undated('a')] }, faults: [] },
   {
     name: 'schedules and mixed routes: both codes',
@@ -40,5 +52,7 @@ test.each(cases)('$name', ({ body, faults }) => {
 });
 
 test('instantiate does not need job locations: jobs are routed later', () => {
-  expect(validateRequest({ jobs: [{ id: 'j' }], schedules: [{ ...schedule, job_template: { time_on_site: '00:10' } }] }, 'instantiate')).toEqual([]);
+  expect(
+    validateRequest({ jobs: [{ id: 'j' }], schedules: [{ ...schedule, job_template: { time_on_site: '00:10' } }] }, 'instantiate'),
+  ).toEqual([]);
 });

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { instantiate } from '../../../engine/calendar/instantiate.js';
-import { DAYS_OF_WEEK, SCHEDULE_TYPES, formatDate, parseDate, parseTimespan, resolveProblem, validateRequest, type InstantiateResponse } from '../../../model/index.js';
+import {
+  DAYS_OF_WEEK,
+  SCHEDULE_TYPES,
+  formatDate,
+  parseDate,
+  parseTimespan,
+  resolveProblem,
+  validateRequest,
+  type InstantiateResponse,
+} from '../../../model/index.js';
 import { day } from './calendar-fixtures.js';
 
 type Body = Record<string, unknown>;
@@ -14,7 +23,11 @@ function clock(halfHours: number): string {
 /** Shifts with times of day, past-midnight ends, max_working_time instead of an end, or no times at all. */
 const shiftArbitrary = (index: number) =>
   fc
-    .record({ start: fc.integer({ min: 0, max: 46 }), length: fc.integer({ min: 0, max: 28 }), bounds: fc.constantFrom('end', 'max_working_time', 'none') })
+    .record({
+      start: fc.integer({ min: 0, max: 46 }),
+      length: fc.integer({ min: 0, max: 28 }),
+      bounds: fc.constantFrom('end', 'max_working_time', 'none'),
+    })
     .map(({ start, length, bounds }): Body => {
       const shift: Body = { id: `s${index}` };
       if (bounds === 'none') return shift;
@@ -24,7 +37,11 @@ const shiftArbitrary = (index: number) =>
       return shift;
     });
 
-const overrideArbitrary = fc.record({ start: fc.integer({ min: -30, max: 40 }), length: fc.integer({ min: 0, max: 5 }), shift: fc.option(fc.integer({ min: 0, max: SHIFT_COUNT - 1 })) });
+const overrideArbitrary = fc.record({
+  start: fc.integer({ min: -30, max: 40 }),
+  length: fc.integer({ min: 0, max: 5 }),
+  shift: fc.option(fc.integer({ min: 0, max: SHIFT_COUNT - 1 })),
+});
 
 const scheduleArbitrary = fc.record({
   type: fc.constantFrom(...SCHEDULE_TYPES),
@@ -51,16 +68,29 @@ const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
   .record({
     origin: fc.integer({ min: day('2023-01-01'), max: day('2025-12-31') }),
     shifts: fc.tuple(...Array.from({ length: SHIFT_COUNT }, (_, index) => shiftArbitrary(index))),
-    patterns: fc.array(fc.array(fc.array(fc.integer({ min: 0, max: SHIFT_COUNT - 1 }), { maxLength: 3 }), { minLength: 1, maxLength: 10 }), { minLength: 1, maxLength: 3 }),
+    patterns: fc.array(
+      fc.array(fc.array(fc.integer({ min: 0, max: SHIFT_COUNT - 1 }), { maxLength: 3 }), { minLength: 1, maxLength: 10 }),
+      { minLength: 1, maxLength: 3 },
+    ),
     drivers: fc.array(
       fc.record({
-        assignments: fc.array(fc.record({ pattern: fc.nat(), start: fc.integer({ min: -30, max: 30 }), length: fc.option(fc.integer({ min: 0, max: 40 })) }), { maxLength: 3 }),
+        assignments: fc.array(
+          fc.record({ pattern: fc.nat(), start: fc.integer({ min: -30, max: 30 }), length: fc.option(fc.integer({ min: 0, max: 40 })) }),
+          { maxLength: 3 },
+        ),
         overrides: fc.array(overrideArbitrary, { maxLength: 2 }),
       }),
       { minLength: 1, maxLength: 3 },
     ),
     problemOverrides: fc.array(overrideArbitrary, { maxLength: 2 }),
-    routes: fc.array(fc.record({ driver: fc.nat(), offset: fc.integer({ min: -5, max: 40 }), times: fc.option(fc.record({ start: fc.integer({ min: 0, max: 46 }), length: fc.integer({ min: 0, max: 20 }) })) }), { maxLength: 4 }),
+    routes: fc.array(
+      fc.record({
+        driver: fc.nat(),
+        offset: fc.integer({ min: -5, max: 40 }),
+        times: fc.option(fc.record({ start: fc.integer({ min: 0, max: 46 }), length: fc.integer({ min: 0, max: 20 }) })),
+      }),
+      { maxLength: 4 },
+    ),
     schedules: fc.array(scheduleArbitrary, { minLength: 1, maxLength: 3 }),
     defaults: fc.option(fc.record({ start: fc.integer({ min: 0, max: 20 }), length: fc.integer({ min: 1, max: 30 }) })),
     start: fc.integer({ min: -10, max: 30 }),
@@ -77,7 +107,10 @@ const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
     const heldJobs: Body[] = [];
     const body: Body = {
       shifts,
-      shift_patterns: patterns.map((days, index) => ({ id: `p${index}`, shifts: days.map((shiftIndexes) => shiftIndexes.map((shift) => `s${shift}`)) })),
+      shift_patterns: patterns.map((days, index) => ({
+        id: `p${index}`,
+        shifts: days.map((shiftIndexes) => shiftIndexes.map((shift) => `s${shift}`)),
+      })),
       shift_overrides: problemOverrides.map(override),
       drivers: drivers.map(({ assignments, overrides }, index) => ({
         id: `d${index}`,
@@ -118,7 +151,9 @@ const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
       }),
       // Ids a generated route or job would like to take.
       jobs: [...heldJobs, { id: 'sc0_1' }, { id: `d0_${date(start)}_s0` }],
-      ...(defaults === null ? {} : { settings: { defaults: { start_time: clock(defaults.start), end_time: clock(defaults.start + defaults.length) } } }),
+      ...(defaults === null
+        ? {}
+        : { settings: { defaults: { start_time: clock(defaults.start), end_time: clock(defaults.start + defaults.length) } } }),
     };
     return { body, start: origin + start, firstDays, secondDays };
   });
@@ -126,7 +161,12 @@ const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
 function run(body: Body, start: number, numDays: number, returnRequest: boolean): Body {
   const request = { ...body, return_request: returnRequest };
   expect(validateRequest(request, 'instantiate')).toEqual([]);
-  return instantiate(resolveProblem(request, 'instantiate'), request, { startDate: start, numDays, generateRoutes: true, generateJobs: true }) as Body;
+  return instantiate(resolveProblem(request, 'instantiate'), request, {
+    startDate: start,
+    numDays,
+    generateRoutes: true,
+    generateJobs: true,
+  }) as Body;
 }
 
 /** Working time of a route as RECURRENCE.md defines it, in seconds since 1970, computed here from the wire values. */
@@ -176,7 +216,11 @@ describe('instantiate properties', () => {
           if (given.has(route.id)) return;
           for (const other of routes) {
             if (other === route || other.driver !== route.driver) continue;
-            expect([route.id, other.id, overlap(workingSpan(route, defaults), workingSpan(other, defaults))]).toEqual([route.id, other.id, false]);
+            expect([route.id, other.id, overlap(workingSpan(route, defaults), workingSpan(other, defaults))]).toEqual([
+              route.id,
+              other.id,
+              false,
+            ]);
           }
           expect(routes.findIndex((candidate) => candidate.id === route.id)).toBe(index);
         });

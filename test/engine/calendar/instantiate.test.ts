@@ -17,7 +17,12 @@ function run(body: Body, from: string, numDays: number, options: Partial<Instant
 
 function runFull(body: Body, from: string, numDays: number): Body {
   const request = validInstantiateRequest({ ...body, return_request: true });
-  return instantiate(resolveProblem(request, 'instantiate'), request, { startDate: day(from), numDays, generateRoutes: true, generateJobs: true }) as Body;
+  return instantiate(resolveProblem(request, 'instantiate'), request, {
+    startDate: day(from),
+    numDays,
+    generateRoutes: true,
+    generateJobs: true,
+  }) as Body;
 }
 
 const early = { id: 'early', name: 'Early', start_time: '06:00', end_time: '14:00' };
@@ -53,14 +58,27 @@ describe('routes', () => {
       normal_working_time: '08:00',
     };
     const response = run(
-      { shifts: [shift], shift_patterns: [{ id: 'p', shifts: [['full']] }], drivers: [{ id: 'd1', shift_patterns: [{ shift_pattern: 'p', start_date: '2024-02-29' }] }] },
+      {
+        shifts: [shift],
+        shift_patterns: [{ id: 'p', shifts: [['full']] }],
+        drivers: [{ id: 'd1', shift_patterns: [{ shift_pattern: 'p', start_date: '2024-02-29' }] }],
+      },
       '2024-02-29',
       1,
     );
     const { id: _id, name: _name, ...fields } = shift;
     // The shift's values, timespans in their wire form.
-    const times = { start_time: '07:30:00', end_time: '16:00:00', breaks: [{ id: 'lunch', start: '12:00:00', length: '00:30:00' }], max_driving_time: '06:00:00', max_working_time: '08:30:00', normal_working_time: '08:00:00' };
-    expect(response.routes).toEqual([{ id: 'd1_2024-02-29_full', name: 'd1 2024-02-29 Full day', ...fields, ...times, date: '2024-02-29', driver: 'd1' }]);
+    const times = {
+      start_time: '07:30:00',
+      end_time: '16:00:00',
+      breaks: [{ id: 'lunch', start: '12:00:00', length: '00:30:00' }],
+      max_driving_time: '06:00:00',
+      max_working_time: '08:30:00',
+      normal_working_time: '08:00:00',
+    };
+    expect(response.routes).toEqual([
+      { id: 'd1_2024-02-29_full', name: 'd1 2024-02-29 Full day', ...fields, ...times, date: '2024-02-29', driver: 'd1' },
+    ]);
     expect(response.routes[0]!.breaks).not.toBe(shift.breaks);
   });
 
@@ -101,7 +119,10 @@ describe('routes', () => {
 
   test('a route without times works from the default start to the default end (or the whole day)', () => {
     const existing = [{ id: 'r', date: '2024-02-28', driver: 'd1' }];
-    const withDefaults = fleet([['early', 'night']], { routes: existing, settings: { defaults: { start_time: '09:00', end_time: '17:00' } } });
+    const withDefaults = fleet([['early', 'night']], {
+      routes: existing,
+      settings: { defaults: { start_time: '09:00', end_time: '17:00' } },
+    });
     expect(run(withDefaults, '2024-02-28', 1).routes.map((route) => route.id)).toEqual(['d1_2024-02-28_night']);
     expect(run(fleet([['early', 'night']], { routes: existing }), '2024-02-28', 1).routes).toEqual([]);
   });
@@ -161,8 +182,14 @@ describe('jobs', () => {
   });
 
   test('with a base date the response gives the target date', () => {
-    const response = run({ schedules: [{ id: 's', type: 'weekly', base_date: '2024-01-03', earliest_date: '2024-01-01', allowed_variance_after: 1 }] }, '2024-01-01', 7);
-    expect(response.schedules[0]!.jobs).toEqual([{ job: 's_0', ordinal: 0, target_date: '2024-01-03', target_date_range: { start: '2024-01-03', end: '2024-01-04' } }]);
+    const response = run(
+      { schedules: [{ id: 's', type: 'weekly', base_date: '2024-01-03', earliest_date: '2024-01-01', allowed_variance_after: 1 }] },
+      '2024-01-01',
+      7,
+    );
+    expect(response.schedules[0]!.jobs).toEqual([
+      { job: 's_0', ordinal: 0, target_date: '2024-01-03', target_date_range: { start: '2024-01-03', end: '2024-01-04' } },
+    ]);
     expect(response.jobs).toEqual([{ id: 's_0' }]);
   });
 
@@ -170,7 +197,15 @@ describe('jobs', () => {
     const body = {
       jobs: [{ id: 'kept', location: '1, 1' }],
       routes: [{ id: 's_2', date: '2001-01-01' }],
-      schedules: [{ id: 's', type: 'weekly', earliest_date: '2001-01-01', jobs: [null, 'kept'], job_overrides: [{ ordinal: 3, type: 'out_of_range' }] }],
+      schedules: [
+        {
+          id: 's',
+          type: 'weekly',
+          earliest_date: '2001-01-01',
+          jobs: [null, 'kept'],
+          job_overrides: [{ ordinal: 3, type: 'out_of_range' }],
+        },
+      ],
     };
     const response = run(body, '2001-01-01', 28);
     expect(response.schedules[0]!.jobs.map(({ job, ordinal }) => `${ordinal}: ${job}`)).toEqual(['0: s_0', '2: s_2#2', '4: s_4']);
@@ -188,7 +223,15 @@ describe('return_request', () => {
     ...fleet([['early'], []]),
     jobs: [{ id: 'kept', location: '1, 1' }],
     routes: [{ id: 'mine', date: '2024-02-28', driver: 'd1', start_time: '10:00', end_time: '11:00' }],
-    schedules: [{ id: 's', type: 'daily', earliest_date: '2024-02-28', jobs: [null, 'kept'], job_template: { location: { id: 'depot marker', location: '2, 2' } } }],
+    schedules: [
+      {
+        id: 's',
+        type: 'daily',
+        earliest_date: '2024-02-28',
+        jobs: [null, 'kept'],
+        job_template: { location: { id: 'depot marker', location: '2, 2' } },
+      },
+    ],
   };
 
   test('the canonical request with the new routes and jobs merged in and the job ids at their ordinals', () => {

@@ -21,12 +21,41 @@ describe('compileProblem', () => {
     const { problem, travel } = await resolved({
       settings: { defaults: { driving_speed_percentage: 50 } },
       jobs: [
-        { id: 'a', location: '47.61, -122.33', time_on_site: '00:10', time_window: { start: '09:00', end: '11:00' }, loads: [{ metric: 'kg', amount: 4 }] },
-        { id: 'b', location: '47.62, -122.34', exit_location: '47.63, -122.34', exit_time_on_site: '00:05', required_route_attributes: ['lift'] },
+        {
+          id: 'a',
+          location: '47.61, -122.33',
+          time_on_site: '00:10',
+          time_window: { start: '09:00', end: '11:00' },
+          loads: [{ metric: 'kg', amount: 4 }],
+        },
+        {
+          id: 'b',
+          location: '47.62, -122.34',
+          exit_location: '47.63, -122.34',
+          exit_time_on_site: '00:05',
+          required_route_attributes: ['lift'],
+        },
       ],
       routes: [
-        { id: 'plain', location: '47.6, -122.3', start_time: '08:00', end_time: '17:00', load_capacities: [{ metric: 'kg', amount: 30 }], cost_per_hour: 36, cost_per_km: 2 },
-        { id: 'lift', location: '47.6, -122.3', start_time: '07:00', max_working_time: '04:00', optimize_start_time: true, enable_end_stem_time: false, route_attributes: ['lift'], fixed_cost: 12 },
+        {
+          id: 'plain',
+          location: '47.6, -122.3',
+          start_time: '08:00',
+          end_time: '17:00',
+          load_capacities: [{ metric: 'kg', amount: 30 }],
+          cost_per_hour: 36,
+          cost_per_km: 2,
+        },
+        {
+          id: 'lift',
+          location: '47.6, -122.3',
+          start_time: '07:00',
+          max_working_time: '04:00',
+          optimize_start_time: true,
+          enable_end_stem_time: false,
+          route_attributes: ['lift'],
+          fixed_cost: 12,
+        },
       ],
     });
     const compiled = compileProblem(problem, travel, problem.routes, allJobs(problem));
@@ -46,7 +75,10 @@ describe('compileProblem', () => {
     expect(instance.serviceTime[0]).toBe(600);
     expect(instance.serviceTime[1]).toBeCloseTo(travel.duration(at, exit) / 0.5 + 300, 9);
     const n = instance.nodeCount;
-    expect(instance.distance[1 * n + 0]).toBeCloseTo(travel.distance(at, exit) + travel.distance(exit, travel.indexOf({ lat: 47.61, lon: -122.33 })), 6);
+    expect(instance.distance[1 * n + 0]).toBeCloseTo(
+      travel.distance(at, exit) + travel.distance(exit, travel.indexOf({ lat: 47.61, lon: -122.33 })),
+      6,
+    );
     // No end stem: reaching the end costs nothing beyond the exit leg.
     expect(instance.distance[1 * n + 5]).toBeCloseTo(travel.distance(at, exit), 6);
     expect(instance.duration[1 * n + 5]).toBe(0);
@@ -63,10 +95,25 @@ describe('compileProblem', () => {
   test('names what it approximates: breaks shorten deadlines, two windows become one, pickups count whole', async () => {
     const { problem, travel } = await resolved({
       jobs: [
-        { id: 'a', location: '47.61, -122.33', time_window: { start: '09:00', end: '10:00' }, time_window2: { start: '13:00', end: '17:00' }, load: -3 },
+        {
+          id: 'a',
+          location: '47.61, -122.33',
+          time_window: { start: '09:00', end: '10:00' },
+          time_window2: { start: '13:00', end: '17:00' },
+          load: -3,
+        },
         { id: 'b', location: '47.62, -122.33', time_window: { start: '08:00', end: '12:00' }, load: 2 },
       ],
-      routes: [{ id: 'r', location: '47.6, -122.3', start_time: '08:00', end_time: '18:00', load_capacity: 10, breaks: [{ start: '11:00', length: '00:30' }] }],
+      routes: [
+        {
+          id: 'r',
+          location: '47.6, -122.3',
+          start_time: '08:00',
+          end_time: '18:00',
+          load_capacity: 10,
+          breaks: [{ start: '11:00', length: '00:30' }],
+        },
+      ],
     });
     const compiled = compileProblem(problem, travel, problem.routes, allJobs(problem));
     const instance = compiled.instance;
@@ -81,7 +128,13 @@ describe('compileProblem', () => {
     const { problem, travel } = await resolved({
       vehicles: [{ id: 'van' }],
       drivers: [{ id: 'ann' }, { id: 'bob' }],
-      zones: [{ id: 'north', drivers: ['ann'], boundary: { vertices: ['47.65, -122.4', '47.65, -122.2', '47.7, -122.2', '47.7, -122.4', '47.65, -122.4'] } }],
+      zones: [
+        {
+          id: 'north',
+          drivers: ['ann'],
+          boundary: { vertices: ['47.65, -122.4', '47.65, -122.2', '47.7, -122.2', '47.7, -122.4', '47.65, -122.4'] },
+        },
+      ],
       jobs: [
         { id: 'monday', location: '47.61, -122.33', date: '2024-03-04' },
         { id: 'north', location: '47.67, -122.3' },

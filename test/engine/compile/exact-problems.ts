@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 
 const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-const place = fc.tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 300 })).map(([a, b]) => `${(47.5 + a / 1000).toFixed(3)}, ${(-122.45 + b / 1000).toFixed(3)}`);
+const place = fc
+  .tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 300 }))
+  .map(([a, b]) => `${(47.5 + a / 1000).toFixed(3)}, ${(-122.45 + b / 1000).toFixed(3)}`);
 
 const jobSpec = fc.record({
   location: place,

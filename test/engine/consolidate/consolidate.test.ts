@@ -82,7 +82,12 @@ describe('consolidation along streets', () => {
     };
     const [a, b, c, d] = mainJobs(4);
     // d1 drives no route: forbidding it changes no route's eligibility; forbidding d2 does.
-    const jobs = [{ ...a!, forbidden_drivers: ['d1'] }, b!, { ...c!, forbidden_drivers: ['d2'] }, { ...d!, required_vehicle_attributes: ['lift'] }];
+    const jobs = [
+      { ...a!, forbidden_drivers: ['d1'] },
+      b!,
+      { ...c!, forbidden_drivers: ['d2'] },
+      { ...d!, required_vehicle_attributes: ['lift'] },
+    ];
     const byRoutes = await consolidate('consolidate_by_route_assignments', { ...fleet, jobs });
     expect(byRoutes.consolidated_jobs.map((entry) => entry.jobs)).toEqual([['m1', 'm2']]);
     const byRestrictions = await consolidate('consolidate_by_job_restrictions', { ...fleet, jobs });
@@ -92,7 +97,11 @@ describe('consolidation along streets', () => {
   it('keeps every original job exactly once and leaves linked jobs and jobs on routes alone', async () => {
     const jobs: JobJson[] = [
       ...mainJobs(6, { time_on_site: '00:02:00' }).map((job, k) => (k === 2 ? { ...job, required_driver_attributes: ['x'] } : job)),
-      ...[20.001, 20.002, 20.004, 20.005].map((lon, k) => ({ id: `n${k + 1}`, location: onNorth(lon), ...(k === 1 ? { exit_location: onMain(20.001) } : {}) })),
+      ...[20.001, 20.002, 20.004, 20.005].map((lon, k) => ({
+        id: `n${k + 1}`,
+        location: onNorth(lon),
+        ...(k === 1 ? { exit_location: onMain(20.001) } : {}),
+      })),
       { id: 'far', location: '10.5, 20.5' },
     ];
     const body = { jobs, routes: [{ id: 'r1', location: corner, jobs: ['m6'] }] };
@@ -100,14 +109,27 @@ describe('consolidation along streets', () => {
     const ids = originalIds(response);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(jobs.map((job) => job.id).sort());
-    expect(response.consolidated_jobs.map((entry) => entry.jobs)).toEqual([['m1', 'm2'], ['m4', 'm5'], ['n4', 'n3']]);
+    expect(response.consolidated_jobs.map((entry) => entry.jobs)).toEqual([
+      ['m1', 'm2'],
+      ['m4', 'm5'],
+      ['n4', 'n3'],
+    ]);
     expect(response.straight_line_fallback_locations).toEqual(['10.5,20.5']);
   });
 
   it('keeps each linked job within the largest route capacity', async () => {
-    const body = { jobs: mainJobs(5, { load: 4 }), routes: [{ id: 'r1', location: corner, load_capacity: 10 }, { id: 'r2', location: corner, load_capacity: 8 }] };
+    const body = {
+      jobs: mainJobs(5, { load: 4 }),
+      routes: [
+        { id: 'r1', location: corner, load_capacity: 10 },
+        { id: 'r2', location: corner, load_capacity: 8 },
+      ],
+    };
     const response = await consolidate('consolidate_by_job_restrictions', body);
-    expect(response.consolidated_jobs.map((entry) => entry.jobs)).toEqual([['m1', 'm2'], ['m3', 'm4']]);
+    expect(response.consolidated_jobs.map((entry) => entry.jobs)).toEqual([
+      ['m1', 'm2'],
+      ['m3', 'm4'],
+    ]);
     expect(response.jobs.map((job) => job.load)).toEqual([8, 8, 4]);
   });
 
@@ -120,8 +142,16 @@ describe('consolidation along streets', () => {
   });
 
   it('answers the whole problem with return_request', async () => {
-    const response = (await consolidate('consolidate_by_job_restrictions', { return_request: true, jobs: mainJobs(3), routes: [{ id: 'r1', location: corner }] })) as unknown as Record<string, unknown>;
-    expect(response).toMatchObject({ return_request: true, routes: [{ id: 'r1', location: corner }], consolidated_jobs: [{ job: 'm1..m3' }] });
+    const response = (await consolidate('consolidate_by_job_restrictions', {
+      return_request: true,
+      jobs: mainJobs(3),
+      routes: [{ id: 'r1', location: corner }],
+    })) as unknown as Record<string, unknown>;
+    expect(response).toMatchObject({
+      return_request: true,
+      routes: [{ id: 'r1', location: corner }],
+      consolidated_jobs: [{ job: 'm1..m3' }],
+    });
     expect(validateRequest(response, 'build')).toEqual([]);
   });
 
@@ -131,20 +161,32 @@ describe('consolidation along streets', () => {
       routes: [{ id: 'r1', location: corner, start_time: '07:55' }],
     };
     const response = await consolidate('consolidate_by_job_restrictions', original);
-    expect(response.consolidated_jobs.map((entry) => entry.jobs)).toEqual([['m1', 'm2', 'm3', 'm4'], ['m5', 'm6']]);
+    expect(response.consolidated_jobs.map((entry) => entry.jobs)).toEqual([
+      ['m1', 'm2', 'm3', 'm4'],
+      ['m5', 'm6'],
+    ]);
     for (const job of response.jobs) {
       const window = job.time_window as { start: string; end: string };
       expect(window.start).toBe('08:00:00');
       expect(window.end < '08:12:00').toBe(true);
     }
     const order = response.jobs.map((job) => job.id);
-    const linked = (await runOperation('evaluate', { jobs: response.jobs, routes: [{ ...original.routes[0]!, jobs: order }] }, {}, road, () => undefined)) as ProblemResponse;
+    const linked = (await runOperation(
+      'evaluate',
+      { jobs: response.jobs, routes: [{ ...original.routes[0]!, jobs: order }] },
+      {},
+      road,
+      () => undefined,
+    )) as ProblemResponse;
     const expanded = expandPlan(original, { routes: [{ id: 'r1', jobs: order }] }, response.consolidated_jobs);
     const served = (await runOperation('evaluate', expanded, {}, road, () => undefined)) as ProblemResponse;
     const jobStops = (plan: ProblemResponse) => plan.routes[0]!.stops!.filter((stop) => stop.type === 'job');
     expect(jobStops(served).map((stop) => stop.job ?? stop.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6']);
     const originalsOf = new Map(response.consolidated_jobs.map((entry) => [entry.job, entry.jobs]));
-    const late = (plan: ProblemResponse) => jobStops(plan).filter((stop) => stop.violations.length > 0).map((stop) => stop.job ?? stop.id);
+    const late = (plan: ProblemResponse) =>
+      jobStops(plan)
+        .filter((stop) => stop.violations.length > 0)
+        .map((stop) => stop.job ?? stop.id);
     expect(late(linked)).toEqual(['m5..m6']);
     expect(originalsOf.get('m5..m6')).toEqual(expect.arrayContaining(late(served)));
     expect(late(served).length).toBeGreaterThan(0);

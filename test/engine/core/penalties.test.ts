@@ -18,7 +18,10 @@ describe('time-warp and excess-load penalties', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1_000_000 }),
-        fc.shuffledSubarray(Array.from({ length: JOBS }, (_, i) => i + 1), { minLength: 1 }),
+        fc.shuffledSubarray(
+          Array.from({ length: JOBS }, (_, i) => i + 1),
+          { minLength: 1 },
+        ),
         fc.double({ min: 0.01, max: 100, noNaN: true }),
         fc.double({ min: 0.01, max: 100, noNaN: true }),
         (seed, jobs, warpPenalty, loadPenalty) => {
@@ -103,25 +106,28 @@ describe('time-warp and excess-load penalties', () => {
   // The strict local search stops at its local optimum: without priced violations only more
   // ruin-and-recreate iterations could leave it. With them, one penalised pass crosses
   // infeasible plans and a repair pass at 10× the penalties lands on a cheaper feasible plan.
-  it.each([1, 2, 3, 5])('take a tight-window plan from a strict local optimum through infeasible plans to a cheaper feasible one (seed %i)', (seed) => {
-    const instance = tinyInstance(seed, { jobs: 40, vehicles: 8, windows: 'tight', capacity: 40 });
-    const { evaluator, solution } = randomSolution(instance, seed);
-    const localSearch = new LocalSearch(evaluator, granularNeighbourhood(instance, 20), new Random(seed));
-    const forever = new Deadline(Infinity);
-    localSearch.run(solution, forever);
-    const strictOptimum = solution.cost;
+  it.each([1, 2, 3, 5])(
+    'take a tight-window plan from a strict local optimum through infeasible plans to a cheaper feasible one (seed %i)',
+    (seed) => {
+      const instance = tinyInstance(seed, { jobs: 40, vehicles: 8, windows: 'tight', capacity: 40 });
+      const { evaluator, solution } = randomSolution(instance, seed);
+      const localSearch = new LocalSearch(evaluator, granularNeighbourhood(instance, 20), new Random(seed));
+      const forever = new Deadline(Infinity);
+      localSearch.run(solution, forever);
+      const strictOptimum = solution.cost;
 
-    const penalties = Penalties.forSolution(solution);
-    penalties.apply();
-    solution.reprice();
-    localSearch.run(solution, forever);
-    expect(solution.feasible).toBe(false);
-    penalties.boost(10);
-    solution.reprice();
-    localSearch.run(solution, forever);
-    penalties.withdraw();
-    solution.reprice();
-    expect(solution.feasible).toBe(true);
-    expect(solution.cost).toBeLessThan(strictOptimum - 1);
-  });
+      const penalties = Penalties.forSolution(solution);
+      penalties.apply();
+      solution.reprice();
+      localSearch.run(solution, forever);
+      expect(solution.feasible).toBe(false);
+      penalties.boost(10);
+      solution.reprice();
+      localSearch.run(solution, forever);
+      penalties.withdraw();
+      solution.reprice();
+      expect(solution.feasible).toBe(true);
+      expect(solution.cost).toBeLessThan(strictOptimum - 1);
+    },
+  );
 });

@@ -37,9 +37,7 @@ export function tinyInstance(seed: number, options: TinyOptions): CompiledInstan
     serviceTime: Array.from({ length: n }, (_, i) => (i === 0 ? 0 : 10)),
     timeWindows,
     demand: Array.from({ length: n }, (_, i) => [i === 0 ? 0 : 1 + random.nextInt(9)]),
-    vehicleTypes: [
-      { count: options.vehicles, start: 0, end: 0, shiftStart: 0, shiftEnd: horizon, capacity: [options.capacity ?? 1000] },
-    ],
+    vehicleTypes: [{ count: options.vehicles, start: 0, end: 0, shiftStart: 0, shiftEnd: horizon, capacity: [options.capacity ?? 1000] }],
   });
 }
 

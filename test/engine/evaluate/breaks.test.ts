@@ -2,8 +2,12 @@ import { routeOnGrid, timeline } from './grid-provider.js';
 
 // One job 30 km (30 minutes) from the depot, an hour on site; leave at 08:00.
 const job = { id: 'a', location: '0, 0.3', time_on_site: '01:00' };
-const withBreaks = (breaks: unknown[], route: Record<string, unknown> = {}, jobs: unknown[] = [job], settings: Record<string, unknown> = {}) =>
-  routeOnGrid({ settings, routes: [{ id: 'r', location: '0, 0', start_time: '08:00', breaks, jobs, ...route }] });
+const withBreaks = (
+  breaks: unknown[],
+  route: Record<string, unknown> = {},
+  jobs: unknown[] = [job],
+  settings: Record<string, unknown> = {},
+) => routeOnGrid({ settings, routes: [{ id: 'r', location: '0, 0', start_time: '08:00', breaks, jobs, ...route }] });
 
 describe('breaks', () => {
   test('a fixed break due during a drive is taken at the roadside at its time', async () => {
@@ -99,7 +103,11 @@ describe('breaks', () => {
   });
 
   test('a route takes at most 1,000 breaks, whatever its settings', async () => {
-    const route = await withBreaks([], {}, [job], { enable_legal_breaks: true, legal_break_duration: '00:00:00', legal_break_interval: '00:00:01' });
+    const route = await withBreaks([], {}, [job], {
+      enable_legal_breaks: true,
+      legal_break_duration: '00:00:00',
+      legal_break_interval: '00:00:01',
+    });
     expect(route.stops!.filter((s) => s.type === 'legal_break')).toHaveLength(1000);
   });
 });

@@ -10,7 +10,10 @@ import { jobsByRoute, operate } from '../operations/operation-results.js';
 const WEST = -122.45;
 const EAST = -122.15;
 const town = (prefix: string, count: number, lon: number) =>
-  Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, location: `${(47.6 + (i % 3) * 0.003).toFixed(4)}, ${(lon + Math.floor(i / 3) * 0.003).toFixed(4)}` }));
+  Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}${i}`,
+    location: `${(47.6 + (i % 3) * 0.003).toFixed(4)}, ${(lon + Math.floor(i / 3) * 0.003).toFixed(4)}`,
+  }));
 
 /**
  * Two drivers leave one depot halfway between two towns. With the east driver's centroid in the
@@ -18,7 +21,10 @@ const town = (prefix: string, count: number, lon: number) =>
  */
 function crossedProblem(settings: Record<string, unknown>) {
   return {
-    drivers: [{ id: 'a', centroid: `47.6, ${WEST}` }, { id: 'b', centroid: `47.6, ${EAST}` }],
+    drivers: [
+      { id: 'a', centroid: `47.6, ${WEST}` },
+      { id: 'b', centroid: `47.6, ${EAST}` },
+    ],
     routes: [
       { id: 'ra', driver: 'a', location: '47.6, -122.3', load_capacity: 6 },
       { id: 'rb', driver: 'b', location: '47.6, -122.3', load_capacity: 6 },
@@ -39,15 +45,20 @@ describe('the driver-centroid pull in build and the evaluator', () => {
       const problem = resolveProblem(body, 'build');
       for (const route of result.routes) {
         const pull = centroidPull(problem, problem.routesById.get(route.id)!)!;
-        const expected = routes.get(route.id)!.reduce((sum, id) => sum + centroidPullCost(pull, problem.jobsById.get(id)!.location!.location), 0);
+        const expected = routes
+          .get(route.id)!
+          .reduce((sum, id) => sum + centroidPullCost(pull, problem.jobsById.get(id)!.location!.location), 0);
         expect(route.internal_cost - route.cost).toBeCloseTo(expected, 6);
       }
     }
   });
 
-  test('optimize moves jobs into their drivers\' territories', async () => {
+  test("optimize moves jobs into their drivers' territories", async () => {
     const body = crossedProblem({});
-    const crossed = body.routes.map((route, r) => ({ ...route, jobs: body.jobs.filter((job) => job.id.startsWith(r === 0 ? 'e' : 'w')).map((job) => job.id) }));
+    const crossed = body.routes.map((route, r) => ({
+      ...route,
+      jobs: body.jobs.filter((job) => job.id.startsWith(r === 0 ? 'e' : 'w')).map((job) => job.id),
+    }));
     const result = await operate('optimize', { ...body, routes: crossed });
     const routes = jobsByRoute(result);
     expect([...routes.get('ra')!].sort()).toEqual(['w0', 'w1', 'w2', 'w3', 'w4', 'w5']);
@@ -55,7 +66,10 @@ describe('the driver-centroid pull in build and the evaluator', () => {
   });
 
   test('natural clustering ignores centroids: no pull in the cost', async () => {
-    const result = await operate('evaluate', { ...crossedProblem({ clustering: 'natural' }), routes: crossedProblem({}).routes.map((route, r) => ({ ...route, jobs: r === 0 ? ['e0'] : ['w0'] })) });
+    const result = await operate('evaluate', {
+      ...crossedProblem({ clustering: 'natural' }),
+      routes: crossedProblem({}).routes.map((route, r) => ({ ...route, jobs: r === 0 ? ['e0'] : ['w0'] })),
+    });
     for (const route of result.routes) expect(route.internal_cost).toBeCloseTo(route.cost, 9);
   });
 
@@ -82,12 +96,22 @@ describe('the driver-centroid pull in build and the evaluator', () => {
     expect(plain.instance.pull).toBeUndefined();
     const withPull = new MoveEvaluator(new RouteModel(pulled.instance));
     const without = new MoveEvaluator(new RouteModel(plain.instance));
-    const cases: [number, number[]][] = [[0, [0, 5, 7, 11]], [1, [2, 3, 9]], [1, [10]]];
+    const cases: [number, number[]][] = [
+      [0, [0, 5, 7, 11]],
+      [1, [2, 3, 9]],
+      [1, [10]],
+    ];
     for (const [type, order] of cases) {
       const sequence = Int32Array.from(order);
       const route = problem.routes[type]!;
-      const expected = order.reduce((sum, node) => sum + centroidPullCost(centroidPull(problem, route)!, problem.jobs[pulled.jobs[node]!]!.location!.location), 0);
-      expect(withPull.sequenceCost(type, sequence, sequence.length) - without.sequenceCost(type, sequence, sequence.length)).toBeCloseTo(expected, 6);
+      const expected = order.reduce(
+        (sum, node) => sum + centroidPullCost(centroidPull(problem, route)!, problem.jobs[pulled.jobs[node]!]!.location!.location),
+        0,
+      );
+      expect(withPull.sequenceCost(type, sequence, sequence.length) - without.sequenceCost(type, sequence, sequence.length)).toBeCloseTo(
+        expected,
+        6,
+      );
     }
   });
 });

@@ -41,6 +41,7 @@ export async function routeOnGrid(body: unknown): Promise<RouteResponse> {
 /** The schedule part of stops, one compact line each: what hand computations are written as. */
 export function timeline(route: RouteResponse): string[] {
   return route.stops!.map(
-    (s: StopResponse) => `${s.type} ${s.id} @${s.arrival_time ?? s.arrival_datetime} to=${s.distance_to_meters}m/${s.time_to} idle=${s.idle_time} on=${s.time_on_site}`,
+    (s: StopResponse) =>
+      `${s.type} ${s.id} @${s.arrival_time ?? s.arrival_datetime} to=${s.distance_to_meters}m/${s.time_to} idle=${s.idle_time} on=${s.time_on_site}`,
   );
 }

@@ -2,7 +2,10 @@ import { evaluateOnGrid, routeOnGrid } from './grid-provider.js';
 
 /** Violations of the one job of a route built from these parts (2024-03-04 is a Monday). */
 async function jobViolations(job: Record<string, unknown>, route: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) {
-  const response = await routeOnGrid({ ...problem, routes: [{ id: 'r', location: '0, 0', date: '2024-03-04', jobs: [{ id: 'j', location: '0, 0.01', ...job }], ...route }] });
+  const response = await routeOnGrid({
+    ...problem,
+    routes: [{ id: 'r', location: '0, 0', date: '2024-03-04', jobs: [{ id: 'j', location: '0, 0.01', ...job }], ...route }],
+  });
   return response.stops!.find((s) => s.type === 'job')!.violations;
 }
 
@@ -26,7 +29,12 @@ describe('dates', () => {
 
 describe('attributes and drivers', () => {
   test('route attributes: required and disallowed', async () => {
-    expect(await jobViolations({ required_route_attributes: ['cold', 'big'], disallowed_route_attributes: ['cold'] }, { route_attributes: ['cold'] })).toEqual([
+    expect(
+      await jobViolations(
+        { required_route_attributes: ['cold', 'big'], disallowed_route_attributes: ['cold'] },
+        { route_attributes: ['cold'] },
+      ),
+    ).toEqual([
       { type: 'missing_route_attributes', data: { attributes: ['big'] } },
       { type: 'disallowed_route_attributes', data: { attributes: ['cold'] } },
     ]);
@@ -36,7 +44,16 @@ describe('attributes and drivers', () => {
     const problem = { drivers: [{ id: 'd1', attributes: ['hazmat'] }, { id: 'd2' }] };
     expect(await jobViolations({ required_driver_attributes: ['hazmat'] }, { driver: 'd1' }, problem)).toEqual([]);
     expect(
-      await jobViolations({ required_driver_attributes: ['english'], disallowed_driver_attributes: ['hazmat'], required_driver: 'd2', forbidden_drivers: ['d1'] }, { driver: 'd1' }, problem),
+      await jobViolations(
+        {
+          required_driver_attributes: ['english'],
+          disallowed_driver_attributes: ['hazmat'],
+          required_driver: 'd2',
+          forbidden_drivers: ['d1'],
+        },
+        { driver: 'd1' },
+        problem,
+      ),
     ).toEqual([
       { type: 'missing_driver_attributes', data: { attributes: ['english'] } },
       { type: 'disallowed_driver_attributes', data: { attributes: ['hazmat'] } },
@@ -50,9 +67,15 @@ describe('attributes and drivers', () => {
     expect(await jobViolations({ required_vehicle_attributes: ['lift', 'crane'] }, { vehicle: 'v', driver: 'd' }, problem)).toEqual([
       { type: 'missing_vehicle_attributes', data: { attributes: ['crane'] } },
     ]);
-    const withVehicle = await evaluateOnGrid({ ...problem, routes: [{ id: 'r', location: '0, 0', vehicle: 'v', driver: 'd', jobs: [{ id: 'j', location: '0, 0.01' }] }] });
+    const withVehicle = await evaluateOnGrid({
+      ...problem,
+      routes: [{ id: 'r', location: '0, 0', vehicle: 'v', driver: 'd', jobs: [{ id: 'j', location: '0, 0.01' }] }],
+    });
     expect(withVehicle.routes[0]!.violations).toEqual([{ type: 'vehicle_missing_driver_attributes', data: { attributes: ['licence_c'] } }]);
-    const withoutVehicle = await evaluateOnGrid({ ...problem, routes: [{ id: 'r', location: '0, 0', jobs: [{ id: 'j', location: '0, 0.01' }] }] });
+    const withoutVehicle = await evaluateOnGrid({
+      ...problem,
+      routes: [{ id: 'r', location: '0, 0', jobs: [{ id: 'j', location: '0, 0.01' }] }],
+    });
     expect(withoutVehicle.routes[0]!.violations).toEqual([{ type: 'route_has_no_vehicle' }]);
     expect(withoutVehicle.routes[0]!.internal_cost - withoutVehicle.routes[0]!.cost).toBeCloseTo(100000, 9);
   });
@@ -60,22 +83,36 @@ describe('attributes and drivers', () => {
   test('depot attributes: the start depot must have the pre-job ones, the end depot the post-job ones', async () => {
     const markers = [{ id: 'dock', location: '0, 0', is_depot: true, attributes: ['loading_dock'] }];
     expect(
-      await jobViolations({ required_pre_job_depot_attributes: ['loading_dock'], required_post_job_depot_attributes: ['fridge'] }, { location: 'dock' }, { markers }),
+      await jobViolations(
+        { required_pre_job_depot_attributes: ['loading_dock'], required_post_job_depot_attributes: ['fridge'] },
+        { location: 'dock' },
+        { markers },
+      ),
     ).toEqual([{ type: 'missing_post_job_depot_attributes', data: { attributes: ['fridge'] } }]);
   });
 });
 
 describe('zones', () => {
   // A square around 0,0.01 (job j) assigned to d2.
-  const zones = [{ id: 'z', drivers: ['d2'], boundary: { vertices: ['-0.005, 0.005', '-0.005, 0.015', '0.005, 0.015', '0.005, 0.005', '-0.005, 0.005'] } }];
+  const zones = [
+    {
+      id: 'z',
+      drivers: ['d2'],
+      boundary: { vertices: ['-0.005, 0.005', '-0.005, 0.015', '0.005, 0.015', '0.005, 0.005', '-0.005, 0.005'] },
+    },
+  ];
   const drivers = [{ id: 'd1' }, { id: 'd2' }];
 
   test('a job in a zone served by a driver who is not one of its drivers: driver_not_in_zone', async () => {
     expect(await jobViolations({}, { driver: 'd2' }, { zones, drivers })).toEqual([]);
-    expect(await jobViolations({}, { driver: 'd1' }, { zones, drivers })).toEqual([{ type: 'driver_not_in_zone', data: { zones: ['z'], driver: 'd1' } }]);
+    expect(await jobViolations({}, { driver: 'd1' }, { zones, drivers })).toEqual([
+      { type: 'driver_not_in_zone', data: { zones: ['z'], driver: 'd1' } },
+    ]);
   });
 
   test('a job in no zone assigned to a driver: job_not_in_zone', async () => {
-    expect(await jobViolations({ location: '0.5, 0.5' }, { driver: 'd1' }, { zones, drivers })).toEqual([{ type: 'job_not_in_zone', data: { driver: 'd1' } }]);
+    expect(await jobViolations({ location: '0.5, 0.5' }, { driver: 'd1' }, { zones, drivers })).toEqual([
+      { type: 'job_not_in_zone', data: { driver: 'd1' } },
+    ]);
   });
 });

@@ -8,7 +8,16 @@ describe('linked stops', () => {
           id: 'r',
           location: '0, 0',
           start_time: '08:00',
-          jobs: [{ id: 'a', location: '0, 0.05', time_on_site: '00:10', exit_location: '0, 0.08', exit_time_on_site: '00:05', custom: { k: 'v' } }],
+          jobs: [
+            {
+              id: 'a',
+              location: '0, 0.05',
+              time_on_site: '00:10',
+              exit_location: '0, 0.08',
+              exit_time_on_site: '00:05',
+              custom: { k: 'v' },
+            },
+          ],
         },
       ],
     });
@@ -27,8 +36,25 @@ describe('linked stops', () => {
 const twoDays = (driver: Record<string, unknown>, jobs: [unknown[], unknown[]], capacity?: number) => ({
   drivers: [{ id: 'd', ...driver }],
   routes: [
-    { id: 'day1', date: '2024-03-04', driver: 'd', location: '0, 0', start_time: '08:00', has_next_multiday_day: true, jobs: jobs[0], ...(capacity === undefined ? {} : { load_capacity: capacity }) },
-    { id: 'day2', date: '2024-03-05', driver: 'd', location: '0, 0', start_time: '08:00', jobs: jobs[1], ...(capacity === undefined ? {} : { load_capacity: capacity }) },
+    {
+      id: 'day1',
+      date: '2024-03-04',
+      driver: 'd',
+      location: '0, 0',
+      start_time: '08:00',
+      has_next_multiday_day: true,
+      jobs: jobs[0],
+      ...(capacity === undefined ? {} : { load_capacity: capacity }),
+    },
+    {
+      id: 'day2',
+      date: '2024-03-05',
+      driver: 'd',
+      location: '0, 0',
+      start_time: '08:00',
+      jobs: jobs[1],
+      ...(capacity === undefined ? {} : { load_capacity: capacity }),
+    },
   ],
 });
 
@@ -72,7 +98,8 @@ describe('multi-day routes', () => {
 });
 
 describe('loads and capacities', () => {
-  const route = (jobs: unknown[], fields: Record<string, unknown>) => routeOnGrid({ routes: [{ id: 'r', location: '0, 0', jobs, ...fields }] });
+  const route = (jobs: unknown[], fields: Record<string, unknown>) =>
+    routeOnGrid({ routes: [{ id: 'r', location: '0, 0', jobs, ...fields }] });
   const a = { id: 'a', location: '0, 0.01', load: 6 };
   const b = { id: 'b', location: '0, 0.02', load: -5 };
   const c = { id: 'c', location: '0, 0.03', load: 3 };
@@ -87,7 +114,14 @@ describe('loads and capacities', () => {
   });
 
   test('per metric: load_capacities against loads, a metric without capacity is unlimited; the vehicle capacity applies too', async () => {
-    const kg = (id: string, lon: number, amount: number) => ({ id, location: `0, ${lon}`, loads: [{ metric: 'kg', amount }, { metric: 'pallets', amount: 100 }] });
+    const kg = (id: string, lon: number, amount: number) => ({
+      id,
+      location: `0, ${lon}`,
+      loads: [
+        { metric: 'kg', amount },
+        { metric: 'pallets', amount: 100 },
+      ],
+    });
     const over = await route([kg('x', 0.01, 30), kg('y', 0.02, 30)], { load_capacities: [{ metric: 'kg', amount: 50 }] });
     expect(over.violations).toEqual([{ type: 'route_over_capacity', data: { metric: 'kg', load: 60, capacity: 50 } }]);
     const body = {

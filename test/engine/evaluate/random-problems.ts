@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 
 const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-const place = fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 })).map(([a, b]) => `${(47.5 + a / 1000).toFixed(3)}, ${(-122.4 + b / 1000).toFixed(3)}`);
-const window = fc.tuple(fc.integer({ min: 360, max: 1200 }), fc.integer({ min: 0, max: 240 })).map(([start, length]) => ({ start: hhmm(start), end: hhmm(start + length) }));
+const place = fc
+  .tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 }))
+  .map(([a, b]) => `${(47.5 + a / 1000).toFixed(3)}, ${(-122.4 + b / 1000).toFixed(3)}`);
+const window = fc
+  .tuple(fc.integer({ min: 360, max: 1200 }), fc.integer({ min: 0, max: 240 }))
+  .map(([start, length]) => ({ start: hhmm(start), end: hhmm(start + length) }));
 
 const jobSpec = fc.record({
   location: place,
@@ -35,7 +39,9 @@ const routeSpec = fc.record({
   breaks: fc.array(
     fc.oneof(
       fc.record({ start: fc.integer({ min: 300, max: 1200 }).map(hhmm), length: fc.integer({ min: 0, max: 60 }).map(hhmm) }),
-      fc.tuple(fc.integer({ min: 300, max: 1100 }), fc.integer({ min: 0, max: 120 }), fc.integer({ min: 0, max: 60 })).map(([e, w, l]) => ({ earliest_start: hhmm(e), latest_start: hhmm(e + w), length: hhmm(l) })),
+      fc
+        .tuple(fc.integer({ min: 300, max: 1100 }), fc.integer({ min: 0, max: 120 }), fc.integer({ min: 0, max: 60 }))
+        .map(([e, w, l]) => ({ earliest_start: hhmm(e), latest_start: hhmm(e + w), length: hhmm(l) })),
     ),
     { maxLength: 2 },
   ),
@@ -86,7 +92,11 @@ export const randomProblem = fc
         optimize_start_time: spec.optimize,
         enable_start_stem_time: spec.startStem,
         enable_end_stem_time: spec.endStem,
-        ...(spec.capacity !== undefined ? { load_capacity: spec.capacity } : spec.kgCapacity !== undefined ? { load_capacities: [{ metric: 'kg', amount: spec.kgCapacity }] } : {}),
+        ...(spec.capacity !== undefined
+          ? { load_capacity: spec.capacity }
+          : spec.kgCapacity !== undefined
+            ? { load_capacities: [{ metric: 'kg', amount: spec.kgCapacity }] }
+            : {}),
         ...(spec.maxJobs !== undefined ? { max_jobs_on_route: spec.maxJobs } : {}),
         ...(spec.maxWorking !== undefined ? { max_working_time: hhmm(spec.maxWorking) } : {}),
         ...(spec.maxDriving !== undefined ? { max_driving_time: hhmm(spec.maxDriving) } : {}),
@@ -99,7 +109,9 @@ export const randomProblem = fc
         jobs: mine,
       };
     });
-    const inlined = new Set(jobs.flatMap((job, i) => (job.inline && job.route >= 0 && job.route < routes.length ? [jobObjects[i]!.id] : [])));
+    const inlined = new Set(
+      jobs.flatMap((job, i) => (job.inline && job.route >= 0 && job.route < routes.length ? [jobObjects[i]!.id] : [])),
+    );
     return {
       id: 'generated',
       custom: { source: 'fast-check' },
@@ -111,7 +123,17 @@ export const randomProblem = fc
         { id: 'driver-0', attributes: ['hazmat'], overtime_cost_per_hour: 30, max_multiday_days: 2 },
         { id: 'driver-1', cost_per_hour: 20 },
       ],
-      ...(zone ? { zones: [{ id: 'zone', drivers: ['driver-0'], boundary: { vertices: ['47.5, -122.4', '47.5, -122.3', '47.6, -122.3', '47.6, -122.4', '47.5, -122.4'] } }] } : {}),
+      ...(zone
+        ? {
+            zones: [
+              {
+                id: 'zone',
+                drivers: ['driver-0'],
+                boundary: { vertices: ['47.5, -122.4', '47.5, -122.3', '47.6, -122.3', '47.6, -122.4', '47.5, -122.4'] },
+              },
+            ],
+          }
+        : {}),
       jobs: jobObjects.filter((job) => !inlined.has(job.id)),
       routes: routeObjects,
     };

@@ -13,14 +13,26 @@ const body = {
     { id: 'spare', location: '0, 0.5' },
   ],
   routes: [
-    { id: 'r1', name: 'North', depot: 'hub', driver: 'd', start_time: '08:00', custom: { shift: 'am' }, jobs: [{ id: 'a', location: '0, 0.01', custom: { ref: 'A' }, load: 3 }, 'b'] },
+    {
+      id: 'r1',
+      name: 'North',
+      depot: 'hub',
+      driver: 'd',
+      start_time: '08:00',
+      custom: { shift: 'am' },
+      jobs: [{ id: 'a', location: '0, 0.01', custom: { ref: 'A' }, load: 3 }, 'b'],
+    },
     { id: 'r2', location: '0, 0', jobs: [] },
   ],
 };
 
 describe('responses', () => {
   test('custom is echoed on the problem, routes, job and depot stops; {} stays {}; absent stays absent', async () => {
-    const result = await evaluateOnGrid({ ...body, jobs: [...body.jobs, { id: 'plain', location: '0, 0.03' }], routes: [{ ...body.routes[0]!, jobs: [...body.routes[0]!.jobs, 'plain'] }] });
+    const result = await evaluateOnGrid({
+      ...body,
+      jobs: [...body.jobs, { id: 'plain', location: '0, 0.03' }],
+      routes: [{ ...body.routes[0]!, jobs: [...body.routes[0]!.jobs, 'plain'] }],
+    });
     expect(result.custom).toEqual({ request: 'r-1' });
     const route = result.routes[0]!;
     expect(route).toMatchObject({ id: 'r1', name: 'North', custom: { shift: 'am' } });
@@ -78,7 +90,14 @@ describe('responses', () => {
   });
 
   test('return_request echoes route dates as YYYY-MM-DDT00:00:00 and latlons and timespans in their wire form, and is a valid request again', async () => {
-    const request = { ...body, return_request: true, routes: [{ ...body.routes[0]!, date: '2017-4-11' }, { ...body.routes[1]!, date: '2017-04-11' }] };
+    const request = {
+      ...body,
+      return_request: true,
+      routes: [
+        { ...body.routes[0]!, date: '2017-4-11' },
+        { ...body.routes[1]!, date: '2017-04-11' },
+      ],
+    };
     const response = await evaluateOnGrid(request);
     const { canonical, problem } = resolveRequest(request, 'evaluate');
     const full = shapeResult(canonical, problem, response, { aggregate: false }) as Record<string, any>;
@@ -92,7 +111,11 @@ describe('responses', () => {
   });
 
   test('a return_request answer is a valid request again, and evaluates to the same routes', async () => {
-    const request = { ...body, return_request: true, routes: [{ ...body.routes[0]!, breaks: [{ id: 'tea', start: '08:01', length: '00:05' }] }, body.routes[1]!] };
+    const request = {
+      ...body,
+      return_request: true,
+      routes: [{ ...body.routes[0]!, breaks: [{ id: 'tea', start: '08:01', length: '00:05' }] }, body.routes[1]!],
+    };
     const response = await evaluateOnGrid(request);
     const { canonical, problem } = resolveRequest(request, 'evaluate');
     const full = shapeResult(canonical, problem, response, { aggregate: false }) as Record<string, any>;

@@ -56,7 +56,11 @@ describe('routes travel as their vehicles do (Monaco demo map)', () => {
 
   /** A problem with explicit vehicles: a van and a lorry on Avenue du Général De Gaulle, two vans at the harbour with ferries off by default. */
   const fleetProblem = (): Record<string, unknown> => ({
-    vehicles: [{ id: 'small-van', vehicle_type: 'auto' }, { id: 'big-lorry', vehicle_type: 'truck' }, { id: 'ferry-pass-van', allow_ferries: true }],
+    vehicles: [
+      { id: 'small-van', vehicle_type: 'auto' },
+      { id: 'big-lorry', vehicle_type: 'truck' },
+      { id: 'ferry-pass-van', allow_ferries: true },
+    ],
     settings: { defaults: { allow_ferries: false } },
     routes: [
       { id: 'van', vehicle: 'small-van', location: at(gaulleWest), jobs: [{ id: 'van-job', location: at(gaulleEast) }] },
@@ -92,17 +96,28 @@ describe('routes travel as their vehicles do (Monaco demo map)', () => {
     const west = travel.indexOf(gaulleWest);
     const east = travel.indexOf(gaulleEast);
     const bound = travel.forRoutes([van!, lorry!]);
-    expect(bound.distance(west, east)).toBe(Math.max(travel.forRoute(van!).distance(west, east), travel.forRoute(lorry!).distance(west, east)));
+    expect(bound.distance(west, east)).toBe(
+      Math.max(travel.forRoute(van!).distance(west, east), travel.forRoute(lorry!).distance(west, east)),
+    );
     expect(travel.forRoute(lorry!).distance(west, east)).toBeGreaterThan(travel.forRoute(van!).distance(west, east));
 
-    const built = (await runOperation('build', { ...fleetProblem(), settings: { defaults: { allow_ferries: false }, time_limit: '00:00:02' } }, {}, provider, () => undefined)) as ProblemResponse;
+    const built = (await runOperation(
+      'build',
+      { ...fleetProblem(), settings: { defaults: { allow_ferries: false }, time_limit: '00:00:02' } },
+      {},
+      provider,
+      () => undefined,
+    )) as ProblemResponse;
     const jobPlace = new Map(problem.jobs.map((job) => [job.id, job.location!.location]));
     const start = new Map(problem.routes.map((route) => [route.id, route.location!.location]));
     let checked = 0;
     for (const route of built.routes) {
       const jobs = (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => jobPlace.get(stop.id!)!);
       if (jobs.length === 0) continue;
-      const options = routeTravelOptions(problem, problem.routes.find((r) => r.id === route.id)!);
+      const options = routeTravelOptions(
+        problem,
+        problem.routes.find((r) => r.id === route.id)!,
+      );
       expect(route.distance_meters).toBeCloseTo(await pathDistance([start.get(route.id)!, ...jobs, start.get(route.id)!], options), 3);
       checked++;
     }
@@ -112,7 +127,10 @@ describe('routes travel as their vehicles do (Monaco demo map)', () => {
   it('resolves the flags route first, then vehicle, then settings.defaults', () => {
     const problem = resolveProblem(
       {
-        vehicles: [{ id: 'hazmat-lorry', vehicle_type: 'truck', allow_toll_roads: false, hazmat_load_types: ['flammable_liquids'] }, { id: 'car' }],
+        vehicles: [
+          { id: 'hazmat-lorry', vehicle_type: 'truck', allow_toll_roads: false, hazmat_load_types: ['flammable_liquids'] },
+          { id: 'car' },
+        ],
         settings: { defaults: { allow_ferries: false, allow_u_turns: false } },
         routes: [
           { id: 'a', vehicle: 'hazmat-lorry', allow_ferries: true },
@@ -123,6 +141,11 @@ describe('routes travel as their vehicles do (Monaco demo map)', () => {
     );
     const [a, b] = problem.routes;
     expect(routeTravelOptions(problem, a!)).toEqual({ vehicleType: 'truck', allowTollRoads: false, allowUTurns: false, hazmat: true });
-    expect(routeTravelOptions(problem, b!)).toEqual({ vehicleType: 'auto', allowFerries: false, allowTollRoads: false, allowUTurns: false });
+    expect(routeTravelOptions(problem, b!)).toEqual({
+      vehicleType: 'auto',
+      allowFerries: false,
+      allowTollRoads: false,
+      allowUTurns: false,
+    });
   });
 });

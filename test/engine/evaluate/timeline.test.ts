@@ -55,7 +55,9 @@ describe('schedule: stems, waiting, time on site, distance and cost', () => {
   });
 
   test('without stems the route starts at the first job and ends at the last', async () => {
-    const route = await routeOnGrid(basic({ enable_start_stem_time: false, enable_end_stem_time: false }, [{ ...a, time_window: undefined }, b]));
+    const route = await routeOnGrid(
+      basic({ enable_start_stem_time: false, enable_end_stem_time: false }, [{ ...a, time_window: undefined }, b]),
+    );
     expect(timeline(route)).toEqual([
       'job a @08:00:00 to=0m/00:00:00 idle=00:00:00 on=00:10:00',
       'job b @08:12:00 to=2000m/00:02:00 idle=00:00:00 on=00:20:00',
@@ -73,7 +75,16 @@ describe('schedule: stems, waiting, time on site, distance and cost', () => {
   test('driving_speed_percentage of route and vehicle multiply', async () => {
     const body = {
       vehicles: [{ id: 'v', driving_speed_percentage: 50 }],
-      routes: [{ id: 'r', location: depot, start_time: '08:00', vehicle: 'v', driving_speed_percentage: 50, jobs: [{ id: 'a', location: '0, 0.05' }] }],
+      routes: [
+        {
+          id: 'r',
+          location: depot,
+          start_time: '08:00',
+          vehicle: 'v',
+          driving_speed_percentage: 50,
+          jobs: [{ id: 'a', location: '0, 0.05' }],
+        },
+      ],
     };
     // 25 % speed: 5 km take 20 minutes each way.
     const route = await routeOnGrid(body);

@@ -6,7 +6,11 @@ type Body = Record<string, unknown>;
 
 /** Six hour-long jobs about 100 km north of the depot and one next to it; one driver, three consecutive days. */
 function farCluster(maxMultidayDays: number): Body {
-  const far = Array.from({ length: 6 }, (_, i) => ({ id: `far${i}`, location: `${(48.5 + 0.01 * i).toFixed(2)}, -122.33`, time_on_site: '01:00' }));
+  const far = Array.from({ length: 6 }, (_, i) => ({
+    id: `far${i}`,
+    location: `${(48.5 + 0.01 * i).toFixed(2)}, -122.33`,
+    time_on_site: '01:00',
+  }));
   const day = (date: string): Body => ({ id: `r${date}`, driver: 'd', date, start_time: '08:00', end_time: '18:00' });
   return {
     drivers: [{ id: 'd', location: '47.60, -122.33', max_multiday_days: maxMultidayDays }],
@@ -55,15 +59,25 @@ describe('build with overnight stays', () => {
 
   test('return_request marks the chained days with has_next_multiday_day, and drops the flags build ignored', async () => {
     const body = farCluster(2);
-    const flagged = { ...body, return_request: true, routes: (body.routes as Body[]).map((route) => ({ ...route, has_next_multiday_day: true })) };
-    const full = (await runOperation('build', flagged, {}, straightLineProvider, () => undefined)) as { routes: { id: string; has_next_multiday_day?: boolean; response: { next_multiday_day?: string } }[] };
+    const flagged = {
+      ...body,
+      return_request: true,
+      routes: (body.routes as Body[]).map((route) => ({ ...route, has_next_multiday_day: true })),
+    };
+    const full = (await runOperation('build', flagged, {}, straightLineProvider, () => undefined)) as {
+      routes: { id: string; has_next_multiday_day?: boolean; response: { next_multiday_day?: string } }[];
+    };
     for (const route of full.routes) expect(route.has_next_multiday_day === true).toBe(route.response.next_multiday_day !== undefined);
     expect(full.routes.some((route) => route.has_next_multiday_day === true)).toBe(true);
   }, 60_000);
 
   test('a trip serves a far cluster that two separate days cannot', async () => {
     // Eight 90-minute jobs 2.6 h away: a day there and back has room for three; a two-day trip for eight.
-    const jobs = Array.from({ length: 8 }, (_, i) => ({ id: `far${i}`, location: `${(48.5 + 0.002 * i).toFixed(3)}, -122.33`, time_on_site: '01:30' }));
+    const jobs = Array.from({ length: 8 }, (_, i) => ({
+      id: `far${i}`,
+      location: `${(48.5 + 0.002 * i).toFixed(3)}, -122.33`,
+      time_on_site: '01:30',
+    }));
     const body = (days: number): Body => ({ ...farCluster(days), jobs, routes: (farCluster(days).routes as Body[]).slice(0, 2) });
     const single = await operate('build', body(1));
     const trip = await operate('build', body(2));
@@ -76,7 +90,14 @@ describe('build with overnight stays', () => {
 
   test('keeps days apart when a trip would not save anything', async () => {
     const body = farCluster(3);
-    const near = { ...body, jobs: [{ id: 'a', location: '47.61, -122.33' }, { id: 'b', location: '47.62, -122.34' }, { id: 'c', location: '47.59, -122.32' }] };
+    const near = {
+      ...body,
+      jobs: [
+        { id: 'a', location: '47.61, -122.33' },
+        { id: 'b', location: '47.62, -122.34' },
+        { id: 'c', location: '47.59, -122.32' },
+      ],
+    };
     const result = await operate('build', near);
     expect(hardViolations(result)).toEqual([]);
     expect(result.routes.every((route) => route.next_multiday_day === undefined)).toBe(true);

@@ -3,20 +3,39 @@ import { hardViolations, jobsByRoute, operate } from './operation-results.js';
 import { planningProblem } from './planning-problems.js';
 
 /** `count` jobs of 20 s within ~2 km of the depot: three 10-hour routes can take nearly all of them, so routes get long. */
-function denseProblem(count: number, timeLimit: string): { jobs: { id: string; location: string; time_on_site: string }[]; routes: Record<string, unknown>[]; settings: Record<string, unknown> } {
+function denseProblem(
+  count: number,
+  timeLimit: string,
+): {
+  jobs: { id: string; location: string; time_on_site: string }[];
+  routes: Record<string, unknown>[];
+  settings: Record<string, unknown>;
+} {
   const random = seededRandom(3);
   const jobs = Array.from({ length: count }, (_, i) => ({
     id: `job-${i}`,
     location: `${(47.6062 + (random() - 0.5) * 0.018).toFixed(5)}, ${(-122.3321 + (random() - 0.5) * 0.024).toFixed(5)}`,
     time_on_site: '00:00:20',
   }));
-  const routes = Array.from({ length: 3 }, (_, r) => ({ id: `route-${r}`, location: '47.6062, -122.3321', start_time: '08:00', end_time: '18:00', jobs: [] }));
+  const routes = Array.from({ length: 3 }, (_, r) => ({
+    id: `route-${r}`,
+    location: '47.6062, -122.3321',
+    start_time: '08:00',
+    end_time: '18:00',
+    jobs: [],
+  }));
   return { jobs, routes, settings: { time_limit: timeLimit } };
 }
 
 /** The build's routes re-evaluated from scratch: what the evaluator says about them, whatever build reported. */
-async function reevaluated(body: { jobs: unknown[]; routes: Record<string, unknown>[] }, planned: Map<string, string[]>): Promise<string[]> {
-  const evaluated = await operate('evaluate', { jobs: body.jobs, routes: body.routes.map((route) => ({ ...route, jobs: planned.get(route.id as string) ?? [] })) });
+async function reevaluated(
+  body: { jobs: unknown[]; routes: Record<string, unknown>[] },
+  planned: Map<string, string[]>,
+): Promise<string[]> {
+  const evaluated = await operate('evaluate', {
+    jobs: body.jobs,
+    routes: body.routes.map((route) => ({ ...route, jobs: planned.get(route.id as string) ?? [] })),
+  });
   return hardViolations(evaluated);
 }
 

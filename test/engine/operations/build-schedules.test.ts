@@ -10,7 +10,12 @@ const template = (k: number): Body => ({ location: place(k), time_on_site: '00:1
 
 /** Two weeks of a 3-driver weekday fleet and schedules of several kinds, none with a base date but `fixed`. */
 function twoWeeks(settings: Body = {}): { made: ReturnType<typeof instantiated>['made']; full: Body } {
-  const weekly = Array.from({ length: 12 }, (_, k) => ({ id: `w${k}`, type: 'weekly', earliest_date: '2024-03-04', job_template: template(k) }));
+  const weekly = Array.from({ length: 12 }, (_, k) => ({
+    id: `w${k}`,
+    type: 'weekly',
+    earliest_date: '2024-03-04',
+    job_template: template(k),
+  }));
   const body = {
     ...weekdayFleet(3),
     settings: { time_limit: '00:00:02', ...settings },
@@ -18,7 +23,13 @@ function twoWeeks(settings: Body = {}): { made: ReturnType<typeof instantiated>[
       ...weekly,
       { id: 'twice', type: 'times_per_week', frequency: 2, earliest_date: '2024-03-03', job_template: template(20) },
       { id: 'slack', type: 'weekly', earliest_date: '2024-03-04', allowed_variance_after: 2, job_template: template(21) },
-      { id: 'weekdays', type: 'daily', earliest_date: '2024-03-04', allowed_days_of_week: ['mon', 'tue', 'wed', 'thu', 'fri'], job_template: template(22) },
+      {
+        id: 'weekdays',
+        type: 'daily',
+        earliest_date: '2024-03-04',
+        allowed_days_of_week: ['mon', 'tue', 'wed', 'thu', 'fri'],
+        job_template: template(22),
+      },
       { id: 'fixed', type: 'weekly', base_date: '2024-03-06', earliest_date: '2024-03-04', job_template: template(23) },
     ],
   };
@@ -74,7 +85,10 @@ describe('build with schedules', () => {
     expect(reported.get('slack')).toBe('2024-03-04');
     // 'slack' may land up to two days after its Monday target, and a job dated Wednesday 13 March
     // may come two days early: both go to the earliest day.
-    const flexible = { ...full, jobs: [...(full.jobs as Body[]), { id: 'flex', location: place(30), date: '2024-03-13', allowed_variance_before: 2 }] };
+    const flexible = {
+      ...full,
+      jobs: [...(full.jobs as Body[]), { id: 'flex', location: place(30), date: '2024-03-13', allowed_variance_before: 2 }],
+    };
     const loaded = await operate('build', flexible);
     expect(hardViolations(loaded)).toEqual([]);
     expect(loaded.unrouted_jobs).toEqual([]);
@@ -85,7 +99,9 @@ describe('build with schedules', () => {
 
   test('return_request stores the chosen base dates on the schedules', async () => {
     const { full } = twoWeeks();
-    const answer = (await runOperation('build', { ...full, return_request: true }, {}, straightLineProvider, () => undefined)) as { schedules: Body[] };
+    const answer = (await runOperation('build', { ...full, return_request: true }, {}, straightLineProvider, () => undefined)) as {
+      schedules: Body[];
+    };
     const fixed = answer.schedules.find((schedule) => schedule.id === 'fixed')!;
     expect(fixed.base_date).toBe('2024-03-06');
     for (const schedule of answer.schedules) expect(typeof schedule.base_date).toBe('string');
@@ -107,7 +123,9 @@ describe('build with schedules', () => {
     const result = await operate('optimize', { ...request, settings: { time_limit: '00:00:02' } });
     expect(hardViolations(result)).toEqual([]);
     expect(result.unrouted_jobs).toEqual([]);
-    expect(new Map((result.schedules ?? []).map((s) => [s.id, s.base_date]))).toEqual(new Map((built.schedules ?? []).map((s) => [s.id, s.base_date])));
+    expect(new Map((result.schedules ?? []).map((s) => [s.id, s.base_date]))).toEqual(
+      new Map((built.schedules ?? []).map((s) => [s.id, s.base_date])),
+    );
     const before = routedDates(full, built);
     const after = routedDates(full, result);
     // Only 'slack' (two days of variance) may change days.

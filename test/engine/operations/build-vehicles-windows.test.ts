@@ -24,13 +24,14 @@ describe('build chooses vehicles', () => {
       { id: 'spare', load_capacity: 4, vehicle_type: 'truck', depot: 'yard' },
     ],
     depots: [{ id: 'yard', location: '47.55, -122.28' }],
-    drivers: [
-      { id: 'ann', location: '47.60, -122.33' },
-      { id: 'bob', location: '47.60, -122.33', preferred_vehicle: 'van' },
-      { id: 'cy' },
-    ],
+    drivers: [{ id: 'ann', location: '47.60, -122.33' }, { id: 'bob', location: '47.60, -122.33', preferred_vehicle: 'van' }, { id: 'cy' }],
     jobs: [
-      ...Array.from({ length: 5 }, (_, i) => ({ id: `heavy${i}`, location: `47.6${i}, -122.30`, load: 1, required_vehicle_attributes: ['lift'] })),
+      ...Array.from({ length: 5 }, (_, i) => ({
+        id: `heavy${i}`,
+        location: `47.6${i}, -122.30`,
+        load: 1,
+        required_vehicle_attributes: ['lift'],
+      })),
       ...Array.from({ length: 3 }, (_, i) => ({ id: `light${i}`, location: `47.5${i}, -122.36`, load: 1 })),
     ],
     routes: [
@@ -51,7 +52,8 @@ describe('build chooses vehicles', () => {
     const byId = new Map(result.routes.map((route) => [route.id, route]));
     expect(byId.get('r-bob')!.vehicle).toBe('van');
     expect(byId.get('r-cy')!.vehicle).toBe('spare');
-    for (const [route, jobs] of jobsByRoute(result)) if (jobs.some((job) => job.startsWith('heavy'))) expect(byId.get(route)!.vehicle).toBe('lift-truck');
+    for (const [route, jobs] of jobsByRoute(result))
+      if (jobs.some((job) => job.startsWith('heavy'))) expect(byId.get(route)!.vehicle).toBe('lift-truck');
 
     const evaluated = await operate('evaluate', asPlanned(body, result));
     expect(hardViolations(evaluated)).toEqual([]);
@@ -59,7 +61,9 @@ describe('build chooses vehicles', () => {
   }, 60_000);
 
   test('return_request keeps the chosen vehicles on the routes', async () => {
-    const full = (await runOperation('build', { ...body, return_request: true }, {}, straightLineProvider, () => undefined)) as { routes: { vehicle?: string; response: { vehicle?: string } }[] };
+    const full = (await runOperation('build', { ...body, return_request: true }, {}, straightLineProvider, () => undefined)) as {
+      routes: { vehicle?: string; response: { vehicle?: string } }[];
+    };
     for (const route of full.routes) expect(route.vehicle).toBe(route.response.vehicle);
   }, 60_000);
 
@@ -74,7 +78,12 @@ describe('build chooses vehicles', () => {
 describe('soft time windows', () => {
   // Six jobs at one place, each taking an hour, all wanted between 09:00 and 10:00.
   const crowded = (hard: boolean): Body => ({
-    jobs: Array.from({ length: 6 }, (_, i) => ({ id: `j${i}`, location: `47.61, -122.3${i}`, time_on_site: '01:00', time_window: { start: '09:00', end: '10:00' } })),
+    jobs: Array.from({ length: 6 }, (_, i) => ({
+      id: `j${i}`,
+      location: `47.61, -122.3${i}`,
+      time_on_site: '01:00',
+      time_window: { start: '09:00', end: '10:00' },
+    })),
     routes: [{ id: 'r', location: '47.60, -122.33', start_time: '08:00', end_time: '18:00' }],
     settings: { time_windows_as_hard_constraint: hard, time_limit: '00:00:02' },
   });

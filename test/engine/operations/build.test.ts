@@ -4,7 +4,10 @@ import { hardViolations, jobsByRoute, operate, totalCost } from './operation-res
 import { planningProblem } from './planning-problems.js';
 
 const ids = (body: { jobs: { id: string }[]; routes: { jobs: (string | { id: string })[] }[] }): string[] =>
-  [...body.jobs.map((job) => job.id), ...body.routes.flatMap((route) => route.jobs.flatMap((job) => (typeof job === 'string' ? [] : [job.id])))].sort();
+  [
+    ...body.jobs.map((job) => job.id),
+    ...body.routes.flatMap((route) => route.jobs.flatMap((job) => (typeof job === 'string' ? [] : [job.id]))),
+  ].sort();
 
 describe('build', () => {
   test('random problems: never a hard violation, every job on one route or unrouted with its reasons', async () => {
@@ -24,7 +27,15 @@ describe('build', () => {
 
   test('plans a day of windows, two capacities, breaks and attributes without hard violations', async () => {
     // Quality on an iteration budget: the ten-minute limit is never reached.
-    const body = planningProblem({ jobs: 120, routesPerDay: 6, windows: true, capacities: true, breaks: true, attributes: true, settings: { time_limit: '00:10:00' } });
+    const body = planningProblem({
+      jobs: 120,
+      routesPerDay: 6,
+      windows: true,
+      capacities: true,
+      breaks: true,
+      attributes: true,
+      settings: { time_limit: '00:10:00' },
+    });
     const result = await operate('build', body, { maxIterations: 3000 });
     expect(hardViolations(result)).toEqual([]);
     expect(result.unrouted_jobs.length).toBeLessThan(6);
@@ -35,7 +46,13 @@ describe('build', () => {
   });
 
   test('is reproducible under settings.random_seed when it ends on its iteration budget', async () => {
-    const body = planningProblem({ jobs: 15, routesPerDay: 3, windows: true, capacities: true, settings: { random_seed: 7, time_limit: '00:01:00' } });
+    const body = planningProblem({
+      jobs: 15,
+      routesPerDay: 3,
+      windows: true,
+      capacities: true,
+      settings: { random_seed: 7, time_limit: '00:01:00' },
+    });
     const first = await operate('build', body);
     const second = await operate('build', body);
     expect(second).toEqual(first);
@@ -43,8 +60,18 @@ describe('build', () => {
 
   test('improves on a cheapest-insertion start: routes are compact', async () => {
     // Two clusters, two routes: the optimum serves each cluster with one route.
-    const jobs = [...Array.from({ length: 6 }, (_, i) => ({ id: `w${i}`, location: `47.6, ${(-122.5 - i * 0.005).toFixed(3)}` })), ...Array.from({ length: 6 }, (_, i) => ({ id: `e${i}`, location: `47.6, ${(-122.1 + i * 0.005).toFixed(3)}` }))];
-    const body = { jobs, routes: [{ id: 'a', location: '47.6, -122.3', load_capacity: 6 }, { id: 'b', location: '47.6, -122.3', load_capacity: 6 }], settings: { time_limit: '00:10:00' } };
+    const jobs = [
+      ...Array.from({ length: 6 }, (_, i) => ({ id: `w${i}`, location: `47.6, ${(-122.5 - i * 0.005).toFixed(3)}` })),
+      ...Array.from({ length: 6 }, (_, i) => ({ id: `e${i}`, location: `47.6, ${(-122.1 + i * 0.005).toFixed(3)}` })),
+    ];
+    const body = {
+      jobs,
+      routes: [
+        { id: 'a', location: '47.6, -122.3', load_capacity: 6 },
+        { id: 'b', location: '47.6, -122.3', load_capacity: 6 },
+      ],
+      settings: { time_limit: '00:10:00' },
+    };
     const result = await operate('build', { ...body, jobs: jobs.map((job) => ({ ...job, load: 1 })) }, { maxIterations: 1000 });
     const routes = [...jobsByRoute(result).values()].map((route) => new Set(route.map((id) => id[0])));
     expect(routes.every((letters) => letters.size === 1)).toBe(true);

@@ -4,7 +4,11 @@ import type { ProblemResponse } from '../../../model/types/responses.js';
 import type { SearchTuning } from '../../../engine/planning/search-budget.js';
 
 /** Runs a task operation the way the operation thread does, with straight-line travel (`tuning`: threads, iteration budget). */
-export async function operate(name: 'build' | 'optimize' | 'sequence' | 'evaluate', body: unknown, tuning: SearchTuning = {}): Promise<ProblemResponse> {
+export async function operate(
+  name: 'build' | 'optimize' | 'sequence' | 'evaluate',
+  body: unknown,
+  tuning: SearchTuning = {},
+): Promise<ProblemResponse> {
   return (await runOperation(name, body, {}, straightLineProvider, () => undefined, tuning)) as ProblemResponse;
 }
 
@@ -19,8 +23,11 @@ export function hardViolations(response: ProblemResponse, settings: { time_windo
 
 /** Job ids per route, in order. */
 export function jobsByRoute(response: ProblemResponse): Map<string, string[]> {
-  return new Map(response.routes.map((route) => [route.id, (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => stop.id)]));
+  return new Map(
+    response.routes.map((route) => [route.id, (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => stop.id)]),
+  );
 }
 
 export const totalCost = (response: ProblemResponse): number => response.routes.reduce((sum, route) => sum + route.cost, 0);
-export const totalInternalCost = (response: ProblemResponse): number => response.routes.reduce((sum, route) => sum + route.internal_cost, 0);
+export const totalInternalCost = (response: ProblemResponse): number =>
+  response.routes.reduce((sum, route) => sum + route.internal_cost, 0);

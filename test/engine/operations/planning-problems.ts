@@ -19,7 +19,8 @@ export interface PlanningProblemOptions {
   settings?: Record<string, unknown>;
 }
 
-const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(Math.round(minutes) % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(Math.round(minutes) % 60).padStart(2, '0')}`;
 const date = (day: number): string => `2024-03-${String(4 + day).padStart(2, '0')}`;
 
 /**
@@ -44,8 +45,20 @@ export function planningProblem(options: PlanningProblemOptions): {
       location: `${lat.toFixed(5)}, ${lon.toFixed(5)}`,
       time_on_site: hhmm(5 + Math.floor(random() * 10)),
       ...(days > 1 ? { date: date(day), ...(random() < 0.3 ? { allowed_variance_after: 1 } : {}) } : {}),
-      ...(options.windows ? { time_window: { start: hhmm(start), end: hhmm(start + 120) }, ...(twoWindows && start < 840 ? { time_window2: { start: hhmm(start + 240), end: hhmm(start + 300) } } : {}) } : {}),
-      ...(options.capacities ? { loads: [{ metric: 'kg', amount: 5 + Math.floor(random() * 40) }, { metric: 'm3', amount: 1 + Math.floor(random() * 4) }] } : {}),
+      ...(options.windows
+        ? {
+            time_window: { start: hhmm(start), end: hhmm(start + 120) },
+            ...(twoWindows && start < 840 ? { time_window2: { start: hhmm(start + 240), end: hhmm(start + 300) } } : {}),
+          }
+        : {}),
+      ...(options.capacities
+        ? {
+            loads: [
+              { metric: 'kg', amount: 5 + Math.floor(random() * 40) },
+              { metric: 'm3', amount: 1 + Math.floor(random() * 4) },
+            ],
+          }
+        : {}),
       ...(options.attributes && random() < 0.15 ? { required_route_attributes: ['lift'] } : {}),
     };
   });
@@ -58,8 +71,17 @@ export function planningProblem(options: PlanningProblemOptions): {
         ...(days > 1 ? { date: date(day) } : {}),
         start_time: '08:00',
         end_time: '18:00',
-        ...(options.capacities ? { load_capacities: [{ metric: 'kg', amount: 700 }, { metric: 'm3', amount: 60 }] } : {}),
-        ...(options.breaks ? { breaks: [{ id: `lunch-${day}-${r}`, earliest_start: '11:30', latest_start: '13:30', length: '00:30' }] } : {}),
+        ...(options.capacities
+          ? {
+              load_capacities: [
+                { metric: 'kg', amount: 700 },
+                { metric: 'm3', amount: 60 },
+              ],
+            }
+          : {}),
+        ...(options.breaks
+          ? { breaks: [{ id: `lunch-${day}-${r}`, earliest_start: '11:30', latest_start: '13:30', length: '00:30' }] }
+          : {}),
         ...(options.attributes && r % 3 === 0 ? { route_attributes: ['lift'] } : {}),
         jobs: [] as string[],
       });

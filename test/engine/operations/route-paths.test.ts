@@ -55,7 +55,11 @@ describe('settings.route_paths', () => {
   it('gives each located stop the road geometry from the previous located stop; breaks and the first stop have none', async () => {
     const response = (await runOperation('evaluate', problem(true), {}, provider, () => undefined)) as ProblemResponse;
     const stops = response.routes[0]!.stops!;
-    const jobPlaces = new Map([['stadium', stadium], ['harbour', harbour], ['far', offMap]]);
+    const jobPlaces = new Map([
+      ['stadium', stadium],
+      ['harbour', harbour],
+      ['far', offMap],
+    ]);
     const places = stops.map((s) => (s.type === 'depot' ? casino : jobPlaces.get(s.id)));
     expect(stops.map((s) => s.type).sort()).toEqual(['break', 'depot', 'depot', 'job', 'job', 'job']);
     expect(stops[0]).not.toHaveProperty('path_to_stop');

@@ -28,7 +28,10 @@ const routeExtrasArbitrary = fc.record({
   ),
   capacity: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
   maxJobs: fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined }),
-  maxWorking: fc.option(fc.integer({ min: 60, max: 600 }).map((m) => hhmm(m)), { nil: undefined }),
+  maxWorking: fc.option(
+    fc.integer({ min: 60, max: 600 }).map((m) => hhmm(m)),
+    { nil: undefined },
+  ),
   optimizeStart: fc.boolean(),
   legal: fc.boolean(),
 });
@@ -83,7 +86,12 @@ describe('RouteObjective', () => {
           const route = problem.routes[0]!;
           const objective = new RouteObjective(problem, route, route.jobs, travel);
           const order = route.jobs.map((_, i) => i).reverse();
-          const evaluation = evaluateRoute(problem, route, order.map((i) => route.jobs[i]!), travel);
+          const evaluation = evaluateRoute(
+            problem,
+            route,
+            order.map((i) => route.jobs[i]!),
+            travel,
+          );
           expect(objective.cost(order)).toBeCloseTo(evaluation.internalCost, 6);
         },
       ),

@@ -8,7 +8,11 @@ interface Driver {
 }
 
 const cluster = (prefix: string, count: number, lat: number, lon: number, extra: Record<string, unknown> = {}) =>
-  Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, location: `${(lat + (i % 3) * 0.002).toFixed(4)}, ${(lon + Math.floor(i / 3) * 0.002).toFixed(4)}`, ...extra }));
+  Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}${i}`,
+    location: `${(lat + (i % 3) * 0.002).toFixed(4)}, ${(lon + Math.floor(i / 3) * 0.002).toFixed(4)}`,
+    ...extra,
+  }));
 
 const centroidOf = (drivers: Driver[], id: string) => parseLatLon(drivers.find((driver) => driver.id === id)!.centroid!)!;
 const WEST = -122.45;
@@ -20,18 +24,24 @@ async function centroids(body: Record<string, unknown>): Promise<Driver[]> {
 
 describe('centroids', () => {
   test('one centroid per driver, spread over two towns', async () => {
-    const drivers = await centroids({ drivers: [{ id: 'a' }, { id: 'b' }], jobs: [...cluster('w', 12, 47.6, WEST), ...cluster('e', 12, 47.6, EAST)] });
+    const drivers = await centroids({
+      drivers: [{ id: 'a' }, { id: 'b' }],
+      jobs: [...cluster('w', 12, 47.6, WEST), ...cluster('e', 12, 47.6, EAST)],
+    });
     expect(drivers.map((driver) => driver.id)).toEqual(['a', 'b']);
     const lons = drivers.map((driver) => parseLatLon(driver.centroid!)!.lon).sort((x, y) => x - y);
     expect(lons[0]).toBeCloseTo(WEST + 0.007, 2);
     expect(lons[1]).toBeCloseTo(EAST + 0.007, 2);
   });
 
-  test('a job that may only go to one driver pulls that driver\'s centroid (required_driver)', async () => {
+  test("a job that may only go to one driver pulls that driver's centroid (required_driver)", async () => {
     // Without the far job both drivers sit in the towns; b's required job in the north drags b's centroid toward it.
     const jobs = [...cluster('w', 12, 47.6, WEST), ...cluster('e', 12, 47.6, EAST)];
     const free = await centroids({ drivers: [{ id: 'a' }, { id: 'b' }], jobs });
-    const pulled = await centroids({ drivers: [{ id: 'a' }, { id: 'b' }], jobs: [...jobs, { id: 'far', location: '48.2, -122.3', required_driver: 'b' }] });
+    const pulled = await centroids({
+      drivers: [{ id: 'a' }, { id: 'b' }],
+      jobs: [...jobs, { id: 'far', location: '48.2, -122.3', required_driver: 'b' }],
+    });
     expect(centroidOf(pulled, 'b').lat).toBeGreaterThan(centroidOf(free, 'b').lat + 0.01);
     // The other driver does not move north.
     expect(centroidOf(pulled, 'a').lat).toBeLessThan(47.61);
@@ -44,7 +54,10 @@ describe('centroids', () => {
     expect(centroidOf(byRequired, 'b').lon).toBeLessThan(-122.3);
 
     const lift = cluster('e', 12, 47.6, EAST, { required_driver_attributes: ['lift'] });
-    const byAttribute = await centroids({ drivers: [{ id: 'a' }, { id: 'b', attributes: ['lift'] }], jobs: [...cluster('w', 12, 47.6, WEST), ...lift] });
+    const byAttribute = await centroids({
+      drivers: [{ id: 'a' }, { id: 'b', attributes: ['lift'] }],
+      jobs: [...cluster('w', 12, 47.6, WEST), ...lift],
+    });
     expect(centroidOf(byAttribute, 'b').lon).toBeGreaterThan(-122.3);
 
     const notB = cluster('w', 12, 47.6, WEST, { forbidden_drivers: ['b'] });
@@ -66,15 +79,27 @@ describe('centroids', () => {
     expect(centroidOf(dated, 'tue').lon).toBeLessThan(-122.3);
     expect(centroidOf(dated, 'mon').lon).toBeGreaterThan(-122.3);
     // The crane jobs in the east can only ride on tue's route.
-    const crane = await centroids({ ...body, jobs: [...cluster('w', 9, 47.6, WEST), ...cluster('e', 9, 47.6, EAST, { required_route_attributes: ['crane'] })] });
+    const crane = await centroids({
+      ...body,
+      jobs: [...cluster('w', 9, 47.6, WEST), ...cluster('e', 9, 47.6, EAST, { required_route_attributes: ['crane'] })],
+    });
     expect(centroidOf(crane, 'tue').lon).toBeGreaterThan(-122.3);
     expect(centroidOf(crane, 'mon').lon).toBeLessThan(-122.3);
   });
 
   test('seeded by the centroids the drivers already have', async () => {
     const jobs = [...cluster('w', 12, 47.6, WEST), ...cluster('e', 12, 47.6, EAST)];
-    for (const [a, b] of [[WEST, EAST], [EAST, WEST]] as const) {
-      const drivers = await centroids({ drivers: [{ id: 'a', centroid: `47.6, ${a}` }, { id: 'b', centroid: `47.6, ${b}` }], jobs });
+    for (const [a, b] of [
+      [WEST, EAST],
+      [EAST, WEST],
+    ] as const) {
+      const drivers = await centroids({
+        drivers: [
+          { id: 'a', centroid: `47.6, ${a}` },
+          { id: 'b', centroid: `47.6, ${b}` },
+        ],
+        jobs,
+      });
       expect(centroidOf(drivers, 'a').lon).toBeCloseTo(a + 0.007, 2);
       expect(centroidOf(drivers, 'b').lon).toBeCloseTo(b + 0.007, 2);
     }

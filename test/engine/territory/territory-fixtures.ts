@@ -36,9 +36,14 @@ export function cityJobs(count: number, seed = 1): { id: string; location: strin
   ] as const;
   return Array.from({ length: count }, (_, i) => {
     const sparse = random.nextFloat() < 0.3;
-    const [lat, lon] = sparse ? [47.5 + random.nextFloat() * 0.25, -122.45 + random.nextFloat() * 0.25] : hubs[random.nextInt(hubs.length)]!;
+    const [lat, lon] = sparse
+      ? [47.5 + random.nextFloat() * 0.25, -122.45 + random.nextFloat() * 0.25]
+      : hubs[random.nextInt(hubs.length)]!;
     const spread = sparse ? 0 : 0.02;
-    return { id: `j${i}`, location: `${(lat + (random.nextFloat() - 0.5) * spread).toFixed(6)}, ${(lon + (random.nextFloat() - 0.5) * spread).toFixed(6)}` };
+    return {
+      id: `j${i}`,
+      location: `${(lat + (random.nextFloat() - 0.5) * spread).toFixed(6)}, ${(lon + (random.nextFloat() - 0.5) * spread).toFixed(6)}`,
+    };
   });
 }
 

@@ -9,11 +9,17 @@ const line = (prefix: string, count: number, lat: number, lon: number, step: num
 describe('zones', () => {
   test('every zone is a closed, simple ring the model accepts; zones do not overlap and each point is inside exactly one', async () => {
     const jobs = cityJobs(300, 3);
-    const markers = [{ id: 'bin-1', location: '47.6, -122.3' }, { id: 'bin-2', location: '47.71, -122.42' }];
+    const markers = [
+      { id: 'bin-1', location: '47.6, -122.3' },
+      { id: 'bin-2', location: '47.71, -122.42' },
+    ];
     const zones = await territory<Zone[]>('zones', { jobs, markers, zone_count: 5, variance: { stop_count_variance: 1 } });
     expect(zones.map((zone) => zone.id)).toEqual(['zone_1', 'zone_2', 'zone_3', 'zone_4', 'zone_5']);
     for (const zone of zones) expect(polygonFault(zone.boundary.vertices.map((vertex) => parseLatLon(vertex)!))).toBeUndefined();
-    expectValidZones(zones, [...jobs, ...markers].map((point) => point.location));
+    expectValidZones(
+      zones,
+      [...jobs, ...markers].map((point) => point.location),
+    );
     expect(zones.reduce((sum, zone) => sum + zone.marker_count, 0)).toBe(2);
     // 300 stops in 5 zones: 60 each, as the variance of 1 asks.
     for (const zone of zones) expect(zone.balance).toMatchObject({ variance_kind: 'stop_count_variance', mean: 60, within_variance: true });
@@ -23,7 +29,10 @@ describe('zones', () => {
   test('compact: two far-apart towns in two zones are never mixed into one zone (no hull of islands)', async () => {
     const jobs = [...line('w', 20, 47.6, -122.6, 0.001), ...line('e', 20, 47.6, -121.6, 0.001)];
     const zones = await territory<Zone[]>('zones', { jobs, zone_count: 2 });
-    expectValidZones(zones, jobs.map((job) => job.location));
+    expectValidZones(
+      zones,
+      jobs.map((job) => job.location),
+    );
     const lons = (zone: Zone) => zone.boundary.vertices.map((vertex) => parseLatLon(vertex)!.lon);
     const [west, east] = [...zones].sort((a, b) => Math.min(...lons(a)) - Math.min(...lons(b)));
     expect([west!.stop_count, east!.stop_count]).toEqual([20, 20]);
@@ -47,18 +56,34 @@ describe('zones', () => {
 
   test('balances on a capacity metric and on markers', async () => {
     const jobs = line('j', 6, 47.6, -122.4, 0.01).map((job, i) => ({ ...job, loads: [{ metric: 'bins', amount: i < 4 ? 1 : 2 }] }));
-    const byMetric = await territory<Zone[]>('zones', { jobs, zone_count: 2, variance: { metric_count_variance: { metric: 'bins', variance: 0 } } });
+    const byMetric = await territory<Zone[]>('zones', {
+      jobs,
+      zone_count: 2,
+      variance: { metric_count_variance: { metric: 'bins', variance: 0 } },
+    });
     expect(byMetric.map((zone) => zone.balance.value)).toEqual([4, 4]);
     expect(byMetric.map((zone) => zone.stop_count)).toEqual([4, 2]);
 
     const markers = line('m', 4, 47.7, -122.4, 0.01);
-    const byMarkers = await territory<Zone[]>('zones', { jobs: jobs.slice(0, 1), markers, zone_count: 2, variance: { marker_count_variance: 0 } });
+    const byMarkers = await territory<Zone[]>('zones', {
+      jobs: jobs.slice(0, 1),
+      markers,
+      zone_count: 2,
+      variance: { marker_count_variance: 0 },
+    });
     expect(byMarkers.map((zone) => zone.marker_count)).toEqual([2, 2]);
-    expectValidZones(byMarkers, [...jobs.slice(0, 1), ...markers].map((point) => point.location));
+    expectValidZones(
+      byMarkers,
+      [...jobs.slice(0, 1), ...markers].map((point) => point.location),
+    );
   });
 
   test('reports a zone outside the variance honestly when single points are too heavy to balance', async () => {
-    const jobs = [{ id: 'a', location: '47.6, -122.4', time_on_site: '03:00' }, { id: 'b', location: '47.6, -122.3', time_on_site: '00:10' }, { id: 'c', location: '47.6, -122.2', time_on_site: '00:10' }];
+    const jobs = [
+      { id: 'a', location: '47.6, -122.4', time_on_site: '03:00' },
+      { id: 'b', location: '47.6, -122.3', time_on_site: '00:10' },
+      { id: 'c', location: '47.6, -122.2', time_on_site: '00:10' },
+    ];
     const zones = await territory<Zone[]>('zones', { jobs, zone_count: 2, variance: { time_on_site_variance: 5 } });
     expect(zones.map((zone) => zone.balance.value).sort((x, y) => x - y)).toEqual([20, 180]);
     expect(zones.every((zone) => !zone.balance.within_variance)).toBe(true);
@@ -66,7 +91,13 @@ describe('zones', () => {
   });
 
   test('zone ids dodge the ids the request already uses', async () => {
-    const zones = await territory<Zone[]>('zones', { jobs: [{ id: 'zone_1', location: '47.6, -122.3' }, { id: 'b', location: '47.7, -122.3' }], zone_count: 2 });
+    const zones = await territory<Zone[]>('zones', {
+      jobs: [
+        { id: 'zone_1', location: '47.6, -122.3' },
+        { id: 'b', location: '47.7, -122.3' },
+      ],
+      zone_count: 2,
+    });
     expect(zones.map((zone) => zone.id)).toEqual(['zone_1#2', 'zone_2']);
   });
 
@@ -89,6 +120,9 @@ describe('zones', () => {
       expect(Math.abs(zone.stop_count - 250)).toBeLessThanOrEqual(10);
       expect(zone.balance).toMatchObject({ mean: 250, within_variance: true });
     }
-    expectValidZones(zones, jobs.map((job) => job.location));
+    expectValidZones(
+      zones,
+      jobs.map((job) => job.location),
+    );
   });
 });

@@ -35,16 +35,52 @@ describe('customer address lists (`wayplan geocode import`)', () => {
 
   it('finds every one of 1,000 imported synthetic addresses exactly, above map data', async () => {
     const random = seededRandom(1000);
-    const streets = ['Rue Grimaldi', 'Boulevard des Moulins', 'Avenue de la Costa', 'Chemin des Lavandes', 'Allée des Érables', 'Quai Antoine 1er'];
+    const streets = [
+      'Rue Grimaldi',
+      'Boulevard des Moulins',
+      'Avenue de la Costa',
+      'Chemin des Lavandes',
+      'Allée des Érables',
+      'Quai Antoine 1er',
+    ];
     const rows: { number: number; street: string; city: string; lat: number; lon: number }[] = [];
     for (let i = 0; i < 1000; i++) {
-      rows.push({ number: 1 + i, street: streets[i % streets.length]!, city: i % 2 ? 'Monaco' : 'Beausoleil', lat: 43.72 + random() * 0.04, lon: 7.40 + random() * 0.05 });
+      rows.push({
+        number: 1 + i,
+        street: streets[i % streets.length]!,
+        city: i % 2 ? 'Monaco' : 'Beausoleil',
+        lat: 43.72 + random() * 0.04,
+        lon: 7.4 + random() * 0.05,
+      });
     }
     const file = join(folder, 'depots.csv');
-    writeFileSync(file, ['number;street;city;latitude;longitude', ...rows.map((r) => `${r.number};${r.street};${r.city};${r.lat};${r.lon}`)].join('\n'));
+    writeFileSync(
+      file,
+      ['number;street;city;latitude;longitude', ...rows.map((r) => `${r.number};${r.street};${r.city};${r.lat};${r.lon}`)].join('\n'),
+    );
     const imported = spawnSync(
       process.execPath,
-      [cliMain, 'geocode', 'import', file, '--delimiter', ';', '--house-number-column', 'number', '--street-column', 'street', '--city-column', 'city', '--lat-column', 'latitude', '--lon-column', 'longitude', '--country', 'MC', '--json'],
+      [
+        cliMain,
+        'geocode',
+        'import',
+        file,
+        '--delimiter',
+        ';',
+        '--house-number-column',
+        'number',
+        '--street-column',
+        'street',
+        '--city-column',
+        'city',
+        '--lat-column',
+        'latitude',
+        '--lon-column',
+        'longitude',
+        '--country',
+        'MC',
+        '--json',
+      ],
       { env: { ...process.env, DATABASE_URL: process.env.WAYPLAN_TEST_DATABASE_URL, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
     );
     expect(imported.stderr).toBe('');

@@ -3,7 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 
 /** What the stand-in server does with one request. */
-export type UpstreamAction = { kind: 'ok'; delayMs?: number } | { kind: 'status'; status: number; retryAfter?: string } | { kind: 'hang' } | { kind: 'drop' } | { kind: 'garbage' };
+export type UpstreamAction =
+  | { kind: 'ok'; delayMs?: number }
+  | { kind: 'status'; status: number; retryAfter?: string }
+  | { kind: 'hang' }
+  | { kind: 'drop' }
+  | { kind: 'garbage' };
 
 export interface UpstreamRequest {
   /** The query text (`q`, Nominatim; `text`, Pelias) or `lat,lon` for reverse. */
@@ -65,7 +70,12 @@ export class FakeUpstream {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"not json');
         return;
       case 'status':
-        res.writeHead(action.status, { 'content-type': 'application/json', ...(action.retryAfter ? { 'retry-after': action.retryAfter } : {}) }).end('{"error":"fake"}');
+        res
+          .writeHead(action.status, {
+            'content-type': 'application/json',
+            ...(action.retryAfter ? { 'retry-after': action.retryAfter } : {}),
+          })
+          .end('{"error":"fake"}');
         return;
       case 'ok':
         if (action.delayMs) setTimeout(() => this.answer(url, key, reverse, res), action.delayMs);
@@ -79,10 +89,34 @@ export class FakeUpstream {
     const location = fakeLocation(key);
     const pelias = url.pathname.startsWith('/v1/');
     const body = pelias
-      ? { type: 'FeatureCollection', features: [{ geometry: { type: 'Point', coordinates: [location.lon, location.lat] }, properties: { label: `Pelias ${key}`, confidence: 0.9, country_code: 'MC' } }] }
+      ? {
+          type: 'FeatureCollection',
+          features: [
+            {
+              geometry: { type: 'Point', coordinates: [location.lon, location.lat] },
+              properties: { label: `Pelias ${key}`, confidence: 0.9, country_code: 'MC' },
+            },
+          ],
+        }
       : reverse
-        ? { lat: String(location.lat), lon: String(location.lon), display_name: `Nominatim ${key}`, importance: 0.5, place_rank: 30, address: { country_code: 'mc' } }
-        : [{ lat: String(location.lat), lon: String(location.lon), display_name: `Nominatim ${key}`, importance: 0.8, place_rank: 30, address: { country_code: 'mc' } }];
+        ? {
+            lat: String(location.lat),
+            lon: String(location.lon),
+            display_name: `Nominatim ${key}`,
+            importance: 0.5,
+            place_rank: 30,
+            address: { country_code: 'mc' },
+          }
+        : [
+            {
+              lat: String(location.lat),
+              lon: String(location.lon),
+              display_name: `Nominatim ${key}`,
+              importance: 0.8,
+              place_rank: 30,
+              address: { country_code: 'mc' },
+            },
+          ];
     // The client may have given up meanwhile (a delayed answer).
     if (!res.destroyed) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   }

@@ -99,7 +99,9 @@ describe('local geocoder on the Monaco demo map (© OpenStreetMap contributors)'
       if (right.some((name) => answer.includes(name))) hits++;
       else misses.push(`${point.lat.toFixed(6)},${point.lon.toFixed(6)}: ${right.join(' | ')} → ${top?.formattedAddress ?? 'nothing'}`);
     }
-    process.stdout.write(`reverse geocoding: ${hits}/${samples} right street (${((hits / samples) * 100).toFixed(1)} %)\nmisses:\n  ${misses.join('\n  ')}\n`);
+    process.stdout.write(
+      `reverse geocoding: ${hits}/${samples} right street (${((hits / samples) * 100).toFixed(1)} %)\nmisses:\n  ${misses.join('\n  ')}\n`,
+    );
     expect(hits / samples).toBeGreaterThanOrEqual(0.95);
   });
 });

@@ -44,13 +44,18 @@ export function readOsmTruth(): OsmTruth {
     const street = tags.get('addr:street');
     if (houseNumber && street) addresses.push({ houseNumber, street, location });
     const place = tags.get('place');
-    if (place && ['city', 'town', 'village', 'suburb'].includes(place) && tags.get('name')) places.push({ name: tags.get('name')!, location });
+    if (place && ['city', 'town', 'village', 'suburb'].includes(place) && tags.get('name'))
+      places.push({ name: tags.get('name')!, location });
   });
   for (const way of addressWays) {
     const points = way.refs.map((r) => nodes.get(r)).filter((p): p is LatLon => p !== undefined);
     if (!points.length) continue;
     // The mean of the outline's points: within a few meters of the area centroid for a building.
-    addresses.push({ houseNumber: way.houseNumber, street: way.street, location: { lat: mean(points.map((p) => p.lat)), lon: mean(points.map((p) => p.lon)) } });
+    addresses.push({
+      houseNumber: way.houseNumber,
+      street: way.street,
+      location: { lat: mean(points.map((p) => p.lat)), lon: mean(points.map((p) => p.lon)) },
+    });
   }
   for (const way of roadWays) {
     const points = way.refs.map((r) => nodes.get(r)).filter((p): p is LatLon => p !== undefined);

@@ -7,7 +7,7 @@ import { backoffDelayMs, retryAfterMs } from '../../../geo/geocoding/upstream/ba
 
 describe('address text', () => {
   it('folds accents, case, punctuation, street types and articles', () => {
-    expect(nameKey("Av. du Général-de-Gaulle")).toBe(nameKey('avenue general de gaulle'));
+    expect(nameKey('Av. du Général-de-Gaulle')).toBe(nameKey('avenue general de gaulle'));
     expect(nameKey('BD D’ITALIE')).toBe(nameKey("Boulevard d'Italie"));
     expect(nameKey('Avnue Princesse Grace')).toBe(nameKey('Avenue Princesse Grace'));
     expect(addressTokens('Place Sainte-Dévote')).toEqual(['pl', 'ste', 'devote']);
@@ -44,10 +44,16 @@ describe('retry timing', () => {
 describe('the error of a request where every address failed', () => {
   it('names the upstream unavailable when it was, else geostream_unavailable with the worst per-address cause', () => {
     const error = (code: GeoserviceError['code']): GeoserviceError => new GeoserviceError(code, code, false);
-    expect(allFailedError([error('geoservice_error'), error('geoservice_unavailable')], 'address').error_code).toBe('geoservice_unavailable');
+    expect(allFailedError([error('geoservice_error'), error('geoservice_unavailable')], 'address').error_code).toBe(
+      'geoservice_unavailable',
+    );
     const exhausted = allFailedError([error('geoservice_error'), error('geoservice_exceeded_maximum_retries')], 'address');
     expect(exhausted.error_code).toBe('geostream_unavailable');
     expect(exhausted.message).toContain('geoservice_exceeded_maximum_retries');
-    expect(allFailedError([error('geoservice_error')], 'location')).toMatchObject({ status_code: 500, error_code: 'geostream_unavailable', message: expect.stringContaining('geoservice_error') });
+    expect(allFailedError([error('geoservice_error')], 'location')).toMatchObject({
+      status_code: 500,
+      error_code: 'geostream_unavailable',
+      message: expect.stringContaining('geoservice_error'),
+    });
   });
 });

@@ -40,7 +40,12 @@ describe('upstream geocoders against a faulty server', () => {
     expect(back!.formattedAddress).toBe('Nominatim 43.73,7.42');
     const pelias = new UpstreamGeocoder(peliasProtocol('key'), upstream.url, options());
     const [feature] = await pelias.geocode(query);
-    expect(feature).toMatchObject({ location: fakeLocation(query.text), formattedAddress: `Pelias ${query.text}`, confidence: 0.9, country: 'MC' });
+    expect(feature).toMatchObject({
+      location: fakeLocation(query.text),
+      formattedAddress: `Pelias ${query.text}`,
+      confidence: 0.9,
+      country: 'MC',
+    });
   });
 
   it('retries 500s and succeeds once the server recovers', async () => {
@@ -83,14 +88,21 @@ describe('upstream geocoders against a faulty server', () => {
 
   it('does not retry what retrying cannot change', async () => {
     upstream.behaviour = () => ({ kind: 'status', status: 400 });
-    expect(await failure(new UpstreamGeocoder(nominatimProtocol, upstream.url, options()).geocode(query))).toMatchObject({ code: 'geoservice_error', transient: false });
+    expect(await failure(new UpstreamGeocoder(nominatimProtocol, upstream.url, options()).geocode(query))).toMatchObject({
+      code: 'geoservice_error',
+      transient: false,
+    });
     upstream.behaviour = () => ({ kind: 'garbage' });
-    expect(await failure(new UpstreamGeocoder(nominatimProtocol, upstream.url, options()).geocode({ ...query, text: 'other' }))).toMatchObject({
+    expect(
+      await failure(new UpstreamGeocoder(nominatimProtocol, upstream.url, options()).geocode({ ...query, text: 'other' })),
+    ).toMatchObject({
       code: 'geoservice_error',
       transient: false,
     });
     upstream.behaviour = () => ({ kind: 'status', status: 401 });
-    expect(await failure(new UpstreamGeocoder(nominatimProtocol, upstream.url, options()).geocode({ ...query, text: 'third' }))).toMatchObject({
+    expect(
+      await failure(new UpstreamGeocoder(nominatimProtocol, upstream.url, options()).geocode({ ...query, text: 'third' })),
+    ).toMatchObject({
       code: 'geoservice_unavailable',
       transient: false,
     });

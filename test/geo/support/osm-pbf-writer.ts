@@ -93,8 +93,16 @@ export function writeOsmPbf(nodes: readonly TestNode[], ways: readonly TestWay[]
     const entries = Object.entries(way.tags);
     const message = new ProtoWriter()
       .uint(1, way.id)
-      .packed(2, entries.map(([k]) => stringId(k)), false)
-      .packed(3, entries.map(([, v]) => stringId(v)), false)
+      .packed(
+        2,
+        entries.map(([k]) => stringId(k)),
+        false,
+      )
+      .packed(
+        3,
+        entries.map(([, v]) => stringId(v)),
+        false,
+      )
       .packed(8, deltas(way.refs), true)
       .finish();
     wayGroup.bytesField(3, message);
@@ -104,11 +112,27 @@ export function writeOsmPbf(nodes: readonly TestNode[], ways: readonly TestWay[]
     const entries = Object.entries(relation.tags);
     const message = new ProtoWriter()
       .uint(1, relation.id)
-      .packed(2, entries.map(([k]) => stringId(k)), false)
-      .packed(3, entries.map(([, v]) => stringId(v)), false)
-      .packed(8, relation.members.map((m) => stringId(m.role)), false)
+      .packed(
+        2,
+        entries.map(([k]) => stringId(k)),
+        false,
+      )
+      .packed(
+        3,
+        entries.map(([, v]) => stringId(v)),
+        false,
+      )
+      .packed(
+        8,
+        relation.members.map((m) => stringId(m.role)),
+        false,
+      )
       .packed(9, deltas(relation.members.map((m) => m.ref)), true)
-      .packed(10, relation.members.map((m) => (m.type === 'node' ? 0 : 1)), false)
+      .packed(
+        10,
+        relation.members.map((m) => (m.type === 'node' ? 0 : 1)),
+        false,
+      )
       .finish();
     relationGroup.bytesField(4, message);
   }

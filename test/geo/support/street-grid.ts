@@ -22,7 +22,8 @@ export function streetGrid(n: number): StreetGrid {
   const nodeId = (row: number, column: number): number => 1 + row * n + column;
   const nodes: TestNode[] = [];
   for (let row = 0; row < n; row++) {
-    for (let column = 0; column < n; column++) nodes.push({ id: nodeId(row, column), lat: gridOrigin.lat + row * gridSpacing, lon: gridOrigin.lon + column * gridSpacing });
+    for (let column = 0; column < n; column++)
+      nodes.push({ id: nodeId(row, column), lat: gridOrigin.lat + row * gridSpacing, lon: gridOrigin.lon + column * gridSpacing });
   }
   const rowWay = (row: number): number => 10_000_000 + row;
   const columnWay = (column: number): number => 20_000_000 + column;

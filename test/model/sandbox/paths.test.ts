@@ -13,16 +13,30 @@ describe('top-level $path', () => {
   });
 
   test('$path is required on top-level deltas and limited to the canonical places', () => {
-    expect(faultsOf({}, { name: 'x' })).toMatchObject([{ property: 'request.deltas[0]', code: 'required_property_missing_error', parameters: { property_name: '$path' } }]);
-    for (const path of [['settings'], ['jobs', { id: 'j' }], ['jobs', { id: 'j' }, 'custom'], ['routes', { id: 'r' }, 'stops'], ['routes', 'r', 'jobs'], ['unknown'], 'jobs']) {
+    expect(faultsOf({}, { name: 'x' })).toMatchObject([
+      { property: 'request.deltas[0]', code: 'required_property_missing_error', parameters: { property_name: '$path' } },
+    ]);
+    for (const path of [
+      ['settings'],
+      ['jobs', { id: 'j' }],
+      ['jobs', { id: 'j' }, 'custom'],
+      ['routes', { id: 'r' }, 'stops'],
+      ['routes', 'r', 'jobs'],
+      ['unknown'],
+      'jobs',
+    ]) {
       const faults = faultsOf({}, { $path: path, name: 'x' });
       expect(faults).toMatchObject([{ property: 'request.deltas[0].$path' }]);
     }
   });
 
   test('a $collection other than the path’s is refused', () => {
-    expect(faultsOf({}, { $path: [], $collection: 'dict', assign: {} })).toMatchObject([{ property: 'request.deltas[0].$collection', code: 'delta_collection_mismatch_error', parameters: { expected: 'object' } }]);
-    expect(faultsOf({}, { $path: ['jobs'], $collection: 'object', name: 'x' })).toMatchObject([{ code: 'delta_collection_mismatch_error', parameters: { expected: 'keyed_array' } }]);
+    expect(faultsOf({}, { $path: [], $collection: 'dict', assign: {} })).toMatchObject([
+      { property: 'request.deltas[0].$collection', code: 'delta_collection_mismatch_error', parameters: { expected: 'object' } },
+    ]);
+    expect(faultsOf({}, { $path: ['jobs'], $collection: 'object', name: 'x' })).toMatchObject([
+      { code: 'delta_collection_mismatch_error', parameters: { expected: 'keyed_array' } },
+    ]);
   });
 
   test('deltas apply in order; a later delta sees the earlier ones', () => {

@@ -43,8 +43,17 @@ const intent: fc.Arbitrary<Intent> = fc.oneof(
   fc.constant({ op: 'createRoute' as const }),
   { arbitrary: fc.record({ op: fc.constant('moveJob' as const), job: pick, route: pick, index: fc.nat({ max: 6 }) }), weight: 3 },
   fc.record({ op: fc.constant('unplaceJob' as const), job: pick }),
-  fc.record({ op: fc.constant('attribute' as const), job: pick, attribute: fc.constantFrom('cold', 'heavy', 'fragile'), add: fc.boolean() }),
-  fc.record({ op: fc.constant('custom' as const), key: fc.constantFrom('a', 'b', '__proto__'), value: fc.option(fc.string({ maxLength: 3 }), { nil: null }) }),
+  fc.record({
+    op: fc.constant('attribute' as const),
+    job: pick,
+    attribute: fc.constantFrom('cold', 'heavy', 'fragile'),
+    add: fc.boolean(),
+  }),
+  fc.record({
+    op: fc.constant('custom' as const),
+    key: fc.constantFrom('a', 'b', '__proto__'),
+    value: fc.option(fc.string({ maxLength: 3 }), { nil: null }),
+  }),
 );
 const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('deltas' as const), intents: fc.array(intent, { minLength: 1, maxLength: 3 }) }), weight: 8 },
@@ -104,7 +113,8 @@ function translate(model: PlanModel, change: Intent, next: () => number): unknow
     }
     case 'custom': {
       const custom = Object.fromEntries(Object.entries(model.custom ?? {}).filter(([key]) => key !== change.key));
-      if (change.value !== null) Object.defineProperty(custom, change.key, { value: change.value, enumerable: true, writable: true, configurable: true });
+      if (change.value !== null)
+        Object.defineProperty(custom, change.key, { value: change.value, enumerable: true, writable: true, configurable: true });
       model.custom = custom;
       return [{ $path: [], custom: { $collection: 'dict', assign: { [change.key]: change.value } } }];
     }
@@ -134,7 +144,11 @@ interface History {
 function run(steps: Step[]): History {
   let counter = 0;
   const next = () => ++counter;
-  const history: History = { revisions: [{ revision: 0, kind: 'snapshot', body: { snapshot: {} }, state: undefined }], states: [{}], models: [{}] };
+  const history: History = {
+    revisions: [{ revision: 0, kind: 'snapshot', body: { snapshot: {} }, state: undefined }],
+    states: [{}],
+    models: [{}],
+  };
   for (const change of steps) {
     const number = history.revisions.length;
     const current = history.states.at(-1)!;

@@ -28,12 +28,18 @@ describe('revision', () => {
     expect(rejection(() => parseRevision({ deltas: [], undo_redo_to_revision: 1 })).faults).toMatchObject([
       { code: 'mutually_exclusive_properties_error', parameters: { property_names: ['deltas', 'undo_redo_to_revision'] } },
     ]);
-    expect(rejection(() => parseRevision({ undo_redo_to_revision: -1 })).faults).toMatchObject([{ property: 'request.undo_redo_to_revision' }]);
+    expect(rejection(() => parseRevision({ undo_redo_to_revision: -1 })).faults).toMatchObject([
+      { property: 'request.undo_redo_to_revision' },
+    ]);
     // Revision numbers live in a 32-bit column: larger ones are out of range, not a database fault.
     for (const huge of [2 ** 31, 2 ** 53]) {
-      expect(rejection(() => parseRevision({ undo_redo_to_revision: huge })).faults).toMatchObject([{ property: 'request.undo_redo_to_revision', code: 'value_out_of_range_error' }]);
+      expect(rejection(() => parseRevision({ undo_redo_to_revision: huge })).faults).toMatchObject([
+        { property: 'request.undo_redo_to_revision', code: 'value_out_of_range_error' },
+      ]);
     }
-    expect(rejection(() => parseRevision({ deltas: {} })).faults).toMatchObject([{ property: 'request.deltas', code: 'invalid_type_error' }]);
+    expect(rejection(() => parseRevision({ deltas: {} })).faults).toMatchObject([
+      { property: 'request.deltas', code: 'invalid_type_error' },
+    ]);
     expect(rejection(() => parseRevision([])).faults).toMatchObject([{ property: 'request', code: 'invalid_type_error' }]);
   });
 
@@ -42,9 +48,9 @@ describe('revision', () => {
       jobs: [{ id: 'j', location: '1,2' }],
       routes: [{ id: 'r', jobs: ['j'] }],
     });
-    expect(rejection(() => snapshotState({ jobs: [{ id: 'j', location: { location: '95,200' } }] }, 'request.snapshot')).faults).toMatchObject([
-      { property: 'request.snapshot.jobs[0].location.location', code: 'invalid_latlon_error' },
-    ]);
+    expect(
+      rejection(() => snapshotState({ jobs: [{ id: 'j', location: { location: '95,200' } }] }, 'request.snapshot')).faults,
+    ).toMatchObject([{ property: 'request.snapshot.jobs[0].location.location', code: 'invalid_latlon_error' }]);
   });
 
   test('all deltas or none: the input state is untouched when a later delta fails', () => {
@@ -64,7 +70,11 @@ describe('revision', () => {
       { $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: 'd' }] },
     );
     expect(faults).toEqual([
-      expect.objectContaining({ property: 'request.deltas[2]', code: 'invalid_timespan_error', parameters: expect.objectContaining({ problem_property: 'request.jobs[0].time_on_site' }) }),
+      expect.objectContaining({
+        property: 'request.deltas[2]',
+        code: 'invalid_timespan_error',
+        parameters: expect.objectContaining({ problem_property: 'request.jobs[0].time_on_site' }),
+      }),
     ]);
   });
 
@@ -77,7 +87,9 @@ describe('revision', () => {
     expect(() => checkUndoTarget(2, 'deltas')).not.toThrow();
     expect(() => checkUndoTarget(0, 'snapshot')).not.toThrow();
     expect(rejection(() => checkUndoTarget(5, undefined)).faults).toMatchObject([{ code: 'revision_not_found_error' }]);
-    expect(rejection(() => checkUndoTarget(3, 'undo_redo')).faults).toMatchObject([{ property: 'request.undo_redo_to_revision', code: 'undo_redo_target_error' }]);
+    expect(rejection(() => checkUndoTarget(3, 'undo_redo')).faults).toMatchObject([
+      { property: 'request.undo_redo_to_revision', code: 'undo_redo_target_error' },
+    ]);
   });
 });
 
@@ -88,7 +100,13 @@ describe('aggregates', () => {
       jobs: [
         { id: 'a', load: 2, loads: [{ metric: 'kg', amount: 5 }] },
         { id: 'b', load: 3 },
-        { id: 'c', loads: [{ metric: 'kg', amount: 1 }, { metric: 'boxes', amount: 4 }] },
+        {
+          id: 'c',
+          loads: [
+            { metric: 'kg', amount: 1 },
+            { metric: 'boxes', amount: 4 },
+          ],
+        },
         { id: 'u', load: 100 },
       ],
       routes: [

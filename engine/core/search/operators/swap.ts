@@ -39,8 +39,17 @@ export class Swap implements LocalSearchOperator {
         const middle = evaluator.range(routeU, first + 1, second - 1, false, 1);
         evaluator.model.algebra.concat(scratch, evaluator.slot(0), visits, b * S, scratch, middle);
         delta =
-          evaluator.join4(routeU.type, routeU.prefix, (first - 1) * S, scratch, evaluator.slot(0), visits, a * S, routeU.suffix, (second + 1) * S) -
-          routeU.cost;
+          evaluator.join4(
+            routeU.type,
+            routeU.prefix,
+            (first - 1) * S,
+            scratch,
+            evaluator.slot(0),
+            visits,
+            a * S,
+            routeU.suffix,
+            (second + 1) * S,
+          ) - routeU.cost;
       }
     }
     if (!(delta < -IMPROVEMENT_EPSILON)) return false;

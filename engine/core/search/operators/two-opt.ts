@@ -25,8 +25,7 @@ export class TwoOpt implements LocalSearchOperator {
     const evaluator = this.evaluator;
     const reversed = evaluator.range(route, from, to, true, 0);
     const delta =
-      evaluator.join3(route.type, route.prefix, (from - 1) * S, evaluator.scratch, reversed, route.suffix, (to + 1) * S) -
-      route.cost;
+      evaluator.join3(route.type, route.prefix, (from - 1) * S, evaluator.scratch, reversed, route.suffix, (to + 1) * S) - route.cost;
     if (!(delta < -IMPROVEMENT_EPSILON)) return false;
     route.nodes.subarray(from, to + 1).reverse();
     solution.refreshRoute(slot);

@@ -22,7 +22,7 @@ const EPS = 1e-7;
 
 function exhaust(solution: Solution, operator: LocalSearchOperator): void {
   const jobs = Array.from(solution.model.instance.jobs);
-  for (let improved = true; improved; ) {
+  for (let improved = true; improved;) {
     improved = false;
     for (const u of jobs) for (const v of jobs) if (u !== v && operator.tryMove(solution, u, v)) improved = true;
   }
@@ -189,7 +189,7 @@ describe('SWAP*', () => {
     const spread = routesOf(harness.solution).flat();
     harness.solution.load(routes.map((route, r) => ({ slot: route.slot, jobs: spread.filter((_, k) => k % routes.length === r) })));
     const swapStar = new SwapStar(harness.evaluator);
-    for (let improved = true; improved; ) {
+    for (let improved = true; improved;) {
       improved = false;
       for (const a of routes) for (const b of routes) if (a !== b && swapStar.tryRoutes(harness.solution, a, b)) improved = true;
     }

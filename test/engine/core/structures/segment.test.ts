@@ -31,7 +31,10 @@ function simulate(instance: ReturnType<typeof tinyInstance>, jobs: number[]) {
 
 const routeArbitrary = fc.record({
   seed: fc.integer({ min: 1, max: 1_000_000 }),
-  jobs: fc.shuffledSubarray(Array.from({ length: JOBS }, (_, i) => i + 1), { minLength: 1 }),
+  jobs: fc.shuffledSubarray(
+    Array.from({ length: JOBS }, (_, i) => i + 1),
+    { minLength: 1 },
+  ),
   cut: fc.nat(),
   extra: fc.integer({ min: 1, max: JOBS }),
 });

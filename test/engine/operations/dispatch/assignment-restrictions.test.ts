@@ -26,7 +26,9 @@ describe('assignment_restrictions', () => {
   test('lists, per job, the routes it may not go on with the violations the evaluator gives it there alone', async () => {
     const body = restrictedProblem();
     const result = await run<AssignmentRestrictionsResponse>('assignment_restrictions', body);
-    const restricted = new Map(result.jobs.map((job) => [job.id, new Map(job.routes.map((route) => [route.id, route.violations.map((v) => v.type).sort()]))]));
+    const restricted = new Map(
+      result.jobs.map((job) => [job.id, new Map(job.routes.map((route) => [route.id, route.violations.map((v) => v.type).sort()]))]),
+    );
     expect([...restricted.keys()]).toEqual(['hazmat', 'monday', 'heavy', 'nowhere']);
     for (const job of body.jobs) {
       for (const route of body.routes) {
@@ -39,7 +41,12 @@ describe('assignment_restrictions', () => {
         });
       }
     }
-    expect(restricted.get('hazmat')).toEqual(new Map([['bob-mon', ['missing_driver_attributes']], ['bob-tue', ['missing_driver_attributes']]]));
+    expect(restricted.get('hazmat')).toEqual(
+      new Map([
+        ['bob-mon', ['missing_driver_attributes']],
+        ['bob-tue', ['missing_driver_attributes']],
+      ]),
+    );
     expect(result.unrouted_jobs).toEqual([{ id: 'nowhere', reasons: ['job_missed_time_window', 'missing_route_attributes'] }]);
   });
 
@@ -48,7 +55,9 @@ describe('assignment_restrictions', () => {
     const result = await run<Record<string, unknown>>('assignment_restrictions', { ...body, return_request: true });
     // The routes as the full-request echo prints them: dates as datetimes, latlons and timespans in wire form.
     expect(result.routes).toEqual(echoRequest(body, 'assignment_restrictions').routes);
-    expect((result.routes as { date?: string }[]).every((route) => route.date === undefined || route.date.endsWith('T00:00:00'))).toBe(true);
+    expect((result.routes as { date?: string }[]).every((route) => route.date === undefined || route.date.endsWith('T00:00:00'))).toBe(
+      true,
+    );
     expect(result.assignment_restrictions).toEqual(await run('assignment_restrictions', body));
   });
 

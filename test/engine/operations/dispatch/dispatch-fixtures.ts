@@ -28,11 +28,16 @@ export function withInserted(body: Body, routeId: string, position: number, job:
 }
 
 /** The body with `job` on no route. */
-export const withoutJob = (body: Body, job: string): Body => ({ ...body, routes: body.routes.map((route) => ({ ...route, jobs: route.jobs.filter((id) => id !== job) })) });
+export const withoutJob = (body: Body, job: string): Body => ({
+  ...body,
+  routes: body.routes.map((route) => ({ ...route, jobs: route.jobs.filter((id) => id !== job) })),
+});
 
 /** Violation types of routes, one entry per violation; soft windows left out when `hardOnly` and windows are soft. */
 export function violationTypes(routes: readonly RouteResponse[], options: { hardOnly?: boolean; softWindows?: boolean } = {}): string[] {
-  const types = routes.flatMap((route) => [...route.violations, ...(route.stops ?? []).flatMap((stop) => stop.violations)]).map((violation) => violation.type as string);
+  const types = routes
+    .flatMap((route) => [...route.violations, ...(route.stops ?? []).flatMap((stop) => stop.violations)])
+    .map((violation) => violation.type as string);
   return options.hardOnly && options.softWindows ? types.filter((type) => type !== 'job_missed_time_window') : types;
 }
 
@@ -49,7 +54,8 @@ export function addedTypes(before: readonly string[], after: readonly string[]):
   return [...added];
 }
 
-export const sum = (routes: readonly RouteResponse[], field: 'cost' | 'internal_cost' | 'distance_meters'): number => routes.reduce((total, route) => total + route[field], 0);
+export const sum = (routes: readonly RouteResponse[], field: 'cost' | 'internal_cost' | 'distance_meters'): number =>
+  routes.reduce((total, route) => total + route[field], 0);
 
 /** Seconds of an `hh:mm:ss[.fff]` timespan, possibly negative. */
 export function seconds(timespan: string): number {
@@ -60,5 +66,7 @@ export function seconds(timespan: string): number {
 
 /** Job ids per route, in order. */
 export function jobOrders(response: ProblemResponse): Map<string, string[]> {
-  return new Map(response.routes.map((route) => [route.id, (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => stop.id)]));
+  return new Map(
+    response.routes.map((route) => [route.id, (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => stop.id)]),
+  );
 }

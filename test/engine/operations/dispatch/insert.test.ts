@@ -12,13 +12,26 @@ import { evaluateBody, jobOrders, run, violationTypes, withoutJob, type Body } f
  */
 function randomInsertCase(seed: number): { body: Body; toInsert: string[] } {
   const random = seededRandom(seed);
-  const plan = planningProblem({ jobs: 24, routesPerDay: 3, days: 2, windows: true, capacities: true, breaks: seed % 3 === 0, placed: true, seed });
+  const plan = planningProblem({
+    jobs: 24,
+    routesPerDay: 3,
+    days: 2,
+    windows: true,
+    capacities: true,
+    breaks: seed % 3 === 0,
+    placed: true,
+    seed,
+  });
   const toInsert = plan.jobs.filter(() => random() < 0.3).map((job) => job.id);
   const kept = new Set(toInsert.filter(() => random() < 0.8));
   let routes = plan.routes.map((route) => ({ ...route, jobs: route.jobs.filter((job) => !kept.has(job)) }));
   const body: Body = { jobs: plan.jobs, routes };
   if (seed % 2 === 0) {
-    routes = routes.map((route) => (route.id === 'route-0-0' || route.id === 'route-1-0' ? { ...route, driver: 'chain', ...(route.id === 'route-0-0' ? { has_next_multiday_day: true } : {}) } : route));
+    routes = routes.map((route) =>
+      route.id === 'route-0-0' || route.id === 'route-1-0'
+        ? { ...route, driver: 'chain', ...(route.id === 'route-0-0' ? { has_next_multiday_day: true } : {}) }
+        : route,
+    );
     Object.assign(body, { routes, drivers: [{ id: 'chain', max_multiday_days: 2 }] });
   }
   return { body, toInsert };
@@ -50,7 +63,11 @@ describe('insert', () => {
       const forced = await run<ProblemResponse>('insert', { ...body, jobs_to_insert: toInsert, allow_hard_constraint_violations: true });
       expect(forced.unrouted_jobs).toEqual([]);
       for (const route of body.routes) {
-        expect(jobOrders(forced).get(route.id)!.filter((job) => !inserting.has(job))).toEqual(route.jobs.filter((job) => !inserting.has(job)));
+        expect(
+          jobOrders(forced)
+            .get(route.id)!
+            .filter((job) => !inserting.has(job)),
+        ).toEqual(route.jobs.filter((job) => !inserting.has(job)));
       }
     }
   }, 120000);
@@ -69,7 +86,9 @@ describe('insert', () => {
     };
     const result = await run<ProblemResponse>('insert', { ...body, jobs_to_insert: ['mid'] });
     expect(jobOrders(result).get('east')).toEqual(['a', 'mid', 'b']);
-    expect(result.routes).toEqual((await evaluateBody({ ...body, routes: [{ ...body.routes[0]!, jobs: ['a', 'mid', 'b'] }, body.routes[1]!] })).routes);
+    expect(result.routes).toEqual(
+      (await evaluateBody({ ...body, routes: [{ ...body.routes[0]!, jobs: ['a', 'mid', 'b'] }, body.routes[1]!] })).routes,
+    );
   });
 
   test('allow_hard_constraint_violations places a job anywhere, except where it adds a critical violation', async () => {

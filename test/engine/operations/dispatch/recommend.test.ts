@@ -14,20 +14,33 @@ const depot = '47.6062, -122.3321';
  */
 function threeRoutesTwoDays(): Body {
   return {
-    drivers: [
-      { id: 'd1', max_multiday_days: 2 },
-      { id: 'd2' },
-    ],
+    drivers: [{ id: 'd1', max_multiday_days: 2 }, { id: 'd2' }],
     jobs: [
       { id: 'm1', location: '47.65, -122.35', date: '2024-03-04', time_on_site: '00:10', load: 3 },
       { id: 'm2', location: '47.70, -122.30', date: '2024-03-04', time_on_site: '00:15', load: 2 },
       { id: 't1', location: '47.55, -122.25', date: '2024-03-05', time_on_site: '00:10', load: 4 },
-      { id: 't2', location: '47.58, -122.40', date: '2024-03-05', time_on_site: '00:05', time_window: { start: '08:00', end: '08:15' }, load: 1 },
+      {
+        id: 't2',
+        location: '47.58, -122.40',
+        date: '2024-03-05',
+        time_on_site: '00:05',
+        time_window: { start: '08:00', end: '08:15' },
+        load: 1,
+      },
       { id: 't3', location: '47.62, -122.28', date: '2024-03-05', time_on_site: '00:20', load: 2 },
       { id: 'new', location: '47.60, -122.37', date: '2024-03-04', allowed_variance_after: 1, time_on_site: '00:12', load: 2 },
     ],
     routes: [
-      { id: 'd1-mon', driver: 'd1', date: '2024-03-04', location: depot, start_time: '08:00', has_next_multiday_day: true, load_capacity: 12, jobs: ['m1', 'm2'] },
+      {
+        id: 'd1-mon',
+        driver: 'd1',
+        date: '2024-03-04',
+        location: depot,
+        start_time: '08:00',
+        has_next_multiday_day: true,
+        load_capacity: 12,
+        jobs: ['m1', 'm2'],
+      },
       { id: 'd1-tue', driver: 'd1', date: '2024-03-05', location: depot, start_time: '08:00', load_capacity: 12, jobs: ['t1'] },
       { id: 'd2-tue', driver: 'd2', date: '2024-03-05', location: depot, start_time: '08:00', load_capacity: 12, jobs: ['t2', 't3'] },
     ],
@@ -97,7 +110,9 @@ describe('recommend', () => {
     expect(all.recommend_options.at(-1)!.delta_internal_cost).toBeGreaterThan(100000);
 
     const feasible = await run<Recommendation>('recommend', { ...body, job: 'new', max_results: -1 });
-    expect(feasible.recommend_options.map(placement)).toEqual(expected.filter((option) => option.addedHard === 0).map((option) => `${option.route}@${option.position}`));
+    expect(feasible.recommend_options.map(placement)).toEqual(
+      expected.filter((option) => option.addedHard === 0).map((option) => `${option.route}@${option.position}`),
+    );
 
     const critical = await run<Recommendation>('recommend', {
       ...body,
@@ -154,7 +169,9 @@ describe('recommend', () => {
     // Ordinal 0 of a weekly schedule from Monday 4 March lands in the week of 3–9 March.
     expect(new Set(options.map((option) => option.routes[0]!.id))).toEqual(new Set(['mon', 'wed']));
     for (const option of options) {
-      expect(option.schedules).toEqual([{ id: 'weekly', name: 'Weekly visit', base_date: option.routes[0]!.id === 'mon' ? '2024-03-04' : '2024-03-06' }]);
+      expect(option.schedules).toEqual([
+        { id: 'weekly', name: 'Weekly visit', base_date: option.routes[0]!.id === 'mon' ? '2024-03-04' : '2024-03-06' },
+      ]);
     }
     // With ordinal 1 already served on Monday 11 March, only a Monday base date keeps it on its target.
     const anchored: Body = {

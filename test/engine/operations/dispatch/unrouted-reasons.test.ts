@@ -17,7 +17,16 @@ function troubledProblem(): Body {
     ],
     routes: [
       { id: 'r1', date: '2024-03-04', location: depot, start_time: '08:00', end_time: '18:00', load_capacity: 10, jobs: [] },
-      { id: 'r2', date: '2024-03-04', location: depot, start_time: '08:00', end_time: '18:00', load_capacity: 10, route_attributes: ['ramp'], jobs: [] },
+      {
+        id: 'r2',
+        date: '2024-03-04',
+        location: depot,
+        start_time: '08:00',
+        end_time: '18:00',
+        load_capacity: 10,
+        route_attributes: ['ramp'],
+        jobs: [],
+      },
     ],
   };
 }
@@ -39,7 +48,12 @@ async function confirmReasons(body: Body, result: ProblemResponse): Promise<void
       for (let position = 0; position <= route.jobs.length; position++) {
         const after = violationTypes((await evaluateBody(withInserted(plan, route.id, position, id))).routes);
         const added = addedTypes(before, after);
-        expect({ job: id, route: route.id, position, added: added.length > 0 }).toEqual({ job: id, route: route.id, position, added: true });
+        expect({ job: id, route: route.id, position, added: added.length > 0 }).toEqual({
+          job: id,
+          route: route.id,
+          position,
+          added: true,
+        });
         for (const type of added) seen.add(type);
       }
     }
@@ -89,8 +103,14 @@ describe('unrouted reasons, confirmed by the evaluator', () => {
         { ...body.routes[1]!, jobs: ['fits-5'], load_capacity: 2 },
       ],
     };
-    const result = await run<ProblemResponse>('insert', { ...placed, jobs_to_insert: ['needs-lift', 'too-heavy', 'too-late', 'wrong-day', 'too-long', 'one-more'] });
+    const result = await run<ProblemResponse>('insert', {
+      ...placed,
+      jobs_to_insert: ['needs-lift', 'too-heavy', 'too-late', 'wrong-day', 'too-long', 'one-more'],
+    });
     await confirmReasons(placed, result);
-    expect(Object.fromEntries(result.unrouted_jobs.map((job) => [job.id, job.reasons]))).toMatchObject({ ...expectedReasons, 'one-more': ['route_over_capacity'] });
+    expect(Object.fromEntries(result.unrouted_jobs.map((job) => [job.id, job.reasons]))).toMatchObject({
+      ...expectedReasons,
+      'one-more': ['route_over_capacity'],
+    });
   });
 });

@@ -33,7 +33,7 @@ function longRoutes(seed: number, windows: boolean): CompiledInstance {
       const start = random.nextFloat() * (horizon * (2 / 3) - 100);
       return [start, start + horizon / 3];
     }),
-    vehicleTypes: [{ count: 3, start: 0, end: 0, shiftStart: 0, shiftEnd: horizon}],
+    vehicleTypes: [{ count: 3, start: 0, end: 0, shiftStart: 0, shiftEnd: horizon }],
   });
 }
 
@@ -41,7 +41,13 @@ function construct(instance: CompiledInstance, milliseconds: number): Harness {
   const model = new RouteModel(instance);
   const evaluator = new MoveEvaluator(model);
   const solution = new Solution(model);
-  regretInsertion(solution, new InsertionSearch(evaluator), granularNeighbourhood(instance, 20), new DistanceRanking(instance), new Deadline(milliseconds));
+  regretInsertion(
+    solution,
+    new InsertionSearch(evaluator),
+    granularNeighbourhood(instance, 20),
+    new DistanceRanking(instance),
+    new Deadline(milliseconds),
+  );
   return { model, evaluator, solution };
 }
 
