@@ -21,7 +21,7 @@ import {
 } from './commands/nightly.js';
 import { runsList, runsShow } from './commands/runs.js';
 import { platformAdd, platformList, platformRemove, type PlatformAddFlags } from './commands/platform.js';
-import type { QueueRole } from '../workflows/contract.js';
+import { queueRoles, type QueueRole } from '../workflows/contract.js';
 
 /** Wraps a command so that expected failures print one line and exit non-zero. */
 function action<A extends unknown[]>(name: string, run: (config: Config, log: Logger, ...args: A) => Promise<void>) {
@@ -59,9 +59,10 @@ program
   .action(
     action('worker', (config, log, options: { queues: string }) => {
       const queues = options.queues.split(',').map((q) => q.trim());
-      const bad = queues.filter((q) => q !== 'solve' && q !== 'io');
-      if (bad.length || queues.length === 0) throw new Error(`unknown queue ${bad.join(', ')}: use solve and/or io`);
-      return workerCommand(config, log, queues as QueueRole[]);
+      const isRole = (queue: string): queue is QueueRole => (queueRoles as readonly string[]).includes(queue);
+      const bad = queues.filter((queue) => !isRole(queue));
+      if (bad.length || queues.length === 0) throw new Error(`unknown queue ${bad.join(', ')}: use ${queueRoles.join(' and/or ')}`);
+      return workerCommand(config, log, queues.filter(isRole));
     }),
   );
 program
