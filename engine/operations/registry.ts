@@ -17,6 +17,8 @@ import { zonesOperation } from './zones.js';
 
 export type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, TaskOperation } from './operation.js';
 export type { InstantiateOptions } from './instantiate.js';
+/** The travel the synchronous operations run on: path draws with it, route cards evaluate and draw with it. */
+export type { PathProvider } from '../../geo/travel.js';
 
 /**
  * Every operation a client can run, one record each, filed under its name: the one vocabulary of
