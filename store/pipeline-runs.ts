@@ -82,7 +82,6 @@ const territoryFromRow = rowReader<PipelineRunTerritory>(territoryColumns);
 
 const now = "date_trunc('milliseconds', clock_timestamp())";
 
-/** Nightly planning runs and their territories (design.md §10); every write is safe to repeat. */
 /** What a step learned about its territory: its job count, the addresses not found, the faulty rows. */
 export interface StepDetails {
   jobs?: number;
@@ -90,6 +89,10 @@ export interface StepDetails {
   rowFaults?: RowFaultRecord[];
 }
 
+/**
+ * Nightly planning runs and their territories; every write is safe to repeat, since the workflow's
+ * activities that make them are retried.
+ */
 export class PipelineRunStore {
   constructor(private readonly pool: Pool) {}
 

@@ -13,7 +13,7 @@ import { benchOptions } from '../support/options.js';
 // allowed on one to three of them (allowed_dates); --capacities gives jobs loads of 1–20 and
 // routes a capacity of --capacity C (400). --threads T (1) parallel searches.
 // The defaults leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take
-// nearly all. The 5-day case of the notes: `--jobs 10000 --routes 50 --days 5 --windows
+// nearly all. A large fleet's week: `--jobs 10000 --routes 50 --days 5 --windows
 // --window-share 0.5 --capacities --limit 600`.
 // Prints the wall time against the limit, the routed/unrouted counts (and how many unrouted jobs
 // got no reasons in time), the cost, the time of the first searched (feasible) plan, the peak

@@ -3,7 +3,7 @@ import { TestStack, type TestUser } from '../support/stack.js';
 import { postJson, request, type JsonResponse } from '../support/http.js';
 
 /**
- * Regression tests of the hostile-client probe (issue 19): each request here once answered 500,
+ * Regression tests of a hostile client's probe: each request here once answered 500,
  * stalled the API, leaked server internals, or was not refused.
  */
 let stack: TestStack;
