@@ -48,23 +48,6 @@ const withoutModel = new Set(['workflows', 'app']);
 // engine root (progress, operation errors) are shared by every level and import no engine folder.
 const engineStack = [['core', 'calendar'], ['evaluate'], ['compile', 'territory'], ['consolidate'], ['planning'], ['operations']];
 
-// Imports the moves of issue 17 still have to take away, file → imported files. Each entry is
-// checked by test/lint/import-boundaries.test.ts to still be a violation; delete it with its move.
-export const pendingMoves = {
-  // api → geo, cards: the synchronous path, route cards and the planner's road map still build
-  // their travel provider and documents in the API process (a composition root should hand them in)
-  'api/planner/night-plan.ts': ['cards/task-plan.ts'],
-  'api/planner/road-map.ts': ['geo/configured-provider.ts', 'geo/road/road-graph.ts', 'geo/road/road-lines.ts'],
-  'api/routes/path.ts': ['geo/configured-provider.ts'],
-  'api/routes/route-cards.ts': [
-    'cards/card-format.ts',
-    'cards/html-document.ts',
-    'cards/pdf-document.ts',
-    'cards/route-cards.ts',
-    'geo/configured-provider.ts',
-  ],
-};
-
 const abs = (path) => `${root}/${path}`;
 // import-x takes exceptions to a glob `from` only as globs: a single file becomes `dir/@(name)`.
 const within = (entry) => abs(entry.endsWith('.ts') ? entry.replace(/[^/]+$/, '@($&)') : `${entry}/**`);
@@ -108,12 +91,12 @@ const rule = (zones) => ({ 'import-x/no-restricted-paths': ['error', { zones }] 
 // workflows' inputs and outputs, which are model types (erased from the workflow bundle).
 const fileReadings = { 'workflows/contract.ts': ['model'] };
 
-/** One config block per layer (and per engine level); `pending` allows listed imports of listed files. */
-export function boundaryBlocks(pending) {
+/** One config block per layer (and per engine level), and one per file with a reading of its own. */
+export function boundaryBlocks() {
   const blocks = Object.keys(layers).map((layer) => ({ files: [`${layer}/**/*.ts`], rules: rule(layerZones(layer, [])) }));
   blocks.push({ files: ['engine/*.ts'], rules: rule(engineZones('*.ts', [])) });
   for (const sub of engineStack.flat()) blocks.push({ files: [`engine/${sub}/**/*.ts`], rules: rule(engineZones(sub, [])) });
-  for (const [file, imports] of Object.entries({ ...fileReadings, ...pending })) {
+  for (const [file, imports] of Object.entries(fileReadings)) {
     const [layer, sub] = file.split('/');
     blocks.push({ files: [file], rules: rule(zonesOf(layer, sub, imports)) });
   }
@@ -162,6 +145,6 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
     },
   },
-  ...boundaryBlocks(pendingMoves),
+  ...boundaryBlocks(),
   workflowSandbox,
 );

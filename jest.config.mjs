@@ -14,6 +14,8 @@ export default {
       testMatch: ['<rootDir>/test/**/*.test.js'],
       testPathIgnorePatterns: ['\\.e2e\\.test\\.js$'],
       globalSetup: '<rootDir>/test/support/unit-setup.js',
+      // fast-check's properties draw the same cases on every run.
+      setupFiles: ['<rootDir>/test/support/fixed-seeds.js'],
     },
     {
       ...shared,

@@ -1,6 +1,6 @@
 import { errorResponse, type ErrorResponse, type ValidationError } from '../model/types/meta.js';
 
-/** The error codes of interface.md's Errors table plus the ones our own pipeline needs. */
+/** Every `error_code` an `error_response` of the API may carry (the README's "The API" describes the body). */
 export type ErrorCode =
   | 'validation_failed_error'
   | 'too_many_jobs_to_insert_error'

@@ -1,5 +1,5 @@
 import type { Config } from '../runtime/config.js';
-import type { ApiContext } from './context.js';
+import type { ApiContext, ApiPorts } from './context.js';
 import type { Logger } from '../runtime/logger.js';
 import { connectTemporal } from '../runtime/temporal-client.js';
 import { createPool } from '../store/db.js';
@@ -18,12 +18,13 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** The API process's parts: PostgreSQL pool and listeners, Temporal client; `close` ends them. */
+/** The API process's parts: PostgreSQL pool and listeners, Temporal client, and the ports it is given; `close` ends them. */
 export async function connectApiContext(
   config: Config,
   log: Logger,
   databaseUrl: string,
   temporalAddress: string,
+  ports: ApiPorts,
 ): Promise<{ ctx: ApiContext; close(): Promise<void> }> {
   const pool = createPool(databaseUrl, 20, { statementTimeoutMs: config.statementTimeoutSeconds * 1000 });
   const events = new ChangeEvents(databaseUrl, taskChannel);
@@ -43,6 +44,7 @@ export async function connectApiContext(
     sandboxEvents,
     temporal: client,
     slots,
+    ...ports,
   };
   return {
     ctx,
@@ -57,8 +59,14 @@ export async function connectApiContext(
 }
 
 /** Starts the API process: its parts, then the HTTP server. */
-export async function runApi(config: Config, log: Logger, databaseUrl: string, temporalAddress: string): Promise<RunningApi> {
-  const { ctx, close } = await connectApiContext(config, log, databaseUrl, temporalAddress);
+export async function runApi(
+  config: Config,
+  log: Logger,
+  databaseUrl: string,
+  temporalAddress: string,
+  ports: ApiPorts,
+): Promise<RunningApi> {
+  const { ctx, close } = await connectApiContext(config, log, databaseUrl, temporalAddress, ports);
   const app = buildServer(ctx);
   await app.listen({ host: config.host, port: config.port });
   collectProcessMetrics(ctx.pool, 'api');

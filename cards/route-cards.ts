@@ -4,6 +4,9 @@ import { validateRequest } from '../model/index.js';
 import type { ResolvedProblem, ResolvedRoute } from '../model/resolve.js';
 import type { ValidationFault } from '../model/validation/faults.js';
 import { cardStops, routeCard, type RouteCard } from './card-data.js';
+import { CardFormat, isSupportedLocale } from './card-format.js';
+import { routeCardsHtml } from './html-document.js';
+import { routeCardsPdf } from './pdf-document.js';
 import { routeLine } from './route-line.js';
 
 /**
@@ -40,4 +43,27 @@ export async function buildRouteCards(
     cards.push(routeCard(route, response, stops, await routeLine(route, stops, provider)));
   }
   return cards;
+}
+
+/**
+ * Route cards for a server: the checks of a request, and the cards of its routes drawn on the
+ * travel that `travel` gives, as card data (`{ route_cards }`), an HTML document or a PDF.
+ */
+export function routeCardDrawer(travel: () => PathProvider) {
+  return {
+    supportsLocale: isSupportedLocale,
+    faults: routeCardsFaults,
+    select: selectedRoutes,
+    async draw(
+      problem: ResolvedProblem,
+      routes: readonly ResolvedRoute[],
+      locale: string,
+      representation: 'application/json' | 'text/html' | 'application/pdf',
+    ): Promise<unknown> {
+      const cards = await buildRouteCards(problem, travel(), routes);
+      if (representation === 'application/json') return { route_cards: cards };
+      const format = new CardFormat(locale);
+      return representation === 'text/html' ? routeCardsHtml(cards, format) : routeCardsPdf(cards, format);
+    },
+  };
 }

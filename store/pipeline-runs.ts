@@ -1,5 +1,6 @@
 import type { PipelineStep, PipelineTrigger, PlanningNight, StepRecord, UnroutedJobRecord } from '../model/pipeline.js';
 import type { Pool } from './db.js';
+import { rowReader } from './rows.js';
 
 export type PipelineStatus = 'running' | 'completed' | 'failed' | 'canceled';
 
@@ -76,48 +77,11 @@ export interface PipelineRun extends NewPipelineRun {
 const runColumns = `id, account, connection, workflow_id, plan_date::text AS plan_date, days, requested_territories, trigger, status, error, started_time, finished_time`;
 const territoryColumns = `territory, status, step, jobs, routed, routes, cost, distance_meters, unrouted, failed_addresses, row_faults, steps, sync, error, started_time, finished_time`;
 
-function runFromRow(row: Record<string, unknown>): PipelineRun {
-  return {
-    id: row.id as string,
-    account: row.account as string,
-    connection: row.connection as string,
-    workflowId: row.workflow_id as string,
-    planDate: row.plan_date as string,
-    days: row.days as number,
-    requestedTerritories: (row.requested_territories as string[] | null) ?? undefined,
-    trigger: row.trigger as PipelineTrigger,
-    status: row.status as PipelineStatus,
-    error: (row.error as string | null) ?? undefined,
-    startedTime: row.started_time as Date,
-    finishedTime: (row.finished_time as Date | null) ?? undefined,
-  };
-}
-
-function territoryFromRow(row: Record<string, unknown>): PipelineRunTerritory {
-  const optional = <T>(value: unknown): T | undefined => (value === null ? undefined : (value as T));
-  return {
-    territory: row.territory as string,
-    status: row.status as PipelineStatus,
-    step: optional<PipelineStep>(row.step),
-    jobs: optional<number>(row.jobs),
-    routed: optional<number>(row.routed),
-    routes: optional<number>(row.routes),
-    cost: optional<number>(row.cost),
-    distanceMeters: optional<number>(row.distance_meters),
-    unrouted: row.unrouted as UnroutedJobRecord[],
-    failedAddresses: row.failed_addresses as FailedAddressRecord[],
-    rowFaults: row.row_faults as RowFaultRecord[],
-    steps: row.steps as Partial<Record<PipelineStep, StepRecord>>,
-    sync: optional<SyncRecord>(row.sync),
-    error: optional<string>(row.error),
-    startedTime: row.started_time as Date,
-    finishedTime: optional<Date>(row.finished_time),
-  };
-}
+const runFromRow = rowReader<PipelineRun>(runColumns);
+const territoryFromRow = rowReader<PipelineRunTerritory>(territoryColumns);
 
 const now = "date_trunc('milliseconds', clock_timestamp())";
 
-/** Nightly planning runs and their territories (design.md §10); every write is safe to repeat. */
 /** What a step learned about its territory: its job count, the addresses not found, the faulty rows. */
 export interface StepDetails {
   jobs?: number;
@@ -125,6 +89,10 @@ export interface StepDetails {
   rowFaults?: RowFaultRecord[];
 }
 
+/**
+ * Nightly planning runs and their territories; every write is safe to repeat, since the workflow's
+ * activities that make them are retried.
+ */
 export class PipelineRunStore {
   constructor(private readonly pool: Pool) {}
 

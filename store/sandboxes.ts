@@ -10,6 +10,7 @@ import {
 } from '../model/sandbox/index.js';
 import type { Problem } from '../model/index.js';
 import { withTransaction, type Pool, type PoolClient } from './db.js';
+import { rowReader } from './rows.js';
 
 export interface SandboxRecord {
   id: string;
@@ -43,27 +44,13 @@ const columns = 'id, account, creator, name, created_time, updated_time, latest_
 const now = "date_trunc('milliseconds', clock_timestamp())";
 const uniqueViolation = '23505';
 
-function toRecord(row: Record<string, unknown>): SandboxRecord {
-  return {
-    id: row.id as string,
-    account: row.account as string,
-    creator: row.creator as string,
-    name: row.name as string,
-    createdTime: row.created_time as Date,
-    updatedTime: row.updated_time as Date,
-    latestRevision: row.latest_revision as number,
-    activeRevision: row.active_revision as number,
-  };
-}
+const toRecord = rowReader<SandboxRecord>(columns);
+const revisionColumns = 'revision, kind, body, tag, created_time';
+const revisionFromRow = rowReader<Omit<RevisionRecord, 'body'>>(revisionColumns);
 
+/** A revision's body is JSON in a text column (kept byte for byte). */
 function toRevision(row: Record<string, unknown>): RevisionRecord {
-  return {
-    revision: row.revision as number,
-    kind: row.kind as RevisionKind,
-    body: JSON.parse(row.body as string) as RevisionBody,
-    tag: (row.tag as string | null) ?? undefined,
-    createdTime: row.created_time as Date,
-  };
+  return { ...revisionFromRow(row), body: JSON.parse(row.body as string) as RevisionBody };
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -176,17 +163,17 @@ export class SandboxStore {
   }
 
   async revision(id: string, revision: number): Promise<RevisionRecord | undefined> {
-    const row = await this.pool.query(
-      'SELECT revision, kind, body, tag, created_time FROM sandbox_revisions WHERE sandbox_id = $1 AND revision = $2',
-      [id, revision],
-    );
+    const row = await this.pool.query(`SELECT ${revisionColumns} FROM sandbox_revisions WHERE sandbox_id = $1 AND revision = $2`, [
+      id,
+      revision,
+    ]);
     return row.rows[0] ? toRevision(row.rows[0]) : undefined;
   }
 
   /** Revisions from..to (inclusive), oldest first. */
   async revisions(id: string, from: number, to: number): Promise<RevisionRecord[]> {
     const rows = await this.pool.query(
-      'SELECT revision, kind, body, tag, created_time FROM sandbox_revisions WHERE sandbox_id = $1 AND revision BETWEEN $2 AND $3 ORDER BY revision',
+      `SELECT ${revisionColumns} FROM sandbox_revisions WHERE sandbox_id = $1 AND revision BETWEEN $2 AND $3 ORDER BY revision`,
       [id, from, to],
     );
     return rows.rows.map(toRevision);
@@ -224,7 +211,7 @@ export class SandboxStore {
       const stateText = JSON.stringify(state);
       const inserted = await client.query(
         `INSERT INTO sandbox_revisions(sandbox_id, revision, kind, body, state, tag) VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING revision, kind, body, tag, created_time`,
+         RETURNING ${revisionColumns}`,
         [
           id,
           number,

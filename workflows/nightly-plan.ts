@@ -33,9 +33,9 @@ const defaultGeocode: GeocodeBatchOptions = { chunkSize: 100, window: 4, attempt
 const territoryWindow = 16;
 
 /**
- * One nightly planning run (design.md §10): a child workflow per territory, so one territory's
- * failure leaves the others running. Large data stays in PostgreSQL; only references and counts
- * cross Temporal. Progress answers `nightlyProgressQuery`.
+ * One nightly planning run (pull, geocode, instantiate, build, optimize, sync per territory): a
+ * child workflow per territory, so one territory's failure leaves the others running. Large data
+ * stays in PostgreSQL; only references and counts cross Temporal. Progress answers `nightlyProgressQuery`.
  */
 export async function nightlyPlan(input: NightlyPlanInput): Promise<NightlyProgress> {
   const { openPipelineRun, addRunTerritories, finishPipelineRun } = proxyActivities<PipelineActivities>({

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { plannedProblem } from '../../cards/task-plan.js';
-import { withoutCalculatedValues } from '../../model/plan-result.js';
+import { plannedProblem, withoutCalculatedValues } from '../../model/plan-result.js';
 import { latestStepOutput } from '../../store/night-plan.js';
 import { getPayload } from '../../store/payloads.js';
 import { PipelineRunStore } from '../../store/pipeline-runs.js';

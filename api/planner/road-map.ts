@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { configuredRoadGraph } from '../../geo/configured-provider.js';
-import type { RoadGraph } from '../../geo/road/road-graph.js';
-import { roadLinesIn, type GeoBox } from '../../geo/road/road-lines.js';
+import type { GeoBox } from '../../model/map-view.js';
 import type { ApiContext } from '../context.js';
 import { ValidationFailedError } from '../errors.js';
 import { errorResponse, okResponse, query } from '../openapi/describe.js';
@@ -41,8 +39,6 @@ function parseBox(text: unknown): GeoBox {
  * map (straight-line or HTTP travel) the list is empty.
  */
 export function roadMapRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  let graph: RoadGraph | undefined | null = null;
-  const roads = (): RoadGraph | undefined => (graph === null ? (graph = configuredRoadGraph(ctx.config.travel)) : graph);
   resource(app, '/v1/map/roads', {
     GET: {
       doc: {
@@ -60,9 +56,7 @@ export function roadMapRoutes(app: FastifyInstance, ctx: ApiContext): void {
       },
       handler: (request) => {
         const box = parseBox((request.query as { bbox?: unknown }).bbox);
-        const loaded = roads();
-        if (!loaded) return { lines: [], truncated: false };
-        return { ...roadLinesIn(loaded.network, box, maxPoints), attribution: loaded.meta.attribution };
+        return ctx.roadLines(box, maxPoints) ?? { lines: [], truncated: false };
       },
     },
   });

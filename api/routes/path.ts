@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { loadTravelProvider, type PathProvider } from '../../geo/configured-provider.js';
 import { MAX_PATH_STOPS, validateRequest, type PathRequest } from '../../model/index.js';
 import { operations } from '../../engine/operations/registry.js';
 import type { ApiContext } from '../context.js';
@@ -10,8 +9,6 @@ import { requireJsonBody } from './operations.js';
 
 /** `POST /v1/path` (synchronous): distance and driving time per route and leg through ordered stops, with the geometry on request. */
 export function pathRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  let provider: PathProvider | undefined;
-  const travel = (): PathProvider => (provider ??= loadTravelProvider(ctx.config.travel));
   resource(app, '/v1/path', {
     POST: {
       doc: { ...syncOperationDoc(operations.path.name, ref('path_response')), tags: ['vehicle routing'] },
@@ -40,7 +37,7 @@ export function pathRoutes(app: FastifyInstance, ctx: ApiContext): void {
           }
         }
         if (faults.length) throw new ValidationFailedError(faults);
-        return operations.path.run(body, travel());
+        return operations.path.run(body, ctx.travel());
       },
     },
   });

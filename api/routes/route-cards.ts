@@ -1,19 +1,13 @@
 import { MAX_ROUTE_CARD_JOBS } from '../../model/limits.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CardFormat, isSupportedLocale } from '../../cards/card-format.js';
-import { routeCardsHtml } from '../../cards/html-document.js';
-import { routeCardsPdf } from '../../cards/pdf-document.js';
-import { buildRouteCards, routeCardsFaults, selectedRoutes } from '../../cards/route-cards.js';
-import { loadTravelProvider, type PathProvider } from '../../geo/configured-provider.js';
 import { resolveProblem } from '../../model/index.js';
-import type { ApiContext } from '../context.js';
+import type { ApiContext, CardRepresentation } from '../context.js';
 import { ApiError, ValidationFailedError, type ValidationErrorEntry } from '../errors.js';
 import { COMMON_ERRORS, operationBody, query } from '../openapi/describe.js';
 import { resource } from '../resource.js';
 import { requireJsonBody } from './operations.js';
 
-const representations = ['application/json', 'text/html', 'application/pdf'] as const;
-type Representation = (typeof representations)[number];
+const representations: readonly CardRepresentation[] = ['application/json', 'text/html', 'application/pdf'];
 
 interface RouteCardsQuery {
   route?: string | string[];
@@ -24,20 +18,20 @@ interface RouteCardsQuery {
  * The representation the client prefers among ours, by the q-values of `Accept` (RFC 9110
  * §12.5.1); a more specific range wins over a wildcard. No header means JSON.
  */
-export function negotiate(accept: string | undefined): Representation | undefined {
+export function negotiate(accept: string | undefined): CardRepresentation | undefined {
   if (accept === undefined || accept.trim() === '') return 'application/json';
   const ranges = accept.split(',').map((part) => {
     const [range = '', ...parameters] = part.split(';').map((s) => s.trim().toLowerCase());
     const q = parameters.find((p) => p.startsWith('q='));
     return { range, q: q === undefined ? 1 : Number(q.slice(2)) };
   });
-  const quality = (type: Representation): number => {
+  const quality = (type: CardRepresentation): number => {
     const [main] = type.split('/');
     const match =
       ranges.find((r) => r.range === type) ?? ranges.find((r) => r.range === `${main}/*`) ?? ranges.find((r) => r.range === '*/*');
     return match && Number.isFinite(match.q) ? match.q : 0;
   };
-  let best: Representation | undefined;
+  let best: CardRepresentation | undefined;
   for (const type of representations) if (quality(type) > 0 && (best === undefined || quality(type) > quality(best))) best = type;
   return best;
 }
@@ -47,7 +41,7 @@ function routeIds(query: RouteCardsQuery): string[] {
   return Array.isArray(query.route) ? query.route : [query.route];
 }
 
-function representationOf(request: FastifyRequest): Representation {
+function representationOf(request: FastifyRequest): CardRepresentation {
   const representation = negotiate(request.headers.accept);
   if (representation === undefined) {
     throw new ApiError(
@@ -64,8 +58,7 @@ function representationOf(request: FastifyRequest): Representation {
  * and answers a driver's sheet per route, as JSON card data, an HTML document or a PDF.
  */
 export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  let provider: PathProvider | undefined;
-  const travel = (): PathProvider => (provider ??= loadTravelProvider(ctx.config.travel));
+  const drawer = ctx.routeCards;
   resource(app, '/v1/route_cards', {
     POST: {
       doc: {
@@ -93,7 +86,7 @@ export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
         const query = request.query as RouteCardsQuery;
         const faults: ValidationErrorEntry[] = [];
         const locale = query.locale ?? 'en-US';
-        if (!isSupportedLocale(locale)) {
+        if (!drawer.supportsLocale(locale)) {
           faults.push({
             property: 'locale',
             code: 'invalid_type_error',
@@ -102,7 +95,7 @@ export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
             attempted_value: locale,
           });
         }
-        faults.push(...routeCardsFaults(body));
+        faults.push(...drawer.faults(body));
         if (faults.length > 0) throw new ValidationFailedError(faults.slice(0, 100), faults.length);
         const problem = resolveProblem(body, 'evaluate');
         if (problem.routes.length === 0) {
@@ -125,7 +118,7 @@ export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
             },
           ]);
         }
-        const selection = selectedRoutes(problem, routeIds(query));
+        const selection = drawer.select(problem, routeIds(query));
         if (selection.unknown.length > 0) {
           throw new ValidationFailedError(
             selection.unknown.map((id) => ({
@@ -137,19 +130,15 @@ export function routeCardRoutes(app: FastifyInstance, ctx: ApiContext): void {
             })),
           );
         }
-        const cards = await buildRouteCards(problem, travel(), selection.routes);
-        const format = new CardFormat(locale);
+        const drawn = await drawer.draw(problem, selection.routes, locale, representation);
         void reply.header('vary', 'Accept');
         switch (representation) {
           case 'text/html':
-            return reply.type('text/html; charset=utf-8').send(routeCardsHtml(cards, format));
+            return reply.type('text/html; charset=utf-8').send(drawn);
           case 'application/pdf':
-            return reply
-              .type('application/pdf')
-              .header('content-disposition', 'inline; filename="route-cards.pdf"')
-              .send(await routeCardsPdf(cards, format));
+            return reply.type('application/pdf').header('content-disposition', 'inline; filename="route-cards.pdf"').send(drawn);
           case 'application/json':
-            return { route_cards: cards };
+            return drawn;
         }
       },
     },

@@ -3,6 +3,7 @@ import type { OperationProgress } from '../../engine/progress.js';
 import { straightLineProvider } from '../../geo/straight-line.js';
 import { seededRandom } from '../../engine/planning/search-budget.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
+import { benchOptions } from '../support/options.js';
 
 // How build's wall time, cost and memory follow the job count: a synthetic problem of --jobs N
 // (1000) jobs scattered over ~20 km around Seattle, --routes R (3) routes per day from one depot
@@ -12,28 +13,18 @@ import type { ProblemResponse } from '../../model/types/responses.js';
 // allowed on one to three of them (allowed_dates); --capacities gives jobs loads of 1–20 and
 // routes a capacity of --capacity C (400). --threads T (1) parallel searches.
 // The defaults leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take
-// nearly all. The 5-day case of the notes: `--jobs 10000 --routes 50 --days 5 --windows
+// nearly all. A large fleet's week: `--jobs 10000 --routes 50 --days 5 --windows
 // --window-share 0.5 --capacities --limit 600`.
 // Prints the wall time against the limit, the routed/unrouted counts (and how many unrouted jobs
 // got no reasons in time), the cost, the time of the first searched (feasible) plan, the peak
 // resident memory, and the violations the evaluator finds when it re-evaluates the routes.
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-}
-
-const jobCount = option('jobs', 1000);
-const routeCount = option('routes', 3);
-const days = option('days', 1);
-const limit = option('limit', 5);
-const service = option('service', 300);
-const spread = option('spread', 1);
-const threads = option('threads', 1);
-const windows = process.argv.includes('--windows');
-const windowShare = option('window-share', 1);
-const capacities = process.argv.includes('--capacities');
-const capacity = option('capacity', 400);
+const options = benchOptions(
+  { jobs: 1000, routes: 3, days: 1, limit: 5, service: 300, spread: 1, threads: 1, 'window-share': 1, capacity: 400 },
+  { flags: ['windows', 'capacities'], fractional: ['limit', 'service', 'spread', 'window-share'] },
+);
+const { jobs: jobCount, routes: routeCount, days, limit, service, spread, threads, windows, capacities, capacity } = options;
+const windowShare = options['window-share'];
 const clock = (seconds: number): string =>
   [seconds / 3600, (seconds % 3600) / 60, seconds % 60].map((part) => String(Math.floor(part)).padStart(2, '0')).join(':');
 const dateOf = (day: number): string => `2024-03-${String(4 + day).padStart(2, '0')}`;

@@ -1,12 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { seededRandom } from '../../engine/planning/search-budget.js';
-import { freePort } from '../../runtime/ports.js';
-import { createPool } from '../../store/db.js';
-import { UserStore } from '../../store/users.js';
-import { benchEnv, cliMain, startInfra, stopInfra, waitHealthy } from '../support/infra.js';
+import { benchOptions } from '../support/options.js';
+import { startBenchStack } from '../support/stack.js';
 
 /**
  * Many clients at once on a stack of its own (`wayplan infra`, one worker, `--apis` API processes):
@@ -21,13 +16,6 @@ import { benchEnv, cliMain, startInfra, stopInfra, waitHealthy } from '../suppor
  */
 
 const limit = 10;
-
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  const value = at === -1 ? fallback : Number(process.argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 interface Sample {
   endpoint: string;
@@ -145,31 +133,12 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const clients = option('--clients', 50);
-  const accounts = option('--accounts', 5);
-  const seconds = option('--seconds', 60);
-  const apis = option('--apis', 1);
-  const dataDir = mkdtempSync(join(tmpdir(), 'wayplan-bench-load-'));
-  const infra = await startInfra(dataDir);
-  const env = benchEnv(infra, dataDir, 'bench-load', { WAYPLAN_CONCURRENCY_LIMIT: String(limit) });
-  const children: ChildProcess[] = [spawn(process.execPath, [cliMain, 'worker'], { env, stdio: ['ignore', 'inherit', 'inherit'] })];
-  const pool = createPool(infra.databaseUrl, 2);
+  const { clients, accounts, seconds, apis } = benchOptions({ clients: 50, accounts: 5, seconds: 60, apis: 1 }, { min: 1 });
+  const stack = await startBenchStack({ name: 'load', apis, env: { WAYPLAN_CONCURRENCY_LIMIT: String(limit) } });
   try {
-    const urls: string[] = [];
-    for (let i = 0; i < apis; i++) {
-      const port = await freePort();
-      children.push(
-        spawn(process.execPath, [cliMain, 'api'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] }),
-      );
-      urls.push(`http://127.0.0.1:${port}`);
-    }
-    await Promise.all(urls.map((url) => waitHealthy(url)));
-    const users = new UserStore(pool);
+    const urls = stack.urls;
     const credentials: string[] = [];
-    for (let a = 0; a < accounts; a++) {
-      await users.add(`load${a}`, 'ops', 'bench-password', 'owner');
-      credentials.push(`Basic ${Buffer.from(`load${a}%3Aops:bench-password`).toString('base64')}`);
-    }
+    for (let a = 0; a < accounts; a++) credentials.push(await stack.addOwner(`load${a}`));
     const perAccount = Math.ceil(clients / accounts);
     const expected429 = perAccount <= limit ? 0 : undefined;
     const samples: Sample[] = [];
@@ -212,11 +181,7 @@ async function main(): Promise<void> {
     );
     if (errors5xx > 0 || (expected429 !== undefined && got429 !== expected429)) process.exitCode = 1;
   } finally {
-    await pool.end();
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)))));
-    await stopInfra(infra);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 

@@ -1,12 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { seededRandom } from '../../engine/planning/search-budget.js';
-import { freePort } from '../../runtime/ports.js';
-import { createPool } from '../../store/db.js';
-import { UserStore } from '../../store/users.js';
-import { benchEnv, cliMain, startInfra, stopInfra, waitHealthy } from '../support/infra.js';
+import { benchOptions } from '../support/options.js';
+import { startBenchStack } from '../support/stack.js';
 
 /**
  * How long small work takes through the whole service: evaluate, recommend and insert with
@@ -19,13 +14,6 @@ import { benchEnv, cliMain, startInfra, stopInfra, waitHealthy } from '../suppor
  *
  *   node dist/bench/runner-latency/main.js [--routes 50] [--stops 20] [--requests 50] [--concurrent 4] [--rounds 5] [--warmup 3]
  */
-
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  const value = at === -1 ? fallback : Number(process.argv[at + 1]);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be an integer ≥ 0`);
-  return value;
-}
 
 /** A Monaco location, so travel comes from the road network. */
 function place(random: () => number): string {
@@ -89,27 +77,19 @@ function row(label: string, samples: number[]): string {
 }
 
 async function main(): Promise<void> {
-  const routes = option('--routes', 50);
-  const stops = option('--stops', 20);
-  const requests = option('--requests', 50);
-  const concurrent = option('--concurrent', 4);
-  const rounds = option('--rounds', 5);
-  const warmup = option('--warmup', 3);
-  const dataDir = mkdtempSync(join(tmpdir(), 'wayplan-bench-runner-'));
-  const infra = await startInfra(dataDir);
+  const { routes, stops, requests, concurrent, rounds, warmup } = benchOptions({
+    routes: 50,
+    stops: 20,
+    requests: 50,
+    concurrent: 4,
+    rounds: 5,
+    warmup: 3,
+  });
   // A wait long enough that a loaded machine still answers in one hop.
-  const env = benchEnv(infra, dataDir, 'bench-runner', { WAYPLAN_WAIT_SECONDS: '30' });
-  const port = await freePort();
-  const children: ChildProcess[] = [
-    spawn(process.execPath, [cliMain, 'worker'], { env, stdio: ['ignore', 'inherit', 'inherit'] }),
-    spawn(process.execPath, [cliMain, 'api'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] }),
-  ];
-  const pool = createPool(infra.databaseUrl, 2);
+  const stack = await startBenchStack({ name: 'runner', env: { WAYPLAN_WAIT_SECONDS: '30' } });
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitHealthy(base);
-    await new UserStore(pool).add('bench', 'ops', 'bench-password', 'owner');
-    const authorization = `Basic ${Buffer.from('bench%3Aops:bench-password').toString('base64')}`;
+    const base = stack.urls[0]!;
+    const authorization = await stack.addOwner('bench');
     const plan = dayPlan(routes, stops);
     const operations: Operation[] = ['evaluate', 'recommend', 'insert'];
     const load = [loadavg()[0]!];
@@ -143,11 +123,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`1-minute load average during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
   } finally {
-    await pool.end();
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)))));
-    await stopInfra(infra);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 

@@ -3,7 +3,7 @@ import { CardFormat, isSupportedLocale } from '../../cards/card-format.js';
 import { routeCardsHtml } from '../../cards/html-document.js';
 import { routeCardsPdf } from '../../cards/pdf-document.js';
 import { buildRouteCards, routeCardsFaults, selectedRoutes } from '../../cards/route-cards.js';
-import { plannedProblem } from '../../cards/task-plan.js';
+import { plannedProblem } from '../../model/plan-result.js';
 import { loadTravelProvider } from '../../geo/configured-provider.js';
 import { resolveProblem } from '../../model/index.js';
 import type { Config } from '../../runtime/config.js';

@@ -1,4 +1,5 @@
 import { runApi } from '../../api/main.js';
+import { apiPorts } from '../api-ports.js';
 import type { Config } from '../../runtime/config.js';
 import { runningServices } from '../../runtime/embedded-services.js';
 import type { Logger } from '../../runtime/logger.js';
@@ -9,7 +10,7 @@ import { runWorker } from '../../worker/main.js';
 /** `wayplan api`: the HTTP API alone, against running PostgreSQL and Temporal. */
 export async function apiCommand(config: Config, log: Logger): Promise<void> {
   const { databaseUrl, temporalAddress } = await runningServices(config, log);
-  const api = await runApi(config, log, databaseUrl, temporalAddress);
+  const api = await runApi(config, log, databaseUrl, temporalAddress, apiPorts(config));
   log.info(`API listening on ${api.url}/v1`);
   onShutdownSignal(() => api.close());
   if (config.supervised) exitWithParent(() => api.close());

@@ -6,7 +6,8 @@ import { consolidateByRouteAssignmentsOperation } from './consolidate-by-route-a
 import { evaluateOperation } from './evaluate.js';
 import { insertOperation } from './insert.js';
 import { instantiateOperation } from './instantiate.js';
-import type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, SyncOperation, TaskOperation } from './operation.js';
+import { geocodeTask, platformPullTask, platformSyncTask, reverseGeocodeTask } from './io-tasks.js';
+import type { EngineTask, SyncOperation, TaskOperation } from './operation.js';
 import { optimizeOperation } from './optimize.js';
 import { pathOperation } from './path.js';
 import { recommendOperation } from './recommend.js';
@@ -16,14 +17,8 @@ import { zonesOperation } from './zones.js';
 
 export type { EngineTask, GeocoderTask, OperationAnswer, PlatformTask, TaskOperation } from './operation.js';
 export type { InstantiateOptions } from './instantiate.js';
-
-function geocoderTask(name: GeocoderTask['name'], answers: OperationAnswer): GeocoderTask {
-  return { name, mode: 'task', queue: 'io', runner: 'geocoder', answers };
-}
-
-function platformTask(name: PlatformTask['name'], answers: OperationAnswer): PlatformTask {
-  return { name, mode: 'task', queue: 'io', runner: 'platform', answers };
-}
+/** The travel the synchronous operations run on: path draws with it, route cards evaluate and draw with it. */
+export type { PathProvider } from '../../geo/travel.js';
 
 /**
  * Every operation a client can run, one record each, filed under its name: the one vocabulary of
@@ -37,8 +32,8 @@ export const operations = {
   build: buildOperation,
   optimize: optimizeOperation,
   evaluate: evaluateOperation,
-  geocode: geocoderTask('geocode', { schema: 'geocode_response' }),
-  reverse_geocode: geocoderTask('reverse_geocode', { schema: 'reverse_geocode_response' }),
+  geocode: geocodeTask,
+  reverse_geocode: reverseGeocodeTask,
   recommend: recommendOperation,
   insert: insertOperation,
   assignment_restrictions: assignmentRestrictionsOperation,
@@ -46,8 +41,8 @@ export const operations = {
   zones: zonesOperation,
   consolidate_by_job_restrictions: consolidateByJobRestrictionsOperation,
   consolidate_by_route_assignments: consolidateByRouteAssignmentsOperation,
-  platform_pull: platformTask('platform_pull', { schema: 'platform_pull_response' }),
-  platform_sync: platformTask('platform_sync', { schema: 'platform_sync_response' }),
+  platform_pull: platformPullTask,
+  platform_sync: platformSyncTask,
   path: pathOperation,
   instantiate: instantiateOperation,
   route_cards: routeCardsOperation,

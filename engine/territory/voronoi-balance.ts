@@ -1,3 +1,4 @@
+import { SmallestThree } from '../core/structures/smallest-three.js';
 import type { CentroidInput } from './centroid-input.js';
 
 const ROUNDS = 200;
@@ -27,6 +28,8 @@ export function balanceNearestCentres(input: CentroidInput, x: Float64Array, y: 
   const shiftX = new Float64Array(k);
   const shiftY = new Float64Array(k);
   const reach = new Float64Array(k);
+  /** The nearest and second nearest centre of a job. */
+  const nearest = new SmallestThree();
   let total = 0;
   let active = 0;
   for (let j = 0; j < n; j++) {
@@ -44,22 +47,9 @@ export function balanceNearestCentres(input: CentroidInput, x: Float64Array, y: 
     load.fill(0);
     border.fill(0);
     for (let j = 0; j < n; j++) {
-      let first = -1;
-      let firstDistance = Infinity;
-      let second = -1;
-      let secondDistance = Infinity;
-      for (const d of input.eligible[j]!) {
-        const value = (input.x[j]! - x[d]!) ** 2 + (input.y[j]! - y[d]!) ** 2;
-        if (value < firstDistance) {
-          second = first;
-          secondDistance = firstDistance;
-          first = d;
-          firstDistance = value;
-        } else if (value < secondDistance) {
-          second = d;
-          secondDistance = value;
-        }
-      }
+      nearest.reset();
+      for (const d of input.eligible[j]!) nearest.offer((input.x[j]! - x[d]!) ** 2 + (input.y[j]! - y[d]!) ** 2, d);
+      const { firstId: first, secondId: second } = nearest;
       if (first < 0) continue;
       load[first]! += input.workload[j]!;
       if (second >= 0) border[first * k + second] = border[second * k + first] = 1;

@@ -2,27 +2,26 @@ import type { LatLon } from '../../model/latlon.js';
 import type { GeocodeQuery, GeocodeSuggestion, Geocoder } from './geocoder.js';
 import type { GeocodeCache } from './ports.js';
 import { nameKey } from './text/normalize.js';
+import { WrappingGeocoder } from './wrapping-geocoder.js';
 
 /**
  * Keeps an upstream geocoder's answers in PostgreSQL by normalized query: "12, Av. de la Costa"
  * and "12 avenue de la costa" cost one upstream call. Failures are not cached.
  */
-export class CachedGeocoder implements Geocoder {
-  readonly name: string;
-
+export class CachedGeocoder extends WrappingGeocoder {
   constructor(
-    private readonly inner: Geocoder,
+    inner: Geocoder,
     private readonly cache: GeocodeCache,
   ) {
-    this.name = inner.name;
+    super(inner);
   }
 
-  async geocode(query: GeocodeQuery, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
+  override async geocode(query: GeocodeQuery, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
     const key = `search|${(query.country ?? '').toUpperCase()}|${query.maxResults}|${nameKey(query.text)}`;
     return this.cached(key, () => this.inner.geocode(query, signal));
   }
 
-  async reverse(point: LatLon, maxResults: number, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
+  override async reverse(point: LatLon, maxResults: number, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
     // Five decimals are about a meter: closer points share an answer.
     const key = `reverse|${maxResults}|${point.lat.toFixed(5)},${point.lon.toFixed(5)}`;
     return this.cached(key, () => this.inner.reverse(point, maxResults, signal));

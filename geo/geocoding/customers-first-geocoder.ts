@@ -1,23 +1,21 @@
-import type { LatLon } from '../../model/latlon.js';
 import type { GeocodeQuery, GeocodeSuggestion, Geocoder } from './geocoder.js';
 import { customerAddressKeys } from './local/customer-keys.js';
 import type { CustomerAddresses } from './ports.js';
+import { WrappingGeocoder } from './wrapping-geocoder.js';
 
 /**
  * The customers' own address lists first (they know their addresses better than any map), then
  * whatever the main geocoder suggests. An exact customer match spares the main geocoder the call.
  */
-export class CustomersFirstGeocoder implements Geocoder {
-  readonly name: string;
-
+export class CustomersFirstGeocoder extends WrappingGeocoder {
   constructor(
     private readonly customers: CustomerAddresses,
-    private readonly main: Geocoder,
+    main: Geocoder,
   ) {
-    this.name = main.name;
+    super(main);
   }
 
-  async geocode(query: GeocodeQuery, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
+  override async geocode(query: GeocodeQuery, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
     const keys = customerAddressKeys(query.text);
     const matches = (
       await this.customers.match(query.account, keys.addressKey, keys.unorderedKey, keys.houseNumberKey, query.maxResults, signal)
@@ -29,11 +27,7 @@ export class CustomersFirstGeocoder implements Geocoder {
       confidence: Math.round(m.similarity * 1000) / 1000,
     }));
     if (own.length >= query.maxResults || own.some((s) => s.confidence === 1)) return own.slice(0, query.maxResults);
-    const rest = await this.main.geocode(query, signal);
+    const rest = await this.inner.geocode(query, signal);
     return [...own, ...rest.filter((s) => !own.some((o) => o.formattedAddress === s.formattedAddress))].slice(0, query.maxResults);
-  }
-
-  reverse(point: LatLon, maxResults: number, signal?: AbortSignal): Promise<GeocodeSuggestion[]> {
-    return this.main.reverse(point, maxResults, signal);
   }
 }

@@ -1,19 +1,5 @@
+import type { GeoBox, RoadLines } from '../../model/map-view.js';
 import type { RoadNetwork } from './road-network.js';
-
-/** A box in degrees: south ≤ lat ≤ north, west ≤ lon ≤ east. */
-export interface GeoBox {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
-
-export interface RoadLines {
-  /** One flat `[lat, lon, lat, lon, ...]` list per road segment, in degrees rounded to 1e-6. */
-  lines: number[][];
-  /** True when the box held more points than asked for: the lines stop there. */
-  truncated: boolean;
-}
 
 const e7 = 1e-7;
 

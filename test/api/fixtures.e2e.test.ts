@@ -19,7 +19,8 @@ interface Step {
 }
 interface Fixture {
   operation: string;
-  source: string;
+  /** What the fixture shows. */
+  about: string;
   steps: Step[];
 }
 

@@ -305,5 +305,4 @@ test(`every operation of the OpenAPI document, ${requestsPerOperation} hostile r
   );
   expect(tally.failures).toEqual([]);
   expect(tally.sent).toBeGreaterThanOrEqual(2000);
-  expect(tally.slowestMs).toBeLessThan(hopelessMs);
 }, 900_000);

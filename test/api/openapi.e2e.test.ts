@@ -1,6 +1,7 @@
 import { openApiPath } from '../../api/openapi/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import { connectApiContext } from '../../api/main.js';
+import { apiPorts } from '../../cli/api-ports.js';
 import { buildServer } from '../../api/server.js';
 import { loadConfig } from '../../runtime/config.js';
 import { createLogger } from '../../runtime/logger.js';
@@ -27,6 +28,7 @@ beforeAll(async () => {
     createLogger('error', 'openapi-test'),
     config.databaseUrl!,
     config.temporalAddress!,
+    apiPorts(config),
   );
   closeContext = close;
   app = buildServer(ctx);

@@ -1,24 +1,15 @@
 import type { Route } from '../structures/route.js';
 import { SEGMENT_STRIDE } from '../structures/segment.js';
 import type { Solution } from '../structures/solution.js';
-import type { MoveEvaluator } from './move-evaluator.js';
+import { IMPROVEMENT_EPSILON, type MoveEvaluator } from './move-evaluator.js';
 
 const S = SEGMENT_STRIDE;
 
 /**
  * Cost change of moving positions [i, i + length) of `from` (optionally reversed) to just after
  * position `j` of `to` (0 = right after the depot). Infinity when infeasible or a no-op.
- * Shared by relocate (length 1) and or-opt (length 2–3).
  */
-export function blockMoveDelta(
-  evaluator: MoveEvaluator,
-  from: Route,
-  i: number,
-  length: number,
-  reversed: boolean,
-  to: Route,
-  j: number,
-): number {
+function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length: number, reversed: boolean, to: Route, j: number): number {
   const last = i + length - 1;
   if (last > from.size) return Infinity;
   const scratch = evaluator.scratch;
@@ -42,11 +33,34 @@ export function blockMoveDelta(
 
 const moved = new Int32Array(3);
 
-export function applyBlockMove(solution: Solution, from: Route, i: number, length: number, reversed: boolean, to: Route, j: number): void {
+function applyBlockMove(solution: Solution, from: Route, i: number, length: number, reversed: boolean, to: Route, j: number): void {
   for (let k = 0; k < length; k++) moved[reversed ? length - 1 - k : k] = from.nodes[i + k]!;
   for (let k = 0; k < length; k++) solution.remove(moved[k]!);
   const after = from === to && j > i ? j - length : j;
   for (let k = 0; k < length; k++) solution.insert(moved[k]!, to.slot, after + 1 + k);
   solution.refreshRoute(from.slot);
   if (to !== from) solution.refreshRoute(to.slot);
+}
+
+/**
+ * Moves the `length` jobs starting at job `u` (optionally reversed) to just after job `v`, or just
+ * before it with `beforeV`, when that lowers the cost; true when it did. Relocate (length 1) and
+ * or-opt (length 2–3) are this move at different lengths.
+ */
+export function tryBlockMove(
+  evaluator: MoveEvaluator,
+  solution: Solution,
+  u: number,
+  length: number,
+  reversed: boolean,
+  v: number,
+  beforeV: boolean,
+): boolean {
+  const from = solution.routes[solution.routeOf[u]!]!;
+  const to = solution.routes[solution.routeOf[v]!]!;
+  const i = solution.positionOf[u]!;
+  const j = solution.positionOf[v]! - (beforeV ? 1 : 0);
+  if (!(blockMoveDelta(evaluator, from, i, length, reversed, to, j) < -IMPROVEMENT_EPSILON)) return false;
+  applyBlockMove(solution, from, i, length, reversed, to, j);
+  return true;
 }

@@ -11,6 +11,8 @@ export interface UpstreamHttpOptions {
   backoffMaxMs: number;
   breaker: CircuitBreaker;
   headers?: Record<string, string>;
+  /** Waits between two attempts (default: a timer that `signal` cuts short); a test counts the waits with its own. */
+  pause?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
 }
 
 /** Errors that mean nothing listens at the address at all, as opposed to a slow or flaky server. */
@@ -138,7 +140,7 @@ export async function getUpstreamJson(url: string, options: UpstreamHttpOptions,
     if (attempt === options.maxAttempts) break;
     const delay = Math.max(backoffDelayMs(attempt, options.backoffBaseMs, options.backoffMaxMs), lastRetryAfter ?? 0);
     if (delay > options.backoffMaxMs) break;
-    await sleep(delay, signal);
+    await (options.pause ?? sleep)(delay, signal);
   }
   if (unreachable) throw new GeoserviceError('geoservice_unavailable', lastMessage, true, lastRetryAfter);
   throw new GeoserviceError('geoservice_exceeded_maximum_retries', `${lastMessage} (gave up after repeated errors)`, true, lastRetryAfter);

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { ProtoReader } from './proto-reader.js';
+import { ProtoReader, readFields, type FieldReader, type MessageFields } from './proto-reader.js';
 
 /**
  * Reads OpenStreetMap PBF files (https://wiki.openstreetmap.org/wiki/PBF_Format): blobs of
@@ -98,33 +98,23 @@ interface BlockContext {
   lonOffset: number;
 }
 
+/** A primitive block as read: its context, and its groups to read once the context is complete. */
+interface Block extends BlockContext {
+  groups: ProtoReader[];
+}
+
+const blockFields: MessageFields<Block> = {
+  1: (reader, block) => (block.strings = readStringTable(reader.readMessage())),
+  2: (reader, block) => block.groups.push(reader.readMessage()),
+  17: (reader, block) => (block.granularity = reader.readVarint()),
+  19: (reader, block) => (block.latOffset = reader.readInt64()),
+  20: (reader, block) => (block.lonOffset = reader.readInt64()),
+};
+
 function readPrimitiveBlock(reader: ProtoReader, handlers: OsmHandlers): void {
   // Groups refer to the string table and offsets, which may come after them in the block.
-  const groups: ProtoReader[] = [];
-  const context: BlockContext = { strings: [], granularity: 100, latOffset: 0, lonOffset: 0 };
-  while (reader.hasMore()) {
-    const key = reader.readKey();
-    switch (key >>> 3) {
-      case 1:
-        context.strings = readStringTable(reader.readMessage());
-        break;
-      case 2:
-        groups.push(reader.readMessage());
-        break;
-      case 17:
-        context.granularity = reader.readVarint();
-        break;
-      case 19:
-        context.latOffset = reader.readInt64();
-        break;
-      case 20:
-        context.lonOffset = reader.readInt64();
-        break;
-      default:
-        reader.skip(key);
-    }
-  }
-  for (const group of groups) readPrimitiveGroup(group, context, handlers);
+  const block = readFields(reader, blockFields, { strings: [], granularity: 100, latOffset: 0, lonOffset: 0, groups: [] });
+  for (const group of block.groups) readPrimitiveGroup(group, block, handlers);
 }
 
 function readStringTable(reader: ProtoReader): string[] {
@@ -137,30 +127,36 @@ function readStringTable(reader: ProtoReader): string[] {
   return strings;
 }
 
+interface Group {
+  context: BlockContext;
+  handlers: OsmHandlers;
+}
+
+/** Reads an element's message with `read` when a handler wants it (`wanted`), else skips it. */
+function element(wanted: (handlers: OsmHandlers) => unknown, read: (reader: ProtoReader, group: Group) => void): FieldReader<Group> {
+  return (reader, group, key) => {
+    if (wanted(group.handlers)) read(reader.readMessage(), group);
+    else reader.skip(key);
+  };
+}
+
+const wantsNodes = (handlers: OsmHandlers): boolean => handlers.node !== undefined || handlers.taggedNode !== undefined;
+
+const groupFields: MessageFields<Group> = {
+  1: element(wantsNodes, (reader, { context, handlers }) => readNode(reader, context, handlers)),
+  2: element(wantsNodes, (reader, { context, handlers }) => readDenseNodes(reader, context, handlers)),
+  3: element(
+    (handlers) => handlers.way,
+    (reader, { context, handlers }) => readWay(reader, context, handlers.way!),
+  ),
+  4: element(
+    (handlers) => handlers.relation,
+    (reader, { context, handlers }) => readRelation(reader, context, handlers.relation!),
+  ),
+};
+
 function readPrimitiveGroup(reader: ProtoReader, context: BlockContext, handlers: OsmHandlers): void {
-  while (reader.hasMore()) {
-    const key = reader.readKey();
-    switch (key >>> 3) {
-      case 1:
-        if (handlers.node || handlers.taggedNode) readNode(reader.readMessage(), context, handlers);
-        else reader.skip(key);
-        break;
-      case 2:
-        if (handlers.node || handlers.taggedNode) readDenseNodes(reader.readMessage(), context, handlers);
-        else reader.skip(key);
-        break;
-      case 3:
-        if (handlers.way) readWay(reader.readMessage(), context, handlers.way);
-        else reader.skip(key);
-        break;
-      case 4:
-        if (handlers.relation) readRelation(reader.readMessage(), context, handlers.relation);
-        else reader.skip(key);
-        break;
-      default:
-        reader.skip(key);
-    }
-  }
+  readFields(reader, groupFields, { context, handlers });
 }
 
 function toE7(raw: number, offset: number, granularity: number): number {
@@ -168,67 +164,61 @@ function toE7(raw: number, offset: number, granularity: number): number {
   return Math.round((offset + granularity * raw) / 100);
 }
 
+/** The key and value string indexes of an element's tags (fields 2 and 3 of nodes, ways and relations). */
+interface Tagged {
+  keys: number[];
+  values: number[];
+  /** Whether the tags are wanted; when not, they are skipped undecoded. */
+  tagged: boolean;
+}
+
+function tagFields<T extends Tagged>(): MessageFields<T> {
+  return {
+    2: (reader, into, key) => (into.tagged ? reader.readPackedVarints(into.keys) : reader.skip(key)),
+    3: (reader, into, key) => (into.tagged ? reader.readPackedVarints(into.values) : reader.skip(key)),
+  };
+}
+
+interface NodeMessage extends Tagged {
+  id: number;
+  lat: number;
+  lon: number;
+}
+
+const nodeFields: MessageFields<NodeMessage> = {
+  ...tagFields<NodeMessage>(),
+  1: (reader, node) => (node.id = reader.readSignedVarint()),
+  8: (reader, node) => (node.lat = reader.readSignedVarint()),
+  9: (reader, node) => (node.lon = reader.readSignedVarint()),
+};
+
 function readNode(reader: ProtoReader, context: BlockContext, handlers: OsmHandlers): void {
-  let id = 0;
-  let lat = 0;
-  let lon = 0;
-  const keys: number[] = [];
-  const values: number[] = [];
-  while (reader.hasMore()) {
-    const key = reader.readKey();
-    switch (key >>> 3) {
-      case 1:
-        id = reader.readSignedVarint();
-        break;
-      case 2:
-        if (handlers.taggedNode) reader.readPackedVarints(keys);
-        else reader.skip(key);
-        break;
-      case 3:
-        if (handlers.taggedNode) reader.readPackedVarints(values);
-        else reader.skip(key);
-        break;
-      case 8:
-        lat = reader.readSignedVarint();
-        break;
-      case 9:
-        lon = reader.readSignedVarint();
-        break;
-      default:
-        reader.skip(key);
-    }
-  }
+  const start = { id: 0, lat: 0, lon: 0, keys: [], values: [], tagged: handlers.taggedNode !== undefined };
+  const { id, lat, lon, keys, values } = readFields<NodeMessage>(reader, nodeFields, start);
   const latE7 = toE7(lat, context.latOffset, context.granularity);
   const lonE7 = toE7(lon, context.lonOffset, context.granularity);
   handlers.node?.(id, latE7, lonE7);
   if (keys.length > 0) handlers.taggedNode?.(id, latE7, lonE7, readTags(keys, values, context.strings));
 }
 
+interface DenseNodesMessage {
+  ids: number[];
+  lats: number[];
+  lons: number[];
+  keysValues: number[];
+  tagged: boolean;
+}
+
+const denseNodeFields: MessageFields<DenseNodesMessage> = {
+  1: (reader, dense) => reader.readPackedSignedVarints(dense.ids),
+  8: (reader, dense) => reader.readPackedSignedVarints(dense.lats),
+  9: (reader, dense) => reader.readPackedSignedVarints(dense.lons),
+  10: (reader, dense, key) => (dense.tagged ? reader.readPackedVarints(dense.keysValues) : reader.skip(key)),
+};
+
 function readDenseNodes(reader: ProtoReader, context: BlockContext, handlers: OsmHandlers): void {
-  const ids: number[] = [];
-  const lats: number[] = [];
-  const lons: number[] = [];
-  const keysValues: number[] = [];
-  while (reader.hasMore()) {
-    const key = reader.readKey();
-    switch (key >>> 3) {
-      case 1:
-        reader.readPackedSignedVarints(ids);
-        break;
-      case 8:
-        reader.readPackedSignedVarints(lats);
-        break;
-      case 9:
-        reader.readPackedSignedVarints(lons);
-        break;
-      case 10:
-        if (handlers.taggedNode) reader.readPackedVarints(keysValues);
-        else reader.skip(key);
-        break;
-      default:
-        reader.skip(key);
-    }
-  }
+  const start = { ids: [], lats: [], lons: [], keysValues: [], tagged: handlers.taggedNode !== undefined };
+  const { ids, lats, lons, keysValues } = readFields<DenseNodesMessage>(reader, denseNodeFields, start);
   if (lats.length !== ids.length || lons.length !== ids.length) throw new Error('osm.pbf: dense nodes with mismatched arrays');
   let id = 0;
   let lat = 0;
@@ -260,70 +250,51 @@ function readTags(keys: readonly number[], values: readonly number[], strings: r
   return tags;
 }
 
-function readWay(reader: ProtoReader, context: BlockContext, onWay: NonNullable<OsmHandlers['way']>): void {
-  let id = 0;
-  const keys: number[] = [];
-  const values: number[] = [];
-  const refDeltas: number[] = [];
-  while (reader.hasMore()) {
-    const key = reader.readKey();
-    switch (key >>> 3) {
-      case 1:
-        id = reader.readInt64();
-        break;
-      case 2:
-        reader.readPackedVarints(keys);
-        break;
-      case 3:
-        reader.readPackedVarints(values);
-        break;
-      case 8:
-        reader.readPackedSignedVarints(refDeltas);
-        break;
-      default:
-        reader.skip(key);
-    }
-  }
-  let ref = 0;
-  for (let i = 0; i < refDeltas.length; i++) {
-    ref += refDeltas[i]!;
-    refDeltas[i] = ref;
-  }
-  onWay(id, refDeltas, readTags(keys, values, context.strings));
+/** Ways and relations: an int64 id (field 1) and their tags, always decoded. */
+interface ElementMessage extends Tagged {
+  id: number;
 }
 
-function readRelation(reader: ProtoReader, context: BlockContext, onRelation: NonNullable<OsmHandlers['relation']>): void {
-  let id = 0;
-  const keys: number[] = [];
-  const values: number[] = [];
-  const roles: number[] = [];
-  const memberDeltas: number[] = [];
-  const types: number[] = [];
-  while (reader.hasMore()) {
-    const key = reader.readKey();
-    switch (key >>> 3) {
-      case 1:
-        id = reader.readInt64();
-        break;
-      case 2:
-        reader.readPackedVarints(keys);
-        break;
-      case 3:
-        reader.readPackedVarints(values);
-        break;
-      case 8:
-        reader.readPackedVarints(roles);
-        break;
-      case 9:
-        reader.readPackedSignedVarints(memberDeltas);
-        break;
-      case 10:
-        reader.readPackedVarints(types);
-        break;
-      default:
-        reader.skip(key);
-    }
+function elementFields<T extends ElementMessage>(): MessageFields<T> {
+  return { ...tagFields<T>(), 1: (reader, into) => (into.id = reader.readInt64()) };
+}
+
+interface WayMessage extends ElementMessage {
+  refs: number[];
+}
+
+const wayFields: MessageFields<WayMessage> = {
+  ...elementFields<WayMessage>(),
+  8: (reader, way) => reader.readPackedSignedVarints(way.refs),
+};
+
+function readWay(reader: ProtoReader, context: BlockContext, onWay: NonNullable<OsmHandlers['way']>): void {
+  const { id, keys, values, refs } = readFields<WayMessage>(reader, wayFields, { id: 0, keys: [], values: [], tagged: true, refs: [] });
+  // The refs are delta-coded: sum them in place.
+  let ref = 0;
+  for (let i = 0; i < refs.length; i++) {
+    ref += refs[i]!;
+    refs[i] = ref;
   }
+  onWay(id, refs, readTags(keys, values, context.strings));
+}
+
+interface RelationMessage extends ElementMessage {
+  roles: number[];
+  memberDeltas: number[];
+  types: number[];
+}
+
+const relationFields: MessageFields<RelationMessage> = {
+  ...elementFields<RelationMessage>(),
+  8: (reader, relation) => reader.readPackedVarints(relation.roles),
+  9: (reader, relation) => reader.readPackedSignedVarints(relation.memberDeltas),
+  10: (reader, relation) => reader.readPackedVarints(relation.types),
+};
+
+function readRelation(reader: ProtoReader, context: BlockContext, onRelation: NonNullable<OsmHandlers['relation']>): void {
+  const start = { id: 0, keys: [], values: [], tagged: true, roles: [], memberDeltas: [], types: [] };
+  const { id, keys, values, roles, memberDeltas, types } = readFields<RelationMessage>(reader, relationFields, start);
   const members: OsmRelationMember[] = [];
   let ref = 0;
   for (let i = 0; i < memberDeltas.length; i++) {

@@ -120,3 +120,20 @@ export class ProtoReader {
     }
   }
 }
+
+/** Reads one field (its key already read) into the message being built. */
+export type FieldReader<T> = (reader: ProtoReader, into: T, key: number) => void;
+
+/** A message's field readers by field number; fields without one are skipped. */
+export type MessageFields<T> = Readonly<Record<number, FieldReader<T>>>;
+
+/** Reads a message field by field, each by its reader in `fields`, into `into`; returns `into`. */
+export function readFields<T>(reader: ProtoReader, fields: MessageFields<T>, into: T): T {
+  while (reader.hasMore()) {
+    const key = reader.readKey();
+    const read = fields[key >>> 3];
+    if (read) read(reader, into, key);
+    else reader.skip(key);
+  }
+  return into;
+}

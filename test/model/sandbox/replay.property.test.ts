@@ -106,8 +106,10 @@ function translate(model: PlanModel, change: Intent, next: () => number): unknow
     }
     case 'attribute': {
       if (!job) break;
-      const current = (job.job_attributes ?? []).filter((attribute) => attribute !== change.attribute);
-      job.job_attributes = change.add ? [...current, change.attribute] : current;
+      // A set keeps a member where it is: adding one already there changes nothing.
+      const current = job.job_attributes ?? [];
+      if (!change.add) job.job_attributes = current.filter((attribute) => attribute !== change.attribute);
+      else job.job_attributes = current.includes(change.attribute) ? current : [...current, change.attribute];
       const edit = change.add ? { add: [change.attribute] } : { remove: [change.attribute] };
       return [{ $path: ['jobs'], $collection: 'keyed_array', assign: [{ id: job.id, job_attributes: { $collection: 'set', ...edit } }] }];
     }
@@ -189,6 +191,12 @@ function retrieve(revisions: StoredRevision[], n: number): Problem {
   return replayRevisions(revisions.slice(start, n + 1));
 }
 
+/**
+ * Fixed seeds, so that a run checks the same histories every time. The first property's seed draws
+ * an attribute added twice to one job (a set keeps its first place).
+ */
+const seeds = { histories: -1530443454, undo: 17 };
+
 describe('sandbox revisions (property)', () => {
   test('random valid delta sequences: each state matches the plain model, and retrieval at every revision reproduces it', () => {
     fc.assert(
@@ -200,7 +208,7 @@ describe('sandbox revisions (property)', () => {
           expect(retrieve(history.revisions, n)).toEqual(state);
         });
       }),
-      { numRuns: 60 },
+      { numRuns: 60, seed: seeds.histories },
     );
   });
 
@@ -215,7 +223,7 @@ describe('sandbox revisions (property)', () => {
         expect(undone.revisions[last]!.body).toEqual({ undo_redo_to_revision: k });
         expect(retrieve(undone.revisions, last)).toEqual(history.states[k]);
       }),
-      { numRuns: 60 },
+      { numRuns: 60, seed: seeds.undo },
     );
   });
 });

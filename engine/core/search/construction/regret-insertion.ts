@@ -1,3 +1,4 @@
+import { SmallestThree } from '../../structures/smallest-three.js';
 import type { Solution } from '../../structures/solution.js';
 import type { Deadline } from '../deadline.js';
 import type { InsertionSearch } from '../insertion-search.js';
@@ -170,6 +171,7 @@ export function regretInsertion(
     }
   }
 
+  const smallest = new SmallestThree();
   while (poolSize > 0) {
     if (deadline.expired()) return finishCheaply();
     let chosen = -1;
@@ -177,22 +179,9 @@ export function regretInsertion(
     let chosenCost = Infinity;
     let chosenSlot = -1;
     for (let j = 0; j < poolSize; j++) {
-      let best = Infinity;
-      let second = Infinity;
-      let third = Infinity;
-      let bestSlot = -1;
-      for (const slot of active) {
-        const c = cost[j * slotCount + slot]!;
-        if (c < best) {
-          third = second;
-          second = best;
-          best = c;
-          bestSlot = slot;
-        } else if (c < second) {
-          third = second;
-          second = c;
-        } else if (c < third) third = c;
-      }
+      smallest.reset();
+      for (const slot of active) smallest.offer(cost[j * slotCount + slot]!, slot);
+      const { first: best, second, third, firstId: bestSlot } = smallest;
       if (best === Infinity) {
         // Nowhere feasible, now or later (routes only get fuller): leave it unassigned.
         dropRow(j--);
