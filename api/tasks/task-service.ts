@@ -49,7 +49,8 @@ export class TaskService {
 
   /**
    * Stores the task and starts the workflow of its record. Workflows run on the io queue; a task
-   * whose record's queue is the solve queue has its work sent there.
+   * whose record's queue is the solve queue has its work sent there, and a quick operation's
+   * workflow runs there itself, with the operation as its local activity.
    */
   async start(identity: Identity, record: TaskOperation, body: unknown, options: Record<string, unknown>): Promise<TaskRecord> {
     const id = newTaskId();
@@ -61,11 +62,13 @@ export class TaskService {
       options,
       request: JSON.stringify(body),
     });
+    const { io, solve } = this.ctx.config.taskQueues;
+    const local = record.runner === 'engine' && record.quick === true;
     try {
       await this.ctx.temporal.workflow.start<Workflows[TaskWorkflowType]>(workflowOfRunner[record.runner], {
         workflowId: id,
-        taskQueue: this.ctx.config.taskQueues.io,
-        args: [{ taskId: id, ...(record.queue === 'solve' ? { solveQueue: this.ctx.config.taskQueues.solve } : {}) }],
+        taskQueue: local ? solve : io,
+        args: [{ taskId: id, ...(record.queue === 'solve' ? { solveQueue: solve } : {}), ...(local ? { local: true as const } : {}) }],
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
       });
     } catch (err) {

@@ -7,6 +7,7 @@ import { freePort } from '../../runtime/ports.js';
 import { createPool } from '../../store/db.js';
 import { UserStore } from '../../store/users.js';
 import { benchEnv, cliMain, startInfra, stopInfra, waitHealthy } from '../support/infra.js';
+import { cpuPerRequest, stackCpu } from './process-cpu.js';
 
 /**
  * How long small work takes through the whole service: evaluate, recommend and insert with
@@ -15,7 +16,9 @@ import { benchEnv, cliMain, startInfra, stopInfra, waitHealthy } from '../suppor
  * jobs that recommend and insert draw from. Each operation is first sent `--warmup` times (not
  * counted: the first one routes the travel matrix), then `--requests` times one after the other,
  * then `--concurrent` at once for `--rounds` rounds. Prints p50/p95/p99/max per operation and the
- * machine's load average. Exits 1 when an answer is not 200.
+ * machine's load average, and the CPU milliseconds each part of the stack (bench client, API,
+ * worker, Temporal, PostgreSQL) used per sequential request, which the load does not change much.
+ * Exits 1 when an answer is not 200.
  *
  *   node dist/bench/runner-latency/main.js [--routes 50] [--stops 20] [--requests 50] [--concurrent 4] [--rounds 5] [--warmup 3]
  */
@@ -112,6 +115,9 @@ async function main(): Promise<void> {
     const authorization = `Basic ${Buffer.from('bench%3Aops:bench-password').toString('base64')}`;
     const plan = dayPlan(routes, stops);
     const operations: Operation[] = ['evaluate', 'recommend', 'insert'];
+    const roots = { bench: process.pid, api: children[1]!.pid, worker: children[0]!.pid, infra: infra.child.pid };
+    const cpu = () => stackCpu(roots, (name) => (name === 'postgres' ? 'postgres' : name.startsWith('temporal') ? 'temporal' : undefined));
+    const cpuLines: string[] = [];
     const load = [loadavg()[0]!];
     process.stdout.write(
       `runner latency: ${routes} routes × ${stops} stops + ${openJobs} open jobs, wait=1 over HTTP, 1 worker, 1 API; ${availableParallelism()} cores; load ${loadavg()
@@ -126,7 +132,9 @@ async function main(): Promise<void> {
       const cold: number[] = [];
       for (let n = 0; n < warmup; n++) cold.push(await timed(base, authorization, operation, payloads[n]!));
       const sequential: number[] = [];
+      const cpuBefore = cpu();
       for (let n = 0; n < requests; n++) sequential.push(await timed(base, authorization, operation, payloads[n]!));
+      cpuLines.push(`  ${operation.padEnd(10)} ${cpuPerRequest(cpuBefore, cpu(), requests)}\n`);
       load.push(loadavg()[0]!);
       const together: number[] = [];
       for (let round = 0; round < rounds; round++) {
@@ -141,6 +149,7 @@ async function main(): Promise<void> {
       process.stdout.write(row(`${operation} sequential`, sequential));
       if (rounds > 0 && concurrent > 0) process.stdout.write(row(`${operation} ${concurrent} at once`, together));
     }
+    process.stdout.write(`CPU ms per sequential request, by process:\n${cpuLines.join('')}`);
     process.stdout.write(`1-minute load average during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
   } finally {
     await pool.end();
