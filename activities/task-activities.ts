@@ -70,6 +70,8 @@ export function createTaskActivities(deps: TaskActivityDeps) {
             (progress) => deps.tasks.setProgress(taskId, progress),
             ended.signal,
           );
+          // From here on a cancel meets the store's rule that the first final state wins.
+          stop.abort();
           if (answer.kind === 'result') await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: answer.body });
           else await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: answer.body });
         });
