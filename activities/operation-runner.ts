@@ -119,12 +119,14 @@ const progressWriteIntervalMs = 2000;
 /**
  * Runs one operation from inside an activity, as task and pipeline steps do: heartbeats every
  * second with the latest progress (and hands it to `saveProgress` at most every 2 s), ends the
- * thread when Temporal cancels the activity, and turns a crash into a retryable failure.
+ * thread when Temporal cancels the activity or `stop` aborts (rejecting with its reason), and
+ * turns a crash into a retryable failure. A local activity has no heartbeat: it sends none.
  */
 export async function runOperationActivity(
   pool: OperationPool,
   run: OperationRun,
   saveProgress?: (progress: unknown) => Promise<void>,
+  stop?: AbortSignal,
 ): Promise<OperationAnswer> {
   const context = Context.current();
   let latestProgress: unknown;
@@ -136,10 +138,12 @@ export async function runOperationActivity(
       void saveProgress(progress).catch(() => undefined);
     }
   };
-  const beat = setInterval(() => context.heartbeat(latestProgress), 1000);
-  context.heartbeat();
+  const beats = !context.info.isLocal;
+  const beat = beats ? setInterval(() => context.heartbeat(latestProgress), 1000) : undefined;
+  if (beats) context.heartbeat();
   try {
-    const outcome = await pool.run(run, onProgress, context.cancellationSignal);
+    const signal = stop ? AbortSignal.any([context.cancellationSignal, stop]) : context.cancellationSignal;
+    const outcome = await pool.run(run, onProgress, signal);
     if (outcome.kind !== 'crashed') return outcome;
     context.log.error('operation crashed', { operation: run.operation, message: outcome.message, stack: outcome.stack });
     throw ApplicationFailure.retryable(outcome.message, failureTypes.operationCrashed);

@@ -91,6 +91,19 @@ export class TaskStore {
     return row.rows[0] ? { task: toRecord(row.rows[0]), request: row.rows[0].request ?? undefined } : undefined;
   }
 
+  /**
+   * A task of this account with the body of its outcome (its result or its error) once it has one:
+   * what a request waiting for the result answers, in one round trip.
+   */
+  async getWithOutcome(account: string, id: string): Promise<{ task: TaskRecord; outcome: string | undefined } | undefined> {
+    const row = await this.pool.query(
+      `SELECT ${columns}, (SELECT body FROM payloads WHERE payloads.id = COALESCE(tasks.result_payload, tasks.error_payload)) AS outcome
+         FROM tasks WHERE id = $1 AND account = $2`,
+      [id, account],
+    );
+    return row.rows[0] ? { task: toRecord(row.rows[0]), outcome: row.rows[0].outcome ?? undefined } : undefined;
+  }
+
   async list(account: string | undefined, filter: TaskListFilter): Promise<TaskRecord[]> {
     const rows = await this.pool.query(
       `SELECT ${columns} FROM tasks

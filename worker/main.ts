@@ -1,6 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { Client } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel, type WorkerOptions } from '@temporalio/worker';
+import {
+  bundleWorkflowCode,
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  Worker,
+  type LogLevel,
+  type WorkerOptions,
+} from '@temporalio/worker';
 import { createSandboxActivities } from '../activities/sandbox-activities.js';
 import { operationPool } from '../activities/operation-runner.js';
 import { createTaskActivities } from '../activities/task-activities.js';
@@ -16,8 +24,9 @@ import { compiledPath } from '../runtime/paths.js';
 import { freePort } from '../runtime/ports.js';
 import { createPool } from '../store/db.js';
 import { PipelineRunStore } from '../store/pipeline-runs.js';
+import { ChangeEvents } from '../store/change-events.js';
 import { SandboxStore } from '../store/sandboxes.js';
-import { TaskStore } from '../store/tasks.js';
+import { taskChannel, TaskStore } from '../store/tasks.js';
 import type { QueueRole } from '../workflows/contract.js';
 import { createGeocoder, upstreamBreaker } from './create-geocoder.js';
 import { meteredGeocoder, watchCircuit } from './geocoding-metrics.js';
@@ -52,9 +61,7 @@ function installSdkRuntime(log: Logger, sdkMetricsAddress: string | undefined): 
       ? { telemetryOptions: { metrics: { prometheus: { bindAddress: sdkMetricsAddress, useSecondsForDurations: true } } } }
       : {}),
     logger: new DefaultLogger(level, (entry) => {
-      // The solve queue has activities only, by design: the SDK's warning about it is noise.
-      const expected = entry.message.startsWith('No workflows registered');
-      const method = entry.level === 'ERROR' ? 'error' : entry.level === 'WARN' && !expected ? 'warn' : 'debug';
+      const method = entry.level === 'ERROR' ? 'error' : entry.level === 'WARN' ? 'warn' : 'debug';
       log[method]({ sdk: true, ...entry.meta }, entry.message);
     }),
   });
@@ -62,7 +69,8 @@ function installSdkRuntime(log: Logger, sdkMetricsAddress: string | undefined): 
 
 /**
  * One process serving the task queues: `wayplan-io` (workflows and storage) and `wayplan-solve`
- * (CPU: each activity runs its operation on a warm pool of worker threads). Run several with `--queues` to scale.
+ * (CPU: each activity runs its operation on a warm pool of worker threads; the workflows of quick
+ * operations run there too, with the operation as a local activity). Run several with `--queues` to scale.
  */
 export async function runWorker(
   config: Config,
@@ -86,8 +94,11 @@ export async function runWorker(
   // Warm before the first task: each thread has loaded the engine and the road graph.
   const operations = queues.includes('solve') ? operationPool(config.travel) : undefined;
   await operations?.warm();
+  // The local activities of quick operations watch their task, to end at once when it is canceled.
+  const changes = operations ? new ChangeEvents(databaseUrl, taskChannel) : undefined;
+  await changes?.start();
   const activities = {
-    ...createTaskActivities({ tasks: new TaskStore(pool), travel: config.travel }),
+    ...createTaskActivities({ tasks: new TaskStore(pool), travel: config.travel, ...(changes ? { changes } : {}) }),
     ...createSandboxActivities({ sandboxes: new SandboxStore(pool) }),
     ...createGeocodeActivities({
       tasks: new TaskStore(pool),
@@ -110,22 +121,30 @@ export async function runWorker(
     defaultHeartbeatThrottleInterval: '1s',
     shutdownGraceTime: '5s',
   };
+  // Bundled once for both queues.
+  const workflowBundle = await bundleWorkflowCode({
+    workflowsPath: compiledPath('workflows', 'index.js'),
+    logger: Runtime.instance().logger,
+  });
   const workers: Worker[] = [];
   for (const queue of queues) {
+    const cores = Math.max(1, availableParallelism());
     const options: WorkerOptions =
       queue === 'io'
-        ? {
+        ? { ...common, taskQueue: config.taskQueues.io, workflowBundle, maxConcurrentActivityTaskExecutions: 50 }
+        : {
             ...common,
-            taskQueue: config.taskQueues.io,
-            workflowsPath: compiledPath('workflows', 'index.js'),
-            maxConcurrentActivityTaskExecutions: 50,
-          }
-        : { ...common, taskQueue: config.taskQueues.solve, maxConcurrentActivityTaskExecutions: Math.max(1, availableParallelism()) };
+            taskQueue: config.taskQueues.solve,
+            workflowBundle,
+            maxConcurrentActivityTaskExecutions: cores,
+            maxConcurrentLocalActivityExecutions: cores,
+          };
     workers.push(await Worker.create(options));
   }
   log.info(`worker serving ${queues.map((q) => config.taskQueues[q]).join(', ')}`);
   const done = Promise.all(workers.map((w) => w.run())).then(async () => {
     await connection.close();
+    await changes?.close();
     await operations?.close();
     await metrics?.close();
     await pool.end();

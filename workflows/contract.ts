@@ -21,6 +21,11 @@ export interface OperationTaskInput {
   taskId: string;
   /** Task queue of the CPU activities (`<prefix>-solve`); storage activities run on the workflow's own queue. */
   solveQueue: string;
+  /**
+   * A quick operation: the workflow was started on the solve queue and runs the operation as a
+   * local activity of its own worker (one workflow task, no activity round trips).
+   */
+  local?: true;
 }
 
 export interface GeocodeTaskInput {

@@ -49,7 +49,8 @@ export class TaskService {
 
   /**
    * Stores the task and starts the workflow of its record. Workflows run on the io queue; a task
-   * whose record's queue is the solve queue has its work sent there.
+   * whose record's queue is the solve queue has its work sent there, and a quick operation's
+   * workflow runs there itself, with the operation as its local activity.
    */
   async start(identity: Identity, record: TaskOperation, body: unknown, options: Record<string, unknown>): Promise<TaskRecord> {
     const id = newTaskId();
@@ -61,11 +62,13 @@ export class TaskService {
       options,
       request: JSON.stringify(body),
     });
+    const { io, solve } = this.ctx.config.taskQueues;
+    const local = record.runner === 'engine' && record.quick === true;
     try {
       await this.ctx.temporal.workflow.start<Workflows[TaskWorkflowType]>(workflowOfRunner[record.runner], {
         workflowId: id,
-        taskQueue: this.ctx.config.taskQueues.io,
-        args: [{ taskId: id, ...(record.queue === 'solve' ? { solveQueue: this.ctx.config.taskQueues.solve } : {}) }],
+        taskQueue: local ? solve : io,
+        args: [{ taskId: id, ...(record.queue === 'solve' ? { solveQueue: solve } : {}), ...(local ? { local: true as const } : {}) }],
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
       });
     } catch (err) {
@@ -101,12 +104,12 @@ export class TaskService {
 
   /**
    * Sends what a finished task's result request answers: the result (its problem_aggregates with
-   * `aggregate`), its error, or 409.
+   * `aggregate`), its error, or 409. `stored` is the body of its result or error when already read.
    */
-  async sendOutcome(task: TaskRecord, reply: FastifyReply, aggregate = false): Promise<void> {
+  async sendOutcome(task: TaskRecord, reply: FastifyReply, aggregate = false, stored?: string): Promise<void> {
     switch (task.status) {
       case 'completed': {
-        const result = await this.ctx.tasks.payload(task.id, 'result');
+        const result = stored ?? (await this.ctx.tasks.payload(task.id, 'result'));
         // A task started with aggregate=1 stored its aggregates as the result already.
         if (aggregate && task.options.aggregate !== true && result !== undefined) {
           const request = await this.ctx.tasks.payload(task.id, 'request');
@@ -120,7 +123,7 @@ export class TaskService {
         return;
       }
       case 'failed': {
-        const error = await this.ctx.tasks.payload(task.id, 'error');
+        const error = stored ?? (await this.ctx.tasks.payload(task.id, 'error'));
         const body = error ? (JSON.parse(error) as ErrorResponse) : errorResponse(500, 'internal_server_error', 'The task failed.');
         await reply.code(body.status_code).send(body);
         return;
@@ -133,8 +136,9 @@ export class TaskService {
   }
 
   /**
-   * Holds the request until the task changes in a way `done` accepts or WAYPLAN_WAIT_SECONDS pass.
-   * With cancel_on_disconnect=1 a client that goes away cancels the task.
+   * Holds the request until the task changes in a way `done` accepts or WAYPLAN_WAIT_SECONDS pass,
+   * reading the task again with `reread` at each change. With cancel_on_disconnect=1 a client that
+   * goes away cancels the task.
    */
   async hold(
     task: TaskRecord,
@@ -142,6 +146,7 @@ export class TaskService {
     reply: FastifyReply,
     query: TaskQuery,
     done: (t: TaskRecord) => boolean,
+    reread: (t: TaskRecord) => Promise<TaskRecord | undefined> = (t) => this.ctx.tasks.get(t.account, t.id),
   ): Promise<TaskRecord | undefined> {
     const disconnect = new AbortController();
     const onClose = (): void => {
@@ -157,7 +162,7 @@ export class TaskService {
         if (left <= 0 || disconnect.signal.aborted) break;
         // Re-read at least every 2 s in case a notification was lost.
         await this.ctx.events.nextChange(current.id, Math.min(left, 2000), disconnect.signal);
-        current = (await this.ctx.tasks.get(current.account, current.id)) ?? current;
+        current = (await reread(current)) ?? current;
       }
     } finally {
       reply.raw.off('close', onClose);
@@ -174,9 +179,16 @@ export class TaskService {
 
   /** `wait=1`: the result if the task finishes in time, else 302 to the result URL. */
   async awaitResult(task: TaskRecord, request: FastifyRequest, reply: FastifyReply, query: TaskQuery): Promise<void> {
-    const current = await this.hold(task, request, reply, query, (t) => t.status !== 'running');
+    // The task is read again with its outcome, so a finished task is answered without another query.
+    let outcome: string | undefined;
+    const withOutcome = async (t: TaskRecord): Promise<TaskRecord | undefined> => {
+      const found = await this.ctx.tasks.getWithOutcome(t.account, t.id);
+      outcome = found?.outcome;
+      return found?.task;
+    };
+    const current = await this.hold(task, request, reply, query, (t) => t.status !== 'running', withOutcome);
     if (!current) return;
-    if (current.status !== 'running') return this.sendOutcome(current, reply, flag(query.aggregate));
+    if (current.status !== 'running') return this.sendOutcome(current, reply, flag(query.aggregate), outcome);
     const location = `/v1/tasks/${current.id}/result?wait=1${flag(query.cancel_on_disconnect) ? '&cancel_on_disconnect=1' : ''}${flag(query.aggregate) ? '&aggregate=1' : ''}`;
     await reply.code(302).header('Location', location).send(taskRedirectResponse(current));
   }

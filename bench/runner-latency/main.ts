@@ -2,6 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { seededRandom } from '../../engine/planning/search-budget.js';
 import { benchOptions } from '../support/options.js';
 import { startBenchStack } from '../support/stack.js';
+import { cpuPerRequest, stackCpu } from './process-cpu.js';
 
 /**
  * How long small work takes through the whole service: evaluate, recommend and insert with
@@ -10,7 +11,9 @@ import { startBenchStack } from '../support/stack.js';
  * jobs that recommend and insert draw from. Each operation is first sent `--warmup` times (not
  * counted: the first one routes the travel matrix), then `--requests` times one after the other,
  * then `--concurrent` at once for `--rounds` rounds. Prints p50/p95/p99/max per operation and the
- * machine's load average. Exits 1 when an answer is not 200.
+ * machine's load average, and the CPU milliseconds each part of the stack (bench client, API,
+ * worker, Temporal, PostgreSQL) used per sequential request, which the load does not change much.
+ * Exits 1 when an answer is not 200.
  *
  *   node dist/bench/runner-latency/main.js [--routes 50] [--stops 20] [--requests 50] [--concurrent 4] [--rounds 5] [--warmup 3]
  */
@@ -92,6 +95,9 @@ async function main(): Promise<void> {
     const authorization = await stack.addOwner('bench');
     const plan = dayPlan(routes, stops);
     const operations: Operation[] = ['evaluate', 'recommend', 'insert'];
+    const roots = { bench: process.pid, api: stack.pids.apis[0], worker: stack.pids.worker, infra: stack.pids.infra };
+    const cpu = () => stackCpu(roots, (name) => (name === 'postgres' ? 'postgres' : name.startsWith('temporal') ? 'temporal' : undefined));
+    const cpuLines: string[] = [];
     const load = [loadavg()[0]!];
     process.stdout.write(
       `runner latency: ${routes} routes × ${stops} stops + ${openJobs} open jobs, wait=1 over HTTP, 1 worker, 1 API; ${availableParallelism()} cores; load ${loadavg()
@@ -106,7 +112,9 @@ async function main(): Promise<void> {
       const cold: number[] = [];
       for (let n = 0; n < warmup; n++) cold.push(await timed(base, authorization, operation, payloads[n]!));
       const sequential: number[] = [];
+      const cpuBefore = cpu();
       for (let n = 0; n < requests; n++) sequential.push(await timed(base, authorization, operation, payloads[n]!));
+      cpuLines.push(`  ${operation.padEnd(10)} ${cpuPerRequest(cpuBefore, cpu(), requests)}\n`);
       load.push(loadavg()[0]!);
       const together: number[] = [];
       for (let round = 0; round < rounds; round++) {
@@ -121,6 +129,7 @@ async function main(): Promise<void> {
       process.stdout.write(row(`${operation} sequential`, sequential));
       if (rounds > 0 && concurrent > 0) process.stdout.write(row(`${operation} ${concurrent} at once`, together));
     }
+    process.stdout.write(`CPU ms per sequential request, by process:\n${cpuLines.join('')}`);
     process.stdout.write(`1-minute load average during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
   } finally {
     await stack.stop();

@@ -11,6 +11,8 @@ import { benchEnv, cliMain, startInfra, stopInfra, waitHealthy } from './infra.j
 export interface BenchStack {
   /** The base URL of each API process. */
   urls: string[];
+  /** Process ids: the worker, each API process (in the order of `urls`) and `wayplan infra`. */
+  pids: { worker: number; apis: number[]; infra: number };
   /** Adds account `account` with an owner `ops`; the Basic authorization header of that user. */
   addOwner(account: string): Promise<string>;
   /** Stops the processes and the infra and removes the data folder. */
@@ -59,7 +61,8 @@ export async function startBenchStack({ name, apis = 1, env: extra = {} }: Bench
       await users.add(account, 'ops', password, 'owner');
       return `Basic ${Buffer.from(`${account}%3Aops:${password}`).toString('base64')}`;
     };
-    return { urls, addOwner, stop };
+    const pids = { worker: children[0]!.pid!, apis: children.slice(1).map((child) => child.pid!), infra: infra.child.pid! };
+    return { urls, pids, addOwner, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -24,6 +24,7 @@ export const evaluateOperation = engineTask({
   travel: 'matrix',
   answers: { schema: 'problem_response' },
   aggregates: true,
+  quick: true,
   run: ({ problem, travel, report }) => evaluate(problem, travel, report),
   shape: (response, input) => plannedResult(response, input, input.options.aggregate === true),
 });

@@ -112,6 +112,7 @@ export const insertOperation = engineTask({
   name: 'insert',
   travel: 'matrix',
   answers: { schema: 'problem_response' },
+  quick: true,
   refuse: tooManyJobsToInsert,
   refusal: `validation_failed_error, or too_many_jobs_to_insert_error: more than ${MAX_JOBS_TO_INSERT} jobs_to_insert.`,
   run: ({ problem, travel, report, startedAt }) => insert(problem, travel, report, startedAt),

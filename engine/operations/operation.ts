@@ -62,6 +62,12 @@ export interface EngineTask<T extends TravelNeed = TravelNeed, R = unknown> {
   /** With wait=1, `?aggregate=1` makes it answer problem_aggregates (the task option `aggregate`); documented beside it. */
   aggregates?: true;
   /**
+   * Small work, with no search to budget: its task's workflow runs on the solve queue and the
+   * operation as a local activity of that workflow, which spares the Temporal round trips of
+   * scheduling, dispatching and reporting a separate activity (what `wait=1` answers wait on).
+   */
+  quick?: true;
+  /**
    * A fault of the request that is found before the task starts and answered at once (insert's
    * limit of jobs_to_insert), with `refusal` describing it in the 400 answer's documentation.
    */

@@ -145,6 +145,7 @@ export const recommendOperation = engineTask({
   name: 'recommend',
   travel: 'matrix',
   answers: { schema: 'recommend_response' },
+  quick: true,
   run: ({ problem, travel, report, startedAt }) => recommend(problem, travel, report, startedAt),
   shape: (result, { travel }) => ({ ...result, ...fallbackFlag(travel) }),
 });

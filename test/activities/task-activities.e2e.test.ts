@@ -5,8 +5,9 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { createTaskActivities, type TaskActivities } from '../../activities/task-activities.js';
 import { randomId } from '../../store/ids.js';
+import { ChangeEvents } from '../../store/change-events.js';
 import { createPool, type Pool } from '../../store/db.js';
-import { TaskStore } from '../../store/tasks.js';
+import { taskChannel, TaskStore } from '../../store/tasks.js';
 import { failureTypes } from '../../workflows/contract.js';
 import { sequenceProblem } from '../support/problems.js';
 
@@ -115,6 +116,32 @@ describe('runOperation (task activity)', () => {
     // Putting the record in its final state is the workflow's part (finishTask), not this activity's.
     expect((await tasks.getById(id))?.status).toBe('running');
     expect(await tasks.payload(id, 'result')).toBeUndefined();
+  });
+
+  test('as a local activity (no heartbeats), a cancel through the task record stops the thread at once and stores no result', async () => {
+    const changes = new ChangeEvents(process.env.WAYPLAN_TEST_DATABASE_URL!, taskChannel);
+    await changes.start();
+    try {
+      const watching = createTaskActivities({ tasks, travel: { provider: 'straight_line', map: undefined, mapsDir: tmpdir() }, changes });
+      const id = await storedTask('sequence', sequenceProblem(200, { timeLimit: '00:01:00', seed: 8 }));
+      const env = new MockActivityEnvironment({ isLocal: true }, { logger: new DefaultLogger('ERROR', () => undefined) });
+      const beats: unknown[] = [];
+      env.on('heartbeat', (details: unknown) => beats.push(details));
+      const running = env.run(watching.runOperation, id);
+      running.catch(() => undefined);
+
+      expect(await eventually(() => busyThreads().length > 0)).toBe(true);
+      // What the API's cancel does: the record's final state first, announced on the task channel.
+      expect(await tasks.finish(id, 'canceled')).toBe(true);
+      await expect(running).resolves.toBeUndefined();
+      // A minute of search was asked for: only a terminated thread goes quiet this soon.
+      expect(await eventually(() => busyThreads().length === 0)).toBe(true);
+      expect(beats).toEqual([]);
+      expect((await tasks.getById(id))?.status).toBe('canceled');
+      expect(await tasks.payload(id, 'result')).toBeUndefined();
+    } finally {
+      await changes.close();
+    }
   });
 
   test('a task that is not stored fails without retries (TaskMissing)', async () => {

@@ -26,6 +26,7 @@ test('every committed workflow history replays against the current workflows', a
     'nightly-territory.json',
     'operation-task-canceled.json',
     'operation-task-completed.json',
+    'operation-task-local-completed.json',
   ]);
   const failures: string[] = [];
   const replays = Worker.runReplayHistories(

@@ -64,6 +64,11 @@ try {
   await client.workflow.getHandle(longId).result().catch(() => undefined);
   await save('operation-task-canceled', longId);
 
+  // A quick operation's task: its workflow on the solve queue runs the operation as a local activity.
+  const quick = await postJson(`${stack.baseUrl}/v1/evaluate`, sequenceProblem(8, { routes: 2 }), auth);
+  await client.workflow.getHandle(quick.body.task_id as string).result();
+  await save('operation-task-local-completed', quick.body.task_id as string);
+
   // A nightly run of one territory whose addresses are geocoded through a batch; the geocoder
   // refuses every address's first request, so the chunk is retried, and never finds one address.
   writeSyntheticFleet(fleet, { territories: 1, jobsPerTerritory: 12, driversPerTerritory: 2, date: planDate, addressEvery: 3 });
