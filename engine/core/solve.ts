@@ -49,10 +49,7 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   const setup = performance.now() - started;
   const timeLimitMs = options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - setup);
   const exchange = new RouteExchange(nearby, instance.nodeCount, model.slotType.length, random);
-  const restarts = {
-    exchange,
-    stallIterationsPerJob: Number((globalThis as any).process.env.W_STALLF ?? DEFAULT_STALL_ITERATIONS_PER_JOB),
-  }; // TEMP
+  const restarts = { exchange, stallIterationsPerJob: DEFAULT_STALL_ITERATIONS_PER_JOB };
   const outcome = new RuinAndRecreate(ruin, recreate, localSearch, random, restarts).run(initial, { ...options, timeLimitMs });
   const best = outcome.best;
   const last = (size: number): number => (size + 1) * SEGMENT_STRIDE;
