@@ -36,9 +36,9 @@ const PERTURBATION_RUINS = 5;
 
 /**
  * Iterations per job without a better plan after which a run restarts. SISR's annealing settles
- * in one basin within about 10 iterations per job and then rarely leaves it (measured on the
- * even-numbered Solomon instances and Gehring & Homberger 200 at 20,000 iterations: fixed stalls of
- * 500, 1,000 and 3,000 iterations and 10 per job tried).
+ * in one basin within about 10 iterations per job and then rarely leaves it (on the even-numbered
+ * Solomon instances and Gehring & Homberger 200 at 20,000 iterations, seeds 1–3: 5, 10 and 20 per
+ * job gave +0.59 %, +0.58 % and +0.63 % on Solomon, against +0.73 % without restarts).
  */
 export const DEFAULT_STALL_ITERATIONS_PER_JOB = 10;
 
