@@ -10,7 +10,7 @@ import { checkSolution, readInstance } from './check.js';
 import { compileBenchInstance } from './compile-bench-instance.js';
 import { discoverInstances, instanceFilter } from './discover.js';
 import type { BenchInstance } from './instance-files.js';
-import { ensurePeerEnvironment, PEER_SOLVERS, runPeer } from './peers.js';
+import { ensurePeerEnvironment, PEER_SOLVERS, type PeerSolver, runPeer } from './peers.js';
 import { instanceProblem, instanceTravelProvider, responseRoutes } from './problem-from-instance.js';
 import { formatRow, formatSolution, instanceClass, ROW_HEADER, summarize, toCsv, type RunRow } from './report.js';
 
@@ -19,7 +19,7 @@ interface CliOptions {
   time: string;
   threads: string;
   instances?: string;
-  peers?: boolean;
+  peers?: boolean | string;
   out?: string;
   seed: string;
   viaProblem?: boolean;
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     .option('--time <seconds>', 'time limit per instance', '10')
     .option('--threads <n>', 'solver threads per instance', '1')
     .option('--instances <pattern>', 'glob (comma-separated) or regular expression on instance names')
-    .option('--peers', 'also run PyVRP, OR-Tools and VROOM (Python venv in bench/.venv)')
+    .option('--peers [solvers]', 'also run peers: pyvrp, ortools, vroom, or a comma-separated list of them (Python venv in bench/.venv)')
     .option('--out <folder>', 'write <instance>.sol files and summary CSVs')
     .option('--seed <n>', 'base seed', '1')
     .option(
@@ -89,7 +89,8 @@ async function main(): Promise<void> {
   const files = discoverInstances(benchFolder).filter((file) => keep(file.name));
   if (files.length === 0) throw new Error(`no instances under ${benchFolder} match`);
   if (options.out) mkdirSync(options.out, { recursive: true });
-  const python = options.peers ? ensurePeerEnvironment(root) : null;
+  const peers = peerSelection(options.peers);
+  const python = peers.length > 0 ? ensurePeerEnvironment(root) : null;
 
   const rows: RunRow[] = [];
   const peerRows: RunRow[] = [];
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
       writeFileSync(join(options.out, `${instance.name}.sol`), formatSolution(routes, row.cost, instance.rounding === 'nint'));
     }
     if (python) {
-      for (const solver of PEER_SOLVERS) {
+      for (const solver of peers) {
         const work = join(options.out ?? join(root, 'bench', 'out'), 'peers');
         const run = runPeer(python, root, solver, instance, timeLimitS, work);
         if (!run.routes) {
@@ -132,6 +133,16 @@ async function main(): Promise<void> {
     writeFileSync(join(options.out, 'summary.csv'), toCsv(rows));
     if (peerRows.length > 0) writeFileSync(join(options.out, 'peers.csv'), toCsv([...rows, ...peerRows]));
   }
+}
+
+/** The peers `--peers` names: all of them without a list, none without the option. */
+function peerSelection(option: boolean | string | undefined): readonly PeerSolver[] {
+  if (option === undefined || option === false) return [];
+  if (option === true) return PEER_SOLVERS;
+  const names = option.split(',').map((name) => name.trim().toLowerCase());
+  const unknown = names.filter((name) => !(PEER_SOLVERS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`unknown peer ${unknown.join(', ')} (known: ${PEER_SOLVERS.join(', ')})`);
+  return PEER_SOLVERS.filter((solver) => names.includes(solver));
 }
 
 interface EngineRun {

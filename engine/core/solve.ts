@@ -8,7 +8,8 @@ import { LocalSearch } from './search/local-search.js';
 import { MoveEvaluator } from './search/move-evaluator.js';
 import { DistanceRanking, granularNeighbourhood } from './search/neighbourhood.js';
 import { BlinkInsertion } from './search/recreate/blink-insertion.js';
-import { RuinAndRecreate } from './search/ruin-and-recreate.js';
+import { RouteExchange } from './search/population/route-exchange.js';
+import { DEFAULT_STALL_ITERATIONS_PER_JOB, RuinAndRecreate } from './search/ruin-and-recreate.js';
 import { StringRemoval } from './search/ruin/string-removal.js';
 import type { SolveOptions, SolveResult } from './solve-options.js';
 import { Random } from './structures/prng.js';
@@ -18,7 +19,7 @@ import { Solution } from './structures/solution.js';
 /** Granular neighbourhood size: HGS's default, a good speed/quality balance up to ~1000 jobs. */
 const NEIGHBOURS = 20;
 /**
- * A ruin takes its strings from the routes nearest its seed job; past this many jobs the rest of
+ * A ruin takes its strings (and a crossover its routes) from the routes nearest its seed job; past this many jobs the rest of
  * a ranking row is never read, and whole rows would cost jobs² memory (400 MB at 10,000 jobs).
  */
 const RUIN_RANKED_JOBS = 256;
@@ -34,7 +35,8 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   const insertion = new InsertionSearch(evaluator);
   const neighbourhood = granularNeighbourhood(instance, NEIGHBOURS);
   const localSearch = new LocalSearch(evaluator, neighbourhood, random);
-  const ruin = new StringRemoval(new DistanceRanking(instance, RUIN_RANKED_JOBS), instance.jobs.length, model.slotType.length, random);
+  const nearby = new DistanceRanking(instance, RUIN_RANKED_JOBS);
+  const ruin = new StringRemoval(nearby, instance.jobs.length, model.slotType.length, random);
   const recreate = new BlinkInsertion(instance, insertion, random);
 
   const initial = new Solution(model);
@@ -46,7 +48,9 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   // The time limit covers the set-up (neighbourhoods, construction) too: it is a wall-clock deadline.
   const setup = performance.now() - started;
   const timeLimitMs = options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - setup);
-  const outcome = new RuinAndRecreate(ruin, recreate, localSearch, random).run(initial, { ...options, timeLimitMs });
+  const exchange = new RouteExchange(nearby, instance.nodeCount, model.slotType.length, random);
+  const restarts = { exchange, stallIterationsPerJob: DEFAULT_STALL_ITERATIONS_PER_JOB };
+  const outcome = new RuinAndRecreate(ruin, recreate, localSearch, random, restarts).run(initial, { ...options, timeLimitMs });
   const best = outcome.best;
   const last = (size: number): number => (size + 1) * SEGMENT_STRIDE;
   return {

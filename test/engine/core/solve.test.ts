@@ -1,6 +1,5 @@
-import { buildInstance } from '../../../engine/core/compiled/build-instance.js';
 import { solve } from '../../../engine/core/solve.js';
-import { costOfRoutes, randomSolution, tinyInstance } from './tiny-instances.js';
+import { costOfRoutes, randomSolution, restrictedInstance, tinyInstance } from './tiny-instances.js';
 
 /** Optimum by enumerating every job order and every split of it into at most `vehicles` routes. */
 function bruteForceOptimum(seed: number, jobs: number, vehicles: number): number {
@@ -46,19 +45,7 @@ describe('solve', () => {
   });
 
   it('respects vehicle-type masks, route-slot restrictions and a heterogeneous fleet', () => {
-    const base = tinyInstance(3, { jobs: 12, vehicles: 1, windows: 'none' });
-    const instance = buildInstance({
-      nodeCount: base.nodeCount,
-      jobs: Array.from(base.jobs),
-      distance: base.distance,
-      demand: Array.from({ length: base.nodeCount }, (_, node) => [node === 0 ? 0 : 5]),
-      vehicleTypes: [
-        { count: 2, start: 0, end: 0, capacity: [30] },
-        { count: 'unlimited', start: 0, end: 0, capacity: [30], fixedCost: 100 },
-      ],
-      allowedVehicleTypes: new Map([[1, [1]]]),
-      allowedRouteSlots: new Map([[2, [0]]]),
-    });
+    const instance = restrictedInstance(3, 12);
     const result = solve(instance, { seed: 3, maxIterations: 500 });
     expect(result.unassigned).toEqual([]);
     expect(result.routes.find((route) => route.jobs.includes(1))!.vehicleType).toBe(1);

@@ -41,6 +41,26 @@ export function tinyInstance(seed: number, options: TinyOptions): CompiledInstan
   });
 }
 
+/**
+ * A fleet of two vehicle types (two of the first, unlimited of the second at a fixed cost) where
+ * job 1 may ride only the second type and job 2 only route slot 0.
+ */
+export function restrictedInstance(seed: number, jobs: number): CompiledInstance {
+  const base = tinyInstance(seed, { jobs, vehicles: 1, windows: 'none' });
+  return buildInstance({
+    nodeCount: base.nodeCount,
+    jobs: Array.from(base.jobs),
+    distance: base.distance,
+    demand: Array.from({ length: base.nodeCount }, (_, node) => [node === 0 ? 0 : 5]),
+    vehicleTypes: [
+      { count: 2, start: 0, end: 0, capacity: [30] },
+      { count: 'unlimited', start: 0, end: 0, capacity: [30], fixedCost: 100 },
+    ],
+    allowedVehicleTypes: new Map([[1, [1]]]),
+    allowedRouteSlots: new Map([[2, [0]]]),
+  });
+}
+
 export interface Harness {
   model: RouteModel;
   evaluator: MoveEvaluator;

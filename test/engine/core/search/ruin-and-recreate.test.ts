@@ -1,0 +1,69 @@
+import type { CompiledInstance } from '../../../../engine/core/compiled/compiled-instance.js';
+import { RouteModel } from '../../../../engine/core/route-model.js';
+import { regretInsertion } from '../../../../engine/core/search/construction/regret-insertion.js';
+import { Deadline } from '../../../../engine/core/search/deadline.js';
+import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
+import { LocalSearch } from '../../../../engine/core/search/local-search.js';
+import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
+import { DistanceRanking, granularNeighbourhood } from '../../../../engine/core/search/neighbourhood.js';
+import { RouteExchange } from '../../../../engine/core/search/population/route-exchange.js';
+import { BlinkInsertion } from '../../../../engine/core/search/recreate/blink-insertion.js';
+import { RuinAndRecreate, type SearchOutcome } from '../../../../engine/core/search/ruin-and-recreate.js';
+import { StringRemoval } from '../../../../engine/core/search/ruin/string-removal.js';
+import { Random } from '../../../../engine/core/structures/prng.js';
+import { Solution } from '../../../../engine/core/structures/solution.js';
+import { tinyInstance } from '../tiny-instances.js';
+
+const ITERATIONS = 4000;
+const STALL_PER_JOB = 4;
+
+/** The search as `solve` wires it, with or without restarts from the elite pool. */
+function search(instance: CompiledInstance, seed: number, withRestarts: boolean): SearchOutcome {
+  const model = new RouteModel(instance);
+  const random = new Random(seed);
+  const insertion = new InsertionSearch(new MoveEvaluator(model));
+  const neighbourhood = granularNeighbourhood(instance, 20);
+  const nearby = new DistanceRanking(instance, 64);
+  const initial = new Solution(model);
+  regretInsertion(initial, insertion, neighbourhood, new DistanceRanking(instance), new Deadline(Infinity));
+  const restarts = withRestarts
+    ? { exchange: new RouteExchange(nearby, instance.nodeCount, model.slotType.length, random), stallIterationsPerJob: STALL_PER_JOB }
+    : undefined;
+  const ruin = new StringRemoval(nearby, instance.jobs.length, model.slotType.length, random);
+  const localSearch = new LocalSearch(new MoveEvaluator(model), neighbourhood, random);
+  return new RuinAndRecreate(ruin, new BlinkInsertion(instance, insertion, random), localSearch, random, restarts).run(initial, {
+    maxIterations: ITERATIONS,
+  });
+}
+
+describe('ruin and recreate with restarts from an elite pool', () => {
+  const instances = [1, 2, 3].map((seed) => tinyInstance(seed, { jobs: 50, vehicles: 14, windows: 'tight', capacity: 40 }));
+  const withRestarts = instances.map((instance, i) => search(instance, i + 1, true));
+
+  it('restarts after stalls, and keeps a feasible best that only improves, reproducibly', () => {
+    instances.forEach((instance, i) => {
+      const outcome = withRestarts[i]!;
+      expect(outcome.iterations).toBe(ITERATIONS);
+      expect(outcome.restarts).toBeGreaterThan(0);
+      expect(outcome.best.feasible).toBe(true);
+      const costs = outcome.history.map((event) => event.cost);
+      for (let k = 1; k < costs.length; k++) expect(costs[k]!).toBeLessThan(costs[k - 1]!);
+      expect(outcome.best.cost).toBe(costs[costs.length - 1]);
+      const again = search(instance, i + 1, true);
+      expect(again.best.toRoutes()).toEqual(outcome.best.toRoutes());
+      expect(again.restarts).toBe(outcome.restarts);
+    });
+  });
+
+  it('ends cheaper on average than the same budget without restarts', () => {
+    let restarted = 0;
+    let without = 0;
+    instances.forEach((instance, i) => {
+      restarted += withRestarts[i]!.best.cost;
+      const plain = search(instance, i + 1, false);
+      expect(plain.restarts).toBe(0);
+      without += plain.best.cost;
+    });
+    expect(restarted).toBeLessThan(without);
+  });
+});
