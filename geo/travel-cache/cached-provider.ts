@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { travelOptionsKey, type TravelMatrix, type TravelOptions, type TravelPoint, type TravelProvider } from '../travel.js';
-import type { MatrixStore } from './matrix-cache.js';
+import { matrixBytes, type MatrixStore } from './matrix-cache.js';
 
 /** A point as cache keys name it. */
 export function pointKey(point: TravelPoint): string {
@@ -72,7 +72,7 @@ export function withMatrixCache<P extends TravelProvider>(provider: P, store: Ma
       const cached = await store.get(key);
       if (cached !== undefined && cached.size === points.length) return permuted(cached, order, true);
       const matrix = await provider.matrix(points, options);
-      store.set(key, permuted(matrix, order, false));
+      if (matrixBytes(matrix) <= store.maxBytes) store.set(key, permuted(matrix, order, false));
       return matrix;
     },
   };
