@@ -84,7 +84,7 @@ export async function runWorker(
     ? await serveMetrics(config.metrics.host, config.metrics.workerPort, log, () => sdkMetrics(sdkMetricsAddress))
     : undefined;
   // Warm before the first task: each thread has loaded the engine and the road graph.
-  const operations = queues.includes('solve') ? operationPool(config.travel) : undefined;
+  const operations = queues.includes('solve') ? operationPool(config.travel, config.solverThreads) : undefined;
   await operations?.warm();
   const activities = {
     ...createTaskActivities({ tasks: new TaskStore(pool), travel: config.travel }),
