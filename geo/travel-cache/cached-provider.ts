@@ -7,6 +7,11 @@ export function pointKey(point: TravelPoint): string {
   return `${point.lat},${point.lon},${point.locationType ?? ''},${point.heading ?? ''}`;
 }
 
+/** A matrix of the same precision as `like` over `buffer`. */
+function sameKind<T extends Float64Array | Float32Array>(like: T, buffer: ArrayBuffer | SharedArrayBuffer): T {
+  return (like instanceof Float32Array ? new Float32Array(buffer) : new Float64Array(buffer)) as T;
+}
+
 /**
  * Copies a matrix with its points renumbered: entry (i, j) of the result is entry
  * (order[i], order[j]) of `matrix` (the canonical form the cache keeps, in shared memory so that
@@ -18,7 +23,7 @@ function permuted(matrix: TravelMatrix, order: Int32Array, inverse: boolean): Tr
   const source = inverse ? new Int32Array(n) : order;
   if (inverse) order.forEach((original, canonical) => (source[original] = canonical));
   const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer => (inverse ? new ArrayBuffer(bytes) : new SharedArrayBuffer(bytes));
-  const copy = <T extends Float64Array | Uint8Array>(from: T, make: (length: number) => T): T => {
+  const copy = <T extends Float64Array | Float32Array | Uint8Array>(from: T, make: (length: number) => T): T => {
     const to = make(from.length);
     for (let i = 0; i < n; i++) {
       const row = source[i]! * n;
@@ -29,8 +34,8 @@ function permuted(matrix: TravelMatrix, order: Int32Array, inverse: boolean): Tr
   };
   const result: TravelMatrix = {
     size: n,
-    distances: copy(matrix.distances, (length) => new Float64Array(buffer(8 * length))),
-    durations: copy(matrix.durations, (length) => new Float64Array(buffer(8 * length))),
+    distances: copy(matrix.distances, (length) => sameKind(matrix.distances, buffer(matrix.distances.BYTES_PER_ELEMENT * length))),
+    durations: copy(matrix.durations, (length) => sameKind(matrix.durations, buffer(matrix.durations.BYTES_PER_ELEMENT * length))),
   };
   if (matrix.fallback) result.fallback = copy(matrix.fallback, (length) => new Uint8Array(buffer(length)));
   if (matrix.offNetwork) {
