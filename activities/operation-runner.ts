@@ -102,12 +102,12 @@ export class OperationPool {
 
 const pools = new Map<string, OperationPool>();
 
-/** The worker process's pool for its travel settings, made on first use. */
-export function operationPool(travel: TravelSettings): OperationPool {
+/** The worker process's pool for its travel settings, made on first use with `threads` threads. */
+export function operationPool(travel: TravelSettings, threads = availableParallelism()): OperationPool {
   const key = JSON.stringify(travel);
   let pool = pools.get(key);
   if (pool === undefined) {
-    pool = new OperationPool(travel);
+    pool = new OperationPool(travel, threads);
     pools.set(key, pool);
   }
   return pool;

@@ -63,7 +63,7 @@ export function warm(): null {
 
 /** Runs one operation off the activity's event loop, so heartbeats keep flowing and cancel can end the thread. */
 export default async function runTask(task: ThreadTask): Promise<ThreadAnswer> {
-  const cache = task.travelCache && new RemoteMatrixStore(task.travelCache);
+  const cache = task.travelCache && new RemoteMatrixStore(task.travelCache, travelCacheBytes);
   try {
     const { provider, identity } = travelSource();
     const travelProvider = recent.serve(cache ? withMatrixCache(provider, cache, identity) : provider);

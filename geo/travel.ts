@@ -31,12 +31,13 @@ export interface TravelOptions {
 
 /**
  * Row-major n×n matrices: entry i*n+j is travel from point i to point j.
- * Distances in meters, durations in seconds.
+ * Distances in meters, durations in seconds; single precision where a provider says so (large
+ * straight-line matrices: a few millimetres a leg at most, at half the memory).
  */
 export interface TravelMatrix {
   size: number;
-  distances: Float64Array;
-  durations: Float64Array;
+  distances: Float64Array | Float32Array;
+  durations: Float64Array | Float32Array;
   /**
    * Row-major like the figures: 1 where a pair's figures are the straight-line estimate because
    * the provider could not route it (e.g. a point outside the loaded map). Absent: all routed.

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TravelSettings } from '../geo/travel-settings.js';
 import type { GeocodingConfig } from '../geo/geocoding/geocoding-config.js';
@@ -42,6 +43,11 @@ export interface Config {
   travel: TravelSettings;
   /** Memory each worker keeps travel matrices in across tasks (`WAYPLAN_TRAVEL_CACHE_MB`; 0 = none). */
   travelCacheBytes: number;
+  /**
+   * Cores a worker computes on (`WAYPLAN_SOLVER_THREADS`, default all): operations at once, and
+   * the parallel searches of a build or optimize, which share them out.
+   */
+  solverThreads: number;
   geocoding: GeocodingConfig;
   /** Whether the first start adds the demo fleet's platform connection (`WAYPLAN_DEMO`). */
   demo: boolean;
@@ -168,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     travel: travelSettings(env, dataDir),
     travelCacheBytes: Math.floor(number(env, 'WAYPLAN_TRAVEL_CACHE_MB', 256, 0) * 1024 * 1024),
+    solverThreads: integer(env, 'WAYPLAN_SOLVER_THREADS', availableParallelism(), 1),
     geocoding: geocodingConfig(env),
     demo: env.WAYPLAN_DEMO !== '0',
     supervised: Boolean(env.WAYPLAN_SUPERVISED),

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { runOperation } from '../../engine/operations/index.js';
 import type { OperationProgress } from '../../engine/progress.js';
 import { straightLineProvider } from '../../geo/straight-line.js';
 import { seededRandom } from '../../engine/planning/search-budget.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
 import { benchOptions } from '../support/options.js';
+import { startBenchStack } from '../support/stack.js';
 
 // How build's wall time, cost and memory follow the job count: a synthetic problem of --jobs N
 // (1000) jobs scattered over ~20 km around Seattle, --routes R (3) routes per day from one depot
@@ -14,14 +17,18 @@ import { benchOptions } from '../support/options.js';
 // routes a capacity of --capacity C (400). --threads T (1) parallel searches.
 // The defaults leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take
 // nearly all. A large fleet's week: `--jobs 10000 --routes 50 --days 5 --windows
-// --window-share 0.5 --capacities --limit 600`.
+// --window-share 0.5 --capacities --limit 600 --http --threads 2`.
+// --http sends the build to POST /v1/build of a stack of its own (`wayplan infra`, one worker
+// with straight-line travel and WAYPLAN_SOLVER_THREADS = --threads, one API) instead of running it
+// in this process; the peak memory is then the worker process's (VmHWM), its CPU seconds beside.
 // Prints the wall time against the limit, the routed/unrouted counts (and how many unrouted jobs
 // got no reasons in time), the cost, the time of the first searched (feasible) plan, the peak
-// resident memory, and the violations the evaluator finds when it re-evaluates the routes.
+// resident memory, the load average, and the violations the evaluator finds when it re-evaluates
+// the routes (in this process).
 
 const options = benchOptions(
   { jobs: 1000, routes: 3, days: 1, limit: 5, service: 300, spread: 1, threads: 1, 'window-share': 1, capacity: 400 },
-  { flags: ['windows', 'capacities'], fractional: ['limit', 'service', 'spread', 'window-share'] },
+  { flags: ['windows', 'capacities', 'http'], fractional: ['limit', 'service', 'spread', 'window-share'] },
 );
 const { jobs: jobCount, routes: routeCount, days, limit, service, spread, threads, windows, capacities, capacity } = options;
 const windowShare = options['window-share'];
@@ -60,12 +67,75 @@ let firstSearched: number | undefined;
 const onProgress = (progress: OperationProgress): void => {
   if (firstSearched === undefined && progress.best_cost !== undefined) firstSearched = progress.elapsed_seconds;
 };
-const started = performance.now();
-const built = (await runOperation('build', { jobs, routes, settings }, {}, straightLineProvider, onProgress, {
-  threads,
-})) as ProblemResponse;
-const seconds = (performance.now() - started) / 1000;
-const peakMb = process.resourceUsage().maxRSS / 1024;
+
+/** A process's peak resident memory (MB) and CPU seconds so far, from /proc. */
+function processFigures(pid: number): { peakMb: number; cpuSeconds: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return { peakMb: peakKb / 1024, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+}
+
+/** The build through the service: POST /v1/build, then the task's status every second until it ends. */
+async function buildInService(body: unknown): Promise<Outcome> {
+  const stack = await startBenchStack({
+    name: 'scale',
+    env: {
+      WAYPLAN_TRAVEL_PROVIDER: 'straight_line',
+      WAYPLAN_SOLVER_THREADS: String(threads),
+      WAYPLAN_BODY_LIMIT: String(256 * 1024 * 1024),
+    },
+  });
+  try {
+    const base = stack.urls[0]!;
+    const worker = stack.pids.worker;
+    const headers = { authorization: await stack.addOwner('bench'), 'content-type': 'application/json' };
+    const idle = processFigures(worker);
+    const posting = performance.now();
+    const posted = await fetch(`${base}/v1/build`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const { task_id: id } = (await posted.json()) as { task_id?: string };
+    if (id === undefined) throw new Error(`POST /v1/build answered ${posted.status}`);
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const status = (await (await fetch(`${base}/v1/tasks/${id}`, { headers })).json()) as {
+        status: string;
+        progress?: OperationProgress;
+      };
+      if (status.progress) onProgress(status.progress);
+      if (status.status === 'completed') break;
+      if (status.status !== 'running') throw new Error(`the build task ended ${status.status}`);
+    }
+    const built = (await (await fetch(`${base}/v1/tasks/${id}/result`, { headers })).json()) as ProblemResponse;
+    const seconds = (performance.now() - posting) / 1000;
+    const figures = processFigures(worker);
+    return { built, peakMb: figures.peakMb, cpuSeconds: figures.cpuSeconds - idle.cpuSeconds, seconds };
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** The build in this process. */
+async function buildInProcess(body: unknown): Promise<Outcome> {
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  const built = (await runOperation('build', body, {}, straightLineProvider, onProgress, { threads })) as ProblemResponse;
+  const used = process.cpuUsage(cpuStarted);
+  const seconds = (performance.now() - started) / 1000;
+  return { built, peakMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: (used.user + used.system) / 1e6, seconds };
+}
+
+interface Outcome {
+  built: ProblemResponse;
+  peakMb: number;
+  cpuSeconds: number;
+  seconds: number;
+}
+
+const viaHttp = options.http;
+const load = [loadavg()[0]!];
+const { built, peakMb, cpuSeconds, seconds } = await (viaHttp ? buildInService : buildInProcess)({ jobs, routes, settings });
+load.push(loadavg()[0]!);
 const planned = new Map(
   built.routes.map((route) => [route.id, (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => stop.id)]),
 );
@@ -83,6 +153,7 @@ const hard = evaluated.routes.reduce(
 const cost = built.routes.reduce((sum, route) => sum + route.cost, 0);
 console.log(
   `${jobCount} jobs, ${routeCount * days} routes${days > 1 ? ` over ${days} days` : ''}${windows ? `, windows on ${Math.round(windowShare * 100)} %` : ''}${capacities ? ', capacities' : ''}, ` +
-    `${threads} thread(s), time limit ${limit} s: ${seconds.toFixed(1)} s wall, first searched plan at ${firstSearched?.toFixed(1) ?? '—'} s, peak memory ${peakMb.toFixed(0)} MB, ` +
+    `${threads} thread(s), ${viaHttp ? 'POST /v1/build' : 'in process'}, time limit ${limit} s: ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(0)} CPU s, first searched plan at ${firstSearched?.toFixed(1) ?? '—'} s, ` +
+    `peak memory ${peakMb.toFixed(0)} MB${viaHttp ? ' (worker)' : ''}, 1-minute load ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}, ` +
     `${jobCount - built.unrouted_jobs.length} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${hard} violations on re-evaluation`,
 );

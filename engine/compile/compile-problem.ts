@@ -1,4 +1,5 @@
 import { buildInstance, type VehicleTypeSpec } from '../core/compiled/build-instance.js';
+import type { TravelArray } from '../core/compiled/compiled-instance.js';
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { violationPenalty } from '../evaluate/penalties.js';
 import { routeSettings, type RouteSettings } from '../evaluate/route-settings.js';
@@ -160,8 +161,8 @@ export function compileProblem(
  */
 function unassignedCost(
   types: readonly VehicleTypeSpec[],
-  distance: Float64Array,
-  duration: Float64Array,
+  distance: TravelArray,
+  duration: TravelArray,
   service: readonly number[],
   settings: readonly RouteSettings[],
 ): number {

@@ -20,8 +20,8 @@ export class TravelTable {
   protected readonly indexByKey: Map<string, number>;
   protected readonly points: LatLon[];
   private isMixed = false;
-  private distances: Float64Array = emptyMatrix.distances;
-  private durations: Float64Array = emptyMatrix.durations;
+  private distances: TravelMatrix['distances'] = emptyMatrix.distances;
+  private durations: TravelMatrix['durations'] = emptyMatrix.durations;
   private fallback: Uint8Array | undefined;
   private offNetwork: Uint8Array | undefined;
   private size = 0;

@@ -5,6 +5,7 @@ import type { TravelTable } from '../evaluate/travel-table.js';
 import type { ProgressEvent } from '../core/solve-options.js';
 import { solveParallel } from '../core/parallel/parallel-solve.js';
 import { solve } from '../core/solve.js';
+import { splitByDate, type DayGroup } from './day-groups.js';
 import { recordSearch } from './search-tally.js';
 
 export interface CoreBudget {
@@ -23,15 +24,54 @@ export interface CorePlan {
 }
 
 /**
+ * From this many jobs on, a plan over several dates is searched one date at a time: a compiled
+ * problem holds two node × node matrices (1.6 GB at 10,000 jobs, 64 MB at 2,000) and every
+ * iteration of the search grows with the routes and jobs it holds. Below it the search sees every
+ * date at once and may move a job to another of its dates.
+ */
+export const SPLIT_FROM_JOBS = 3000;
+
+/**
  * Plans `jobs` (indices into problem.jobs) on `routes` with the solver core, starting from
  * `initial` (its parts the core finds infeasible are placed again). `onBest` gets the core's cost
- * of every new best (US$, plus a large charge per job left out).
+ * of every new best (US$, plus a large charge per job left out); a plan split by date reports the
+ * sum of the bests of the dates searched so far.
  */
 export async function corePlan(
   problem: ResolvedProblem,
   travel: TravelTable,
   routes: readonly ResolvedRoute[],
   jobs: readonly number[],
+  initial: RoutePlan,
+  budget: CoreBudget,
+  onBest: (cost: number) => void,
+): Promise<CorePlan> {
+  const split = jobs.length >= SPLIT_FROM_JOBS ? splitByDate(problem, routes, jobs, initial) : undefined;
+  if (split === undefined || split.groups.length < 2)
+    return searchCore(problem, travel, { routes: [...routes], jobs: [...jobs] }, initial, budget, onBest);
+  const plan: RoutePlan = new Map();
+  const unassigned = [...split.unplaced];
+  const bests = split.groups.map(() => 0);
+  let jobsLeft = split.groups.reduce((sum, group) => sum + group.jobs.length, 0);
+  for (const [g, group] of split.groups.entries()) {
+    // Each date gets its share of the time left, by job count.
+    const deadline = Date.now() + ((budget.deadline - Date.now()) * group.jobs.length) / Math.max(1, jobsLeft);
+    jobsLeft -= group.jobs.length;
+    const part = await searchCore(problem, travel, group, initial, { ...budget, deadline }, (cost) => {
+      bests[g] = cost;
+      onBest(bests.reduce((sum, best) => sum + best, 0));
+    });
+    part.plan.forEach((order, route) => plan.set(route, order));
+    unassigned.push(...part.unassigned);
+  }
+  return { plan, unassigned };
+}
+
+/** One search of the core over the routes and jobs of `part`. */
+async function searchCore(
+  problem: ResolvedProblem,
+  travel: TravelTable,
+  { routes, jobs }: DayGroup,
   initial: RoutePlan,
   budget: CoreBudget,
   onBest: (cost: number) => void,

@@ -42,7 +42,11 @@ export class RemoteMatrixStore implements MatrixStore {
   private readonly waiting = new Map<number, (reply: CacheReply) => void>();
   private nextId = 0;
 
-  constructor(private readonly port: MessagePort) {
+  /** `maxBytes`: the size of the cache behind the port. */
+  constructor(
+    private readonly port: MessagePort,
+    readonly maxBytes = Number.POSITIVE_INFINITY,
+  ) {
     port.on('message', (reply: CacheReply) => {
       const resolve = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);

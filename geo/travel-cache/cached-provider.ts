@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { travelOptionsKey, type TravelMatrix, type TravelOptions, type TravelPoint, type TravelProvider } from '../travel.js';
-import type { MatrixStore } from './matrix-cache.js';
+import { matrixBytes, type MatrixStore } from './matrix-cache.js';
 
 /** A point as cache keys name it. */
 export function pointKey(point: TravelPoint): string {
   return `${point.lat},${point.lon},${point.locationType ?? ''},${point.heading ?? ''}`;
+}
+
+/** A matrix of the same precision as `like` over `buffer`. */
+function sameKind<T extends Float64Array | Float32Array>(like: T, buffer: ArrayBuffer | SharedArrayBuffer): T {
+  return (like instanceof Float32Array ? new Float32Array(buffer) : new Float64Array(buffer)) as T;
 }
 
 /**
@@ -18,7 +23,7 @@ function permuted(matrix: TravelMatrix, order: Int32Array, inverse: boolean): Tr
   const source = inverse ? new Int32Array(n) : order;
   if (inverse) order.forEach((original, canonical) => (source[original] = canonical));
   const buffer = (bytes: number): ArrayBuffer | SharedArrayBuffer => (inverse ? new ArrayBuffer(bytes) : new SharedArrayBuffer(bytes));
-  const copy = <T extends Float64Array | Uint8Array>(from: T, make: (length: number) => T): T => {
+  const copy = <T extends Float64Array | Float32Array | Uint8Array>(from: T, make: (length: number) => T): T => {
     const to = make(from.length);
     for (let i = 0; i < n; i++) {
       const row = source[i]! * n;
@@ -29,8 +34,8 @@ function permuted(matrix: TravelMatrix, order: Int32Array, inverse: boolean): Tr
   };
   const result: TravelMatrix = {
     size: n,
-    distances: copy(matrix.distances, (length) => new Float64Array(buffer(8 * length))),
-    durations: copy(matrix.durations, (length) => new Float64Array(buffer(8 * length))),
+    distances: copy(matrix.distances, (length) => sameKind(matrix.distances, buffer(matrix.distances.BYTES_PER_ELEMENT * length))),
+    durations: copy(matrix.durations, (length) => sameKind(matrix.durations, buffer(matrix.durations.BYTES_PER_ELEMENT * length))),
   };
   if (matrix.fallback) result.fallback = copy(matrix.fallback, (length) => new Uint8Array(buffer(length)));
   if (matrix.offNetwork) {
@@ -72,7 +77,7 @@ export function withMatrixCache<P extends TravelProvider>(provider: P, store: Ma
       const cached = await store.get(key);
       if (cached !== undefined && cached.size === points.length) return permuted(cached, order, true);
       const matrix = await provider.matrix(points, options);
-      store.set(key, permuted(matrix, order, false));
+      if (matrixBytes(matrix) <= store.maxBytes) store.set(key, permuted(matrix, order, false));
       return matrix;
     },
   };

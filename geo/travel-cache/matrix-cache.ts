@@ -2,6 +2,8 @@ import type { TravelMatrix } from '../travel.js';
 
 /** Where cached matrices are kept: in this process, or behind a message port (operation threads). */
 export interface MatrixStore {
+  /** The largest matrix (matrixBytes) it keeps: a larger one is not even offered, which would cost a copy of it. */
+  readonly maxBytes: number;
   get(key: string): Promise<TravelMatrix | undefined>;
   set(key: string, matrix: TravelMatrix): void;
 }

@@ -56,4 +56,14 @@ describe('travel matrix cache', () => {
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 4, entries: 4 });
     channel.port1.close();
   });
+
+  it('does not offer a store a matrix larger than it keeps (the canonical copy alone would be another matrix)', async () => {
+    const offered: string[] = [];
+    const small = new MatrixCache(matrixBytes(matrixOf(points.length)) - 1);
+    const store = { maxBytes: small.maxBytes, get: (key: string) => small.get(key), set: (key: string) => offered.push(key) };
+    const provider = withMatrixCache(straightLineProvider, store, 'straight_line');
+    await provider.matrix(points);
+    await provider.matrix(points.slice(1));
+    expect(offered).toHaveLength(1);
+  });
 });

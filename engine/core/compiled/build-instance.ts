@@ -1,4 +1,4 @@
-import { MAX_LOAD_DIMENSIONS, UNLIMITED_VEHICLES, type CompiledInstance } from './compiled-instance.js';
+import { MAX_LOAD_DIMENSIONS, UNLIMITED_VEHICLES, type CompiledInstance, type TravelArray } from './compiled-instance.js';
 
 export interface VehicleTypeSpec {
   count: number | 'unlimited';
@@ -16,6 +16,7 @@ export interface VehicleTypeSpec {
 export interface InstanceSpec {
   nodeCount: number;
   jobs: readonly number[];
+  /** A TravelArray is taken as it is (not copied: at 10,000 nodes a copy is another 800 MB); anything else is copied into one. */
   distance: ArrayLike<number>;
   /** Defaults to `distance`. */
   duration?: ArrayLike<number>;
@@ -31,6 +32,10 @@ export interface InstanceSpec {
   unassignedCost?: number;
   /** Soft job windows at this cost per unit of lateness (see CompiledInstance.lateCost). */
   lateCost?: number;
+}
+
+function travelArray(values: ArrayLike<number>): TravelArray {
+  return values instanceof Float64Array || values instanceof Float32Array ? values : Float64Array.from(values);
 }
 
 const words = (bits: number): number => Math.max(1, Math.ceil(bits / 32));
@@ -79,11 +84,12 @@ export function buildInstance(spec: InstanceSpec): CompiledInstance {
   const routeSlotMaskWords = spec.allowedRouteSlots?.size ? words(slotBits) : 0;
   const vehicleTypeMaskWords = words(types.length);
 
+  const distance = travelArray(spec.distance);
   return {
     nodeCount: n,
     jobs: Int32Array.from(spec.jobs),
-    distance: Float64Array.from(spec.distance),
-    duration: Float64Array.from(spec.duration ?? spec.distance),
+    distance,
+    duration: spec.duration === undefined ? distance : travelArray(spec.duration),
     serviceTime: spec.serviceTime ? Float64Array.from(spec.serviceTime) : new Float64Array(n),
     timeWindowStart: Float64Array.from({ length: n }, (_, i) => spec.timeWindows?.[i]?.[0] ?? 0),
     timeWindowEnd: Float64Array.from({ length: n }, (_, i) => spec.timeWindows?.[i]?.[1] ?? Infinity),

@@ -3,7 +3,7 @@ import type { CompiledInstance } from '../compiled/compiled-instance.js';
 /** Arrays below this many bytes are cheaper to copy into each thread than to share. */
 const SHARE_FROM_BYTES = 64 * 1024;
 
-type Typed = Float64Array | Int32Array | Uint32Array;
+type Typed = Float64Array | Float32Array | Int32Array | Uint32Array;
 
 function shared<T extends Typed>(array: T): T {
   if (array.byteLength < SHARE_FROM_BYTES || array.buffer instanceof SharedArrayBuffer) return array;

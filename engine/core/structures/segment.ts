@@ -1,4 +1,4 @@
-import type { CompiledInstance } from '../compiled/compiled-instance.js';
+import type { CompiledInstance, TravelArray } from '../compiled/compiled-instance.js';
 
 /**
  * Route segment summaries (Vidal et al. 2013): enough data about a sequence of visits to merge two
@@ -21,8 +21,8 @@ export const SEGMENT_STRIDE = 16;
 
 export class SegmentAlgebra {
   private readonly n: number;
-  private readonly distance: Float64Array;
-  private readonly duration: Float64Array;
+  private readonly distance: TravelArray;
+  private readonly duration: TravelArray;
   private readonly dims: number;
   private readonly pulled: boolean;
 

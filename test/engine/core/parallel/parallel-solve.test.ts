@@ -1,0 +1,33 @@
+import { solveParallel } from '../../../../engine/core/parallel/parallel-solve.js';
+import { sharedInstance } from '../../../../engine/core/parallel/shared-instance.js';
+import { solve } from '../../../../engine/core/solve.js';
+import { tinyInstance } from '../tiny-instances.js';
+
+describe('solveParallel', () => {
+  const instance = tinyInstance(42, { jobs: 40, vehicles: 10, windows: 'loose', capacity: 50 });
+
+  it('on one thread finds what solve finds for the same seed and iteration budget', async () => {
+    const alone = solve(instance, { seed: 7, maxIterations: 300 });
+    const threaded = await solveParallel(instance, { seed: 7, maxIterations: 300, threads: 1 });
+    expect(threaded.routes).toEqual(alone.routes);
+    expect(threaded.cost).toBe(alone.cost);
+  });
+
+  it('on two threads runs both seeds for the budget and serves every job', async () => {
+    const threaded = await solveParallel(instance, { seed: 7, maxIterations: 300, threads: 2 });
+    expect(threaded.iterations).toBe(600);
+    expect(threaded.unassigned).toEqual([]);
+    const served = threaded.routes.flatMap((route) => route.jobs).sort((a, b) => a - b);
+    expect(served).toEqual(Array.from(instance.jobs).sort((a, b) => a - b));
+  });
+
+  it('shares large arrays (the travel matrices) with its threads instead of copying them, in single precision too', () => {
+    const n = 200;
+    const big = { ...instance, nodeCount: n, distance: new Float32Array(n * n), duration: new Float64Array(n * n) };
+    const shared = sharedInstance(big);
+    expect(shared.distance).toBeInstanceOf(Float32Array);
+    expect(shared.distance.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(shared.duration.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(shared.jobs.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+  });
+});
