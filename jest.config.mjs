@@ -2,7 +2,8 @@
 // build folder (WAYPLAN_DIST, default dist/). `*.e2e.test.js` files need the real stack
 // (PostgreSQL + Temporal dev server), which the e2e project's global setup starts once per run.
 const dist = process.env.WAYPLAN_DIST ?? 'dist';
-const shared = { testEnvironment: 'node', transform: {}, rootDir: dist };
+// Every test file runs in a context whose global object is plain (see test/support/node-environment.ts).
+const shared = { testEnvironment: '<rootDir>/test/support/node-environment.js', transform: {}, rootDir: dist };
 
 export default {
   testTimeout: 120000,
