@@ -22,6 +22,7 @@ interface ImportFigures {
   cpuSeconds: number;
   segmentCount: number;
   hierarchies: number;
+  contractions: number;
   fileBytes: number;
   peakRssBytes: number;
 }
@@ -66,7 +67,7 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
     const imported = JSON.parse(output) as ImportFigures;
     console.log(
       `import: ${imported.seconds.toFixed(1)} s (the command: ${imported.cpuSeconds.toFixed(1)} s of CPU), peak RSS ${(imported.peakRssBytes / 2 ** 20).toFixed(0)} MB, ${fileMb.toFixed(1)} MB .osm.pbf, ` +
-        `${imported.segmentCount} segments, ${imported.hierarchies} hierarchies, ${(imported.fileBytes / 1e6).toFixed(1)} MB graph`,
+        `${imported.segmentCount} segments, ${imported.hierarchies} hierarchies in ${imported.contractions} contractions, ${(imported.fileBytes / 1e6).toFixed(1)} MB graph`,
     );
     const loaded = timed(() => readRoadGraph(graphPath));
     const router = new RoadRouter(loaded.value);

@@ -1,5 +1,5 @@
 import { ArcArena } from './arc-arena.js';
-import type { ContractionHierarchy } from './contraction-hierarchy.js';
+import type { ClassedHierarchy } from './contraction-hierarchy.js';
 import { MinHeap } from './min-heap.js';
 import type { TurnGraph } from './turn-graph.js';
 
@@ -26,11 +26,17 @@ export interface ContractOptions {
    * remaining nodes are then ordered by their own priorities.
    */
   borrowed?: { order: Int32Array; orderArcs: Int32Array };
+  /**
+   * The travel classes each arc of the graph serves (bit c for class c; all arcs serve class 0
+   * when absent). Classes share weights and differ only in the arcs they may use.
+   */
+  arcClasses?: Uint32Array;
   onProgress?: (fraction: number) => void;
 }
 
 export interface Contraction {
-  hierarchy: ContractionHierarchy;
+  /** One hierarchy for every class: `classHierarchy` takes out one class's. */
+  hierarchy: ClassedHierarchy;
   /** The nodes in the order they were contracted. */
   order: Int32Array;
   /** Arcs left among the nodes not yet contracted after each step of `order` (what a borrower of the order compares with). */
@@ -49,15 +55,27 @@ export interface Contraction {
  * Simulating every neighbour after each contraction instead tripled the simulations for the
  * same hierarchy size. A shortcut between two nodes already joined lowers that arc instead of
  * adding a parallel one.
+ *
+ * Travel classes that share weights and differ in the arcs they may use (avoided tolls, ferries,
+ * hazmat-closed roads, forbidden U-turns) are contracted together, in one order: an arc serves a
+ * set of classes, a shortcut is added for the classes that have no witness path, and a witness
+ * search carries with each node the classes its path is open to; classes left without a witness
+ * are searched for again on their own, since the shortest path for the others may use roads
+ * they avoid (without this second search, a toll class got parallel shortcuts all over the top
+ * of the hierarchy). A class's hierarchy is then a hierarchy of its own with that order, at the
+ * cost of about one contraction instead of one per class.
  */
 export function contract(graph: TurnGraph, options: ContractOptions = {}): Contraction {
   const n = graph.nodeCount;
-  const dynamic = new DynamicGraph(graph);
+  const arcClasses = options.arcClasses ?? new Uint32Array(graph.target.length).fill(1);
+  const dynamic = new DynamicGraph(graph, arcClasses);
   const witness = new WitnessSearch(n, dynamic.out);
   const emitted = new EmittedArcs(n);
   const order = new Int32Array(n);
   const { out, into } = dynamic;
   let addedHops = 0;
+  // Per out-arc of the node being contracted: the classes still lacking a witness.
+  let missing = new Uint32Array(16);
 
   /** Shortcuts needed to contract v (added when `add`); their hop total lands in `addedHops`. */
   const shortcutsOf = (v: number, settleLimit: number, add: boolean): number => {
@@ -67,20 +85,39 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
       const u = into.node[i]!;
       const toV = into.weight[i]!;
       const hopsToV = into.hops[i]!;
-      witness.start(u, v);
-      for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++)
-        if (out.node[j] !== u) witness.addTarget(out.node[j]!, toV + out.weight[j]!);
+      const classesToV = into.classes[i]!;
+      const begin = out.begin[v]!;
+      const degree = out.size[v]!;
+      if (missing.length < degree) missing = new Uint32Array(2 * degree);
+      witness.start(u, v, classesToV);
+      for (let j = begin; j < begin + degree; j++)
+        if (out.node[j] !== u && (classesToV & out.classes[j]!) !== 0) witness.addTarget(out.node[j]!, toV + out.weight[j]!);
       witness.run(settleLimit);
-      // A shortcut added below may move the arena: positions are read afresh.
-      for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) {
+      let doubtful = 0;
+      for (let j = begin; j < begin + degree; j++) {
+        const served = out.node[j] === u ? 0 : classesToV & out.classes[j]!;
+        missing[j - begin] = served & ~witness.witnessedClasses(out.node[j]!, toV + out.weight[j]!);
+        doubtful |= missing[j - begin]!;
+      }
+      // A witness open to some classes may hide a longer one open to the others: search again
+      // for those classes alone.
+      if (doubtful !== 0 && doubtful !== classesToV) {
+        witness.start(u, v, doubtful);
+        for (let j = begin; j < begin + degree; j++) if (missing[j - begin] !== 0) witness.addTarget(out.node[j]!, toV + out.weight[j]!);
+        witness.run(settleLimit);
+        for (let j = begin; j < begin + degree; j++)
+          if (missing[j - begin] !== 0) missing[j - begin]! &= ~witness.witnessedClasses(out.node[j]!, toV + out.weight[j]!);
+      }
+      // A shortcut added below may move the arena, not v's slice: values are read afresh.
+      for (let j = begin; j < begin + degree; j++) {
+        const needed = missing[j - begin]!;
+        if (needed === 0) continue;
         const x = out.node[j]!;
-        if (x === u) continue;
         const via = toV + out.weight[j]!;
-        if (witness.distanceTo(x) <= via) continue;
         shortcuts++;
         const hops = hopsToV + out.hops[j]!;
         addedHops += hops;
-        if (add) dynamic.addArc(u, x, via, v, hops);
+        if (add) dynamic.addArc(u, x, via, needed, v, hops);
       }
     }
     return shortcuts;
@@ -165,7 +202,7 @@ class DynamicGraph {
   /** Arcs among the nodes not yet contracted. */
   arcCount = 0;
 
-  constructor(graph: TurnGraph) {
+  constructor(graph: TurnGraph, arcClasses: Uint32Array) {
     const n = graph.nodeCount;
     const outCount = new Int32Array(n);
     const inCount = new Int32Array(n);
@@ -180,24 +217,40 @@ class DynamicGraph {
     for (let from = 0; from < n; from++) {
       for (let a = graph.first[from]!; a < graph.first[from + 1]!; a++) {
         const to = graph.target[a]!;
-        if (to !== from) this.addArc(from, to, graph.weight[a]!, -1, 1);
+        if (to !== from && arcClasses[a] !== 0) this.addArc(from, to, graph.weight[a]!, arcClasses[a]!, -1, 1);
       }
     }
   }
 
-  /** Adds from→to, or lowers its weight if it exists and the new one is better. */
-  addArc(from: number, to: number, weight: number, middle: number, hops: number): void {
-    const at = this.out.find(from, to);
-    if (at >= 0) {
-      if (this.out.weight[at]! <= weight) return;
-      const back = this.into.find(to, from);
-      this.out.weight[at] = this.into.weight[back] = weight;
-      this.out.middle[at] = this.into.middle[back] = middle;
-      this.out.hops[at] = this.into.hops[back] = hops;
-      return;
+  /**
+   * Adds from→to for `classes`, except the classes an existing arc serves at no more than
+   * `weight`; classes it serves better are taken from the existing arcs (an arc left with no
+   * class goes). Every class is served by at most one arc between two nodes.
+   */
+  addArc(from: number, to: number, weight: number, classes: number, middle: number, hops: number): void {
+    const { out, into } = this;
+    let left = classes;
+    for (let i = out.begin[from]!; i < out.begin[from]! + out.size[from]!; i++)
+      if (out.node[i] === to && out.weight[i]! <= weight) left &= ~out.classes[i]!;
+    if (left === 0) return;
+    for (let i = out.begin[from]!; i < out.begin[from]! + out.size[from]!;) {
+      const served = out.classes[i]!;
+      if (out.node[i] !== to || (served & left) === 0) {
+        i++;
+        continue;
+      }
+      const back = into.find(to, from, served);
+      if ((served & ~left) === 0) {
+        out.removeAt(from, i);
+        into.removeAt(to, back);
+        this.arcCount--;
+        continue;
+      }
+      out.classes[i] = into.classes[back] = served & ~left;
+      i++;
     }
-    this.out.push(from, to, weight, middle, hops);
-    this.into.push(to, from, weight, middle, hops);
+    out.push(from, to, weight, left, middle, hops);
+    into.push(to, from, weight, left, middle, hops);
     this.arcCount++;
   }
 
@@ -205,8 +258,8 @@ class DynamicGraph {
   detach(v: number): void {
     const { out, into } = this;
     this.arcCount -= out.size[v]! + into.size[v]!;
-    for (let i = into.begin[v]!; i < into.begin[v]! + into.size[v]!; i++) out.remove(into.node[i]!, v);
-    for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) into.remove(out.node[j]!, v);
+    for (let i = into.begin[v]!; i < into.begin[v]! + into.size[v]!; i++) out.removeAll(into.node[i]!, v);
+    for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) into.removeAll(out.node[j]!, v);
   }
 }
 
@@ -240,7 +293,9 @@ class NeighbourSet {
  * Bounded Dijkstra from an in-neighbour u of the node v being
  * contracted, ignoring v: it decides for each target (out-neighbour x of v) whether a path u→x
  * avoiding v is no longer than u→v→x. It stops once every target is decided: settled, or out of
- * reach because the queue has passed the longest u→v→x still open.
+ * reach because the queue has passed the longest u→v→x still open. Each node carries the
+ * classes open along its path (the union over paths of equal length): a witness counts only for
+ * those classes.
  */
 class WitnessSearch {
   private readonly distance: Float64Array;
@@ -248,10 +303,12 @@ class WitnessSearch {
   /** Equal to `search` while the node is a target not yet settled. */
   private readonly openTarget: Int32Array;
   private readonly viaOf: Float64Array;
+  private readonly open: Uint32Array;
   private readonly heap = new MinHeap();
   private search = 0;
   settledTotal = 0;
   private source = 0;
+  private sourceClasses = 0;
   private skip = 0;
   private targets = 0;
   private targetNode = new Int32Array(16);
@@ -261,13 +318,16 @@ class WitnessSearch {
     n: number,
     private readonly out: ArcArena,
   ) {
+    this.open = new Uint32Array(n);
     this.distance = new Float64Array(n);
     this.seen = new Int32Array(n);
     this.openTarget = new Int32Array(n);
     this.viaOf = new Float64Array(n);
   }
 
-  start(source: number, skip: number): void {
+  /** Starts a search from `source` open to `classes`, ignoring `skip`. */
+  start(source: number, skip: number, classes: number): void {
+    this.sourceClasses = classes;
     this.search++;
     this.source = source;
     this.skip = skip;
@@ -286,8 +346,8 @@ class WitnessSearch {
   }
 
   run(settleLimit: number): void {
-    const { distance, seen, openTarget, viaOf, heap, targetNode, targetVia, search, skip, source, targets } = this;
-    const { begin, size, node, weight } = this.out;
+    const { distance, seen, openTarget, viaOf, open: openClasses, heap, targetNode, targetVia, search, skip, source, targets } = this;
+    const { begin, size, node, weight, classes } = this.out;
     let open = 0;
     let bound = -Infinity;
     for (let k = 0; k < targets; k++) {
@@ -297,6 +357,7 @@ class WitnessSearch {
     }
     heap.clear();
     distance[source] = 0;
+    openClasses[source] = this.sourceClasses;
     seen[source] = search;
     heap.push(0, source);
     let settled = 0;
@@ -316,30 +377,38 @@ class WitnessSearch {
         }
       }
       const end = begin[x]! + size[x]!;
+      const openAtX = openClasses[x]!;
       for (let i = begin[x]!; i < end; i++) {
         const y = node[i]!;
         if (y === skip) continue;
         const candidate = d + weight[i]!;
         if (candidate > bound) continue;
+        const openAtY = openAtX & classes[i]!;
+        if (openAtY === 0) continue;
         if (seen[y] !== search || candidate < distance[y]!) {
           distance[y] = candidate;
+          openClasses[y] = openAtY;
           seen[y] = search;
           heap.push(candidate, y);
+        } else if (candidate === distance[y]) {
+          openClasses[y]! |= openAtY;
         }
       }
     }
     this.settledTotal += settled;
   }
 
-  distanceTo(node: number): number {
-    return this.seen[node] === this.search ? this.distance[node]! : Infinity;
+  /** The classes for which the search found a path to `node` no longer than `bound`. */
+  witnessedClasses(node: number, bound: number): number {
+    return this.seen[node] === this.search && this.distance[node]! <= bound ? this.open[node]! : 0;
   }
 }
 
-/** Growable arc columns (node, weight, middle). */
+/** Growable arc columns (node, weight, classes, middle). */
 class ArcColumns {
   node = new Int32Array(1024);
   weight = new Float64Array(1024);
+  classes = new Uint32Array(1024);
   middle = new Int32Array(1024);
   size = 0;
 
@@ -349,17 +418,19 @@ class ArcColumns {
       const room = Math.max(this.size + count, Math.ceil(this.node.length * 1.5));
       this.node = resized(this.node, room);
       this.weight = resized(this.weight, room);
+      this.classes = resized(this.classes, room);
       this.middle = resized(this.middle, room);
     }
     const from = arcs.begin[v]!;
     this.node.set(arcs.node.subarray(from, from + count), this.size);
     this.weight.set(arcs.weight.subarray(from, from + count), this.size);
+    this.classes.set(arcs.classes.subarray(from, from + count), this.size);
     this.middle.set(arcs.middle.subarray(from, from + count), this.size);
     this.size += count;
   }
 }
 
-function resized<T extends Int32Array | Float64Array>(array: T, length: number): T {
+function resized<T extends Int32Array | Uint32Array | Float64Array>(array: T, length: number): T {
   const bigger = new (array.constructor as new (length: number) => T)(length);
   bigger.set(array.subarray(0, Math.min(array.length, length)));
   return bigger;
@@ -390,7 +461,7 @@ class EmittedArcs {
     this.down.append(graph.into, v);
   }
 
-  toHierarchy(): ContractionHierarchy {
+  toHierarchy(): ClassedHierarchy {
     const up = this.csr(this.up, this.upAt, this.upCount);
     const down = this.csr(this.down, this.downAt, this.downCount);
     return {
@@ -399,10 +470,12 @@ class EmittedArcs {
       upTarget: up.node,
       upWeight: up.weight,
       upMiddle: up.middle,
+      upClasses: up.classes,
       downFirst: down.first,
       downSource: down.node,
       downWeight: down.weight,
       downMiddle: down.middle,
+      downClasses: down.classes,
     };
   }
 
@@ -413,13 +486,15 @@ class EmittedArcs {
     for (let v = 0; v < n; v++) first[v + 1] = first[v]! + count[v]!;
     const node = new Int32Array(first[n]!);
     const weight = new Float64Array(first[n]!);
+    const classes = new Uint32Array(first[n]!);
     const middle = new Int32Array(first[n]!);
     for (let v = 0; v < n; v++) {
       const from = at[v]!;
       node.set(columns.node.subarray(from, from + count[v]!), first[v]!);
       weight.set(columns.weight.subarray(from, from + count[v]!), first[v]!);
+      classes.set(columns.classes.subarray(from, from + count[v]!), first[v]!);
       middle.set(columns.middle.subarray(from, from + count[v]!), first[v]!);
     }
-    return { first, node, weight, middle };
+    return { first, node, weight, classes, middle };
   }
 }

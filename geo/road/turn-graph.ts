@@ -88,3 +88,46 @@ function directedByTail(network: RoadNetwork, usable: Uint8Array): { first: Int3
   for (let d = 0; d < usable.length; d++) if (usable[d] === 1) directed[fill[directedTail(network, d)]!++] = d;
   return { first, directed };
 }
+
+/**
+ * The turn graph with the arcs of both graphs (over the same nodes, with the same weight where
+ * both have an arc): the graph several variants of one profile are contracted on together.
+ * Arcs leaving a node are in ascending target order in both, and stay so.
+ */
+export function mergeTurnGraphs(a: TurnGraph, b: TurnGraph): TurnGraph {
+  const first = new Int32Array(a.nodeCount + 1);
+  const target = new Int32Array(a.target.length + b.target.length);
+  const weight = new Float64Array(target.length);
+  let size = 0;
+  for (let from = 0; from < a.nodeCount; from++) {
+    first[from] = size;
+    let i = a.first[from]!;
+    let j = b.first[from]!;
+    while (i < a.first[from + 1]! || j < b.first[from + 1]!) {
+      const fromA = j === b.first[from + 1]! || (i < a.first[from + 1]! && a.target[i]! <= b.target[j]!);
+      const to = fromA ? a.target[i]! : b.target[j]!;
+      target[size] = to;
+      weight[size++] = fromA ? a.weight[i]! : b.weight[j]!;
+      if (fromA) i++;
+      if (j < b.first[from + 1]! && b.target[j] === to) j++;
+    }
+  }
+  first[a.nodeCount] = size;
+  return { nodeCount: a.nodeCount, first, target: target.slice(0, size), weight: weight.slice(0, size) };
+}
+
+/**
+ * Sets bit `bit` of `arcClasses` on the arcs of `union` (see mergeTurnGraphs) that `member`,
+ * one of the graphs merged into it, has.
+ */
+export function markVariantArcs(union: TurnGraph, member: TurnGraph, bit: number, arcClasses: Uint32Array): void {
+  for (let from = 0; from < union.nodeCount; from++) {
+    let a = union.first[from]!;
+    for (let b = member.first[from]!; b < member.first[from + 1]!; b++) {
+      while (a < union.first[from + 1]! && union.target[a] !== member.target[b]) a++;
+      if (a === union.first[from + 1]! || union.weight[a] !== member.weight[b])
+        throw new Error(`turn ${from}→${member.target[b]} is not in the union`);
+      arcClasses[a]! |= 1 << bit;
+    }
+  }
+}

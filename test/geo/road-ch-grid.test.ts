@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
-import type { ContractionHierarchy } from '../../geo/road/contraction-hierarchy.js';
+import { classHierarchy, type ContractionHierarchy } from '../../geo/road/contraction-hierarchy.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
 import { snapEndpoint } from '../../geo/road/endpoints.js';
 import { contract } from '../../geo/road/contract.js';
-import { importOsm } from '../../geo/road/import.js';
-import { RoadNetworkBuilder } from '../../geo/road/network-builder.js';
+import { importOsm, type ImportResult } from '../../geo/road/import.js';
+import { RoadNetworkBuilder, type BuiltNetwork } from '../../geo/road/network-builder.js';
 import { readOsmPbf } from '../../geo/road/pbf/osm-pbf-reader.js';
 import { allVariants, readRoadGraph, variantGraph, variantKey } from '../../geo/road/road-graph.js';
 import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
-import { buildTurnGraph } from '../../geo/road/turn-graph.js';
+import { buildTurnGraph, markVariantArcs, mergeTurnGraphs } from '../../geo/road/turn-graph.js';
 import { writeOsmPbf, type TestRelation, type TestWay } from './support/osm-pbf-writer.js';
 import { gridOrigin, gridSpacing, streetGrid, type StreetGrid } from './support/street-grid.js';
 
@@ -39,11 +39,11 @@ function upwardSearchSpace(hierarchy: ContractionHierarchy, from: number, seen: 
 }
 
 /** The default class's hierarchy of an imported N × N grid (imported with all its travel classes, as `map import` does). */
-function importedGrid(n: number, folder: string): ContractionHierarchy {
+function importedGrid(n: number, folder: string): { hierarchy: ContractionHierarchy; imported: ImportResult } {
   const grid = streetGrid(n);
   writeFileSync(join(folder, `grid-${n}.osm.pbf`), writeOsmPbf(grid.nodes, grid.ways, grid.relations));
-  importOsm(join(folder, `grid-${n}.osm.pbf`), join(folder, `grid-${n}.wpgraph`));
-  return variantGraph(readRoadGraph(join(folder, `grid-${n}.wpgraph`)), travelVariant({})).hierarchy;
+  const imported = importOsm(join(folder, `grid-${n}.osm.pbf`), join(folder, `grid-${n}.wpgraph`));
+  return { hierarchy: variantGraph(readRoadGraph(join(folder, `grid-${n}.wpgraph`)), travelVariant({})).hierarchy, imported };
 }
 
 describe('contraction on growing street grids', () => {
@@ -51,7 +51,7 @@ describe('contraction on growing street grids', () => {
   const folder = mkdtempSync(join(tmpdir(), 'wayplan-ch-sizes-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   const figures = sizes.map((n) => {
-    const hierarchy = importedGrid(n, folder);
+    const { hierarchy, imported } = importedGrid(n, folder);
     const nodes = hierarchy.nodeCount;
     const seen = new Int32Array(nodes);
     let stamp = 0;
@@ -64,7 +64,11 @@ describe('contraction on growing street grids', () => {
       total += space;
     }
     const arcs = hierarchy.upFirst[nodes]! + hierarchy.downFirst[nodes]!;
-    return { n, nodes, arcsPerNode: arcs / nodes, largestSearchSpace: largest, meanSearchSpace: total / Math.ceil(nodes / 7) };
+    return { n, nodes, arcsPerNode: arcs / nodes, largestSearchSpace: largest, meanSearchSpace: total / Math.ceil(nodes / 7), imported };
+  });
+
+  it('contracts the 16 travel classes in 4 contractions (one per profile and U-turn rule)', () => {
+    for (const { imported } of figures) expect([imported.hierarchies, imported.contractions]).toEqual([16, 4]);
   });
 
   it('keeps the arcs per node (original arcs and shortcuts) bounded', () => {
@@ -79,16 +83,20 @@ describe('contraction on growing street grids', () => {
   });
 });
 
+function builtGrid(n: number): BuiltNetwork {
+  const grid = streetGrid(n);
+  const builder = new RoadNetworkBuilder();
+  readOsmPbf(writeOsmPbf(grid.nodes, grid.ways, grid.relations), {
+    node: (id, lat, lon) => builder.node(id, lat, lon),
+    way: (id, refs, tags) => builder.way(id, refs, tags),
+    relation: (id, members, tags) => builder.relation(id, members, tags),
+  });
+  return builder.build();
+}
+
 describe('the work of contracting growing street grids', () => {
   const figures = [10, 20, 40].map((n) => {
-    const grid = streetGrid(n);
-    const builder = new RoadNetworkBuilder();
-    readOsmPbf(writeOsmPbf(grid.nodes, grid.ways, grid.relations), {
-      node: (id, lat, lon) => builder.node(id, lat, lon),
-      way: (id, refs, tags) => builder.way(id, refs, tags),
-      relation: (id, members, tags) => builder.relation(id, members, tags),
-    });
-    const { network, restrictions } = builder.build();
+    const { network, restrictions } = builtGrid(n);
     const graph = buildTurnGraph(network, restrictions.auto, travelVariant({}));
     const { work } = contract(graph);
     return { simulations: work.simulations / graph.nodeCount, witnessSettled: work.witnessSettled / graph.nodeCount };
@@ -103,6 +111,32 @@ describe('the work of contracting growing street grids', () => {
     for (const figure of figures) expect(figure.witnessSettled).toBeLessThan(1000);
     const [, medium, large] = figures;
     expect(large!.witnessSettled / medium!.witnessSettled).toBeLessThan(1.5);
+  });
+});
+
+describe('contracting the classes that differ only in the roads they avoid together', () => {
+  // The four auto classes with U-turns on a 40 x 40 grid: tolls and hazmat closures avoided or not.
+  const { network, restrictions } = builtGrid(40);
+  const members = [false, true].flatMap((avoidTolls) =>
+    [false, true].map((hazmat) => travelVariant({ allowTollRoads: !avoidTolls, hazmat })),
+  );
+  const graphs = members.map((variant) => buildTurnGraph(network, restrictions.auto, variant));
+  const union = graphs.reduce(mergeTurnGraphs);
+  const arcClasses = new Uint32Array(union.target.length);
+  graphs.forEach((graph, index) => markVariantArcs(union, graph, index, arcClasses));
+  const together = contract(union, { arcClasses });
+  const alone = contract(graphs[0]!);
+
+  it('costs about one contraction, not one per class', () => {
+    expect(together.work.witnessSettled).toBeLessThan(1.5 * alone.work.witnessSettled);
+    expect(together.work.simulations).toBeLessThan(1.2 * alone.work.simulations);
+  });
+
+  it('gives each class a hierarchy about as small as one of its own', () => {
+    const arcsPerNode = (hierarchy: ContractionHierarchy): number =>
+      (hierarchy.upFirst[hierarchy.nodeCount]! + hierarchy.downFirst[hierarchy.nodeCount]!) / hierarchy.nodeCount;
+    const own = arcsPerNode(alone.hierarchy);
+    members.forEach((_, index) => expect(arcsPerNode(classHierarchy(together.hierarchy, index))).toBeLessThan(1.15 * own));
   });
 });
 
