@@ -2,6 +2,9 @@ import pg from 'pg';
 
 type Listener = () => void;
 
+/** How many ids the notifications heard are remembered for (the most recent ones). */
+const rememberedIds = 10_000;
+
 /**
  * Wakes long-polling requests when something changes, through PostgreSQL LISTEN/NOTIFY on one
  * channel whose payload is the id of what changed (a task, a sandbox), so that `wait=1` answers
@@ -12,6 +15,9 @@ export class ChangeEvents {
   private readonly listeners = new Map<string, Set<Listener>>();
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  /** Counts the notifications heard; `heard` keeps the count at each id's last one, newest ids last. */
+  private heardCount = 0;
+  private readonly heard = new Map<string, number>();
 
   constructor(
     private readonly databaseUrl: string,
@@ -44,11 +50,25 @@ export class ChangeEvents {
   }
 
   private emit(id: string): void {
+    this.heardCount++;
+    this.heard.delete(id);
+    this.heard.set(id, this.heardCount);
+    if (this.heard.size > rememberedIds) this.heard.delete(this.heard.keys().next().value!);
     for (const listener of this.listeners.get(id) ?? []) listener();
   }
 
-  /** Resolves on the next change of `id`, or after timeoutMs, or when the signal aborts. */
-  nextChange(id: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+  /** A point in the notifications heard so far, to give `nextChange` as `after`. */
+  mark(): number {
+    return this.heardCount;
+  }
+
+  /**
+   * Resolves on the next change of `id`, or after timeoutMs, or when the signal aborts. With
+   * `after` (a `mark()`), a change of `id` heard since that mark resolves it at once: one that
+   * arrived while the caller was still reading or starting what it waits on is not lost.
+   */
+  nextChange(id: string, timeoutMs: number, signal?: AbortSignal, after?: number): Promise<void> {
+    if (after !== undefined && (this.heard.get(id) ?? 0) > after) return Promise.resolve();
     return new Promise((resolveWait) => {
       const set = this.listeners.get(id) ?? new Set<Listener>();
       this.listeners.set(id, set);

@@ -156,12 +156,16 @@ export class TaskService {
     request.slots?.beginWait();
     const deadline = Date.now() + this.ctx.config.waitSeconds * 1000;
     let current = task;
+    // Any change of the task heard before the first wait counts (a quick task may finish before the
+    // request gets here); later, only those heard since the last read. At worst one extra read.
+    let heardAfter = 0;
     try {
       while (!done(current)) {
         const left = deadline - Date.now();
         if (left <= 0 || disconnect.signal.aborted) break;
         // Re-read at least every 2 s in case a notification was lost.
-        await this.ctx.events.nextChange(current.id, Math.min(left, 2000), disconnect.signal);
+        await this.ctx.events.nextChange(current.id, Math.min(left, 2000), disconnect.signal, heardAfter);
+        heardAfter = this.ctx.events.mark();
         current = (await reread(current)) ?? current;
       }
     } finally {
