@@ -10,18 +10,26 @@ import { ApiError, type ErrorResponse } from '../errors.js';
 import { storedResultAggregates } from './result-aggregates.js';
 import { taskRedirectResponse } from './responses.js';
 import { randomId } from '../../store/ids.js';
-import { workflowTypes, type TaskWorkflowType, type Workflows } from '../../workflows/contract.js';
+import type { TaskWorkflowType, Workflows } from '../../workflows/contract.js';
+import { geocodeTask } from '../../workflows/geocode-task.js';
+import { operationTask } from '../../workflows/operation-task.js';
+import { platformTask } from '../../workflows/platform-task.js';
 
 /** 16 random bytes as 22 URL-safe base64 characters, the task id form of the compatible API. */
 export function newTaskId(): string {
   return randomId(16);
 }
 
-/** The workflow that runs a task, by its record's runner: the engine's in a thread, the geocoders' and the fleet platforms' on the io queue. */
-const workflowOfRunner: Record<TaskOperation['runner'], TaskWorkflowType> = {
-  engine: workflowTypes.operationTask,
-  geocoder: workflowTypes.geocodeTask,
-  platform: workflowTypes.platformTask,
+/**
+ * The workflow that runs a task, by its record's runner: the engine's in a thread, the geocoders'
+ * and the fleet platforms' on the io queue. The client starts the workflow function itself (its
+ * name is the workflow type), which it only names, never calls: the way from a route to the
+ * workflow it starts is an import, like every other step of a task.
+ */
+const workflowOfRunner: Record<TaskOperation['runner'], Workflows[TaskWorkflowType]> = {
+  engine: operationTask,
+  geocoder: geocodeTask,
+  platform: platformTask,
 };
 
 function flag(value: unknown): boolean {

@@ -110,8 +110,14 @@ function cases(): Case[] {
         value(fileIn('cards')),
         value(fileIn('activities')),
         type('workflows/nightly-plan.ts'),
+        value('workflows/settle-task.ts'),
       ],
-      good: [value(fileIn('store')), value(fileIn('runtime')), value(fileIn('model')), ...doors(registry, contract)],
+      good: [
+        value(fileIn('store')),
+        value(fileIn('runtime')),
+        value(fileIn('model')),
+        ...doors(registry, contract, 'workflows/operation-task.ts', 'workflows/geocode-task.ts', 'workflows/platform-task.ts'),
+      ],
     },
     {
       file: 'activities/planted.ts',

@@ -10,6 +10,15 @@ describe('the Temporal contract', () => {
     for (const [name, type] of Object.entries(workflowTypes)) expect(type).toBe(name);
   });
 
+  test('the task workflows the API starts by function carry the names the worker registers', () => {
+    // The client takes a workflow function's name as its type: these must stay the contract's.
+    expect([registered.operationTask.name, registered.geocodeTask.name, registered.platformTask.name]).toEqual([
+      workflowTypes.operationTask,
+      workflowTypes.geocodeTask,
+      workflowTypes.platformTask,
+    ]);
+  });
+
   const wrapped = (cause: Error): ActivityFailure =>
     new ActivityFailure('activity failed', 'runPlatformTask', '1', RetryState.MAXIMUM_ATTEMPTS_REACHED, undefined, cause);
 
