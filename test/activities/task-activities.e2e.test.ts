@@ -100,6 +100,23 @@ describe('runOperation (task activity)', () => {
     expect(result.routes).toHaveLength(1);
   });
 
+  test('a quick operation stores its result and no progress: nothing wakes a waiting client before the result', async () => {
+    const id = await storedTask('evaluate', sequenceProblem(6, { routes: 2 }));
+    const env = new MockActivityEnvironment({ isLocal: true }, { logger: new DefaultLogger('ERROR', () => undefined) });
+    const beats: unknown[] = [];
+    env.on('heartbeat', (details: unknown) => beats.push(details));
+
+    await env.run(activities.runOperation, id);
+
+    const task = await tasks.getById(id);
+    expect(task?.status).toBe('completed');
+    // Progress is stored at most every 2 s, the first time 2 s after the start: one write, one
+    // notification and one re-read by a waiting API fewer for every operation that ends sooner.
+    expect(task?.progress).toBeUndefined();
+    expect(beats).toEqual([]);
+    expect(JSON.parse((await tasks.payload(id, 'result'))!).routes).toHaveLength(2);
+  });
+
   test('cancel stops the thread at once: the activity rejects with a cancellation and stores no result', async () => {
     const id = await storedTask('sequence', sequenceProblem(200, { timeLimit: '00:01:00', seed: 7 }));
     const env = mockEnvironment();
