@@ -2,6 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { seededRandom } from '../../engine/planning/search-budget.js';
 import { benchOptions } from '../support/options.js';
 import { startBenchStack } from '../support/stack.js';
+import { hopsByMode, requestHops, type TimedRequest } from './hops.js';
 import { cpuPerRequest, stackCpu } from './process-cpu.js';
 
 /**
@@ -12,7 +13,9 @@ import { cpuPerRequest, stackCpu } from './process-cpu.js';
  * counted: the first one routes the travel matrix), then `--requests` times one after the other,
  * then `--concurrent` at once for `--rounds` rounds. Prints p50/p95/p99/max per operation and the
  * machine's load average, and the CPU milliseconds each part of the stack (bench client, API,
- * worker, Temporal, PostgreSQL) used per sequential request, which the load does not change much.
+ * worker, Temporal, PostgreSQL) used per sequential request, which the load does not change much;
+ * then, per operation, where the sequential requests' time went (hops.ts), for the faster half and
+ * the slowest quarter of them.
  * Exits 1 when an answer is not 200.
  *
  *   node dist/bench/runner-latency/main.js [--routes 50] [--stops 20] [--requests 50] [--concurrent 4] [--rounds 5] [--warmup 3]
@@ -50,7 +53,7 @@ function body(plan: Record<string, unknown>, operation: Operation, n: number): R
 }
 
 /** One `?wait=1` request, following the 302s to the task's result as a client does; its milliseconds. */
-async function timed(base: string, authorization: string, operation: Operation, payload: string): Promise<number> {
+async function timed(base: string, authorization: string, operation: Operation, payload: string, times?: TimedRequest[]): Promise<number> {
   const started = performance.now();
   let response = await fetch(`${base}/v1/${operation}?wait=1`, {
     method: 'POST',
@@ -65,6 +68,7 @@ async function timed(base: string, authorization: string, operation: Operation, 
   }
   const text = await response.text();
   const ms = performance.now() - started;
+  times?.push({ sent: performance.timeOrigin + started, answered: performance.timeOrigin + started + ms });
   if (response.status !== 200) throw new Error(`${operation} answered ${response.status}: ${text.slice(0, 300)}`);
   return ms;
 }
@@ -98,6 +102,7 @@ async function main(): Promise<void> {
     const roots = { bench: process.pid, api: stack.pids.apis[0], worker: stack.pids.worker, infra: stack.pids.infra };
     const cpu = () => stackCpu(roots, (name) => (name === 'postgres' ? 'postgres' : name.startsWith('temporal') ? 'temporal' : undefined));
     const cpuLines: string[] = [];
+    const hopLines: string[] = [];
     const load = [loadavg()[0]!];
     process.stdout.write(
       `runner latency: ${routes} routes × ${stops} stops + ${openJobs} open jobs, wait=1 over HTTP, 1 worker, 1 API; ${availableParallelism()} cores; load ${loadavg()
@@ -112,9 +117,13 @@ async function main(): Promise<void> {
       const cold: number[] = [];
       for (let n = 0; n < warmup; n++) cold.push(await timed(base, authorization, operation, payloads[n]!));
       const sequential: number[] = [];
+      const times: TimedRequest[] = [];
       const cpuBefore = cpu();
-      for (let n = 0; n < requests; n++) sequential.push(await timed(base, authorization, operation, payloads[n]!));
+      for (let n = 0; n < requests; n++) sequential.push(await timed(base, authorization, operation, payloads[n]!, times));
       cpuLines.push(`  ${operation.padEnd(10)} ${cpuPerRequest(cpuBefore, cpu(), requests)}\n`);
+      hopLines.push(
+        `  ${operation.padEnd(10)} ${hopsByMode(sequential, await requestHops(base, authorization, stack.temporalAddress, times))}\n`,
+      );
       load.push(loadavg()[0]!);
       const together: number[] = [];
       for (let round = 0; round < rounds; round++) {
@@ -130,6 +139,7 @@ async function main(): Promise<void> {
       if (rounds > 0 && concurrent > 0) process.stdout.write(row(`${operation} ${concurrent} at once`, together));
     }
     process.stdout.write(`CPU ms per sequential request, by process:\n${cpuLines.join('')}`);
+    process.stdout.write(`Median ms of each hop of the sequential requests (hops.ts):\n${hopLines.join('')}`);
     process.stdout.write(`1-minute load average during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
   } finally {
     await stack.stop();

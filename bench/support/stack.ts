@@ -11,6 +11,8 @@ import { benchEnv, cliMain, startInfra, stopInfra, waitHealthy } from './infra.j
 export interface BenchStack {
   /** The base URL of each API process. */
   urls: string[];
+  /** The Temporal frontend of the stack's infra. */
+  temporalAddress: string;
   /** Process ids: the worker, each API process (in the order of `urls`) and `wayplan infra`. */
   pids: { worker: number; apis: number[]; infra: number };
   /** Adds account `account` with an owner `ops`; the Basic authorization header of that user. */
@@ -62,7 +64,7 @@ export async function startBenchStack({ name, apis = 1, env: extra = {} }: Bench
       return `Basic ${Buffer.from(`${account}%3Aops:${password}`).toString('base64')}`;
     };
     const pids = { worker: children[0]!.pid!, apis: children.slice(1).map((child) => child.pid!), infra: infra.child.pid! };
-    return { urls, pids, addOwner, stop };
+    return { urls, temporalAddress: infra.temporalAddress, pids, addOwner, stop };
   } catch (error) {
     await stop();
     throw error;
