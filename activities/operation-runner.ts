@@ -31,7 +31,7 @@ export type OperationAnswer = { kind: 'result'; body: string } | { kind: 'reject
  * operation instead of threads × threads on the same cores.
  */
 export class OperationPool {
-  private readonly pool: Piscina<ThreadTask | null, ThreadAnswer | null>;
+  private readonly pool: Piscina<ThreadTask | null, ThreadAnswer | number>;
   private running = 0;
 
   constructor(
@@ -51,12 +51,14 @@ export class OperationPool {
   }
 
   /**
-   * Starts every thread and resolves once each has loaded the engine and the road graph: the
-   * first alone, so that a map that needs importing is imported once.
+   * Starts every thread and resolves once each has loaded the engine and the road graph and run
+   * the engine on a small plan (a thread does as it starts): the first alone, so that a map that
+   * needs importing is imported once. Answers, per thread asked, the routes its warm-up evaluated.
    */
-  async warm(): Promise<void> {
-    await this.pool.run(null, { name: 'warm' });
-    await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(null, { name: 'warm' })));
+  async warm(): Promise<number[]> {
+    const first = (await this.pool.run(null, { name: 'warm' })) as number;
+    const rest = await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(null, { name: 'warm' })));
+    return [first, ...(rest as number[])];
   }
 
   /** The pool's threads now (a canceled operation's thread is gone until an operation needs one again). */
@@ -80,7 +82,7 @@ export class OperationPool {
       travelCache: cache.port,
     };
     try {
-      const answer = (await this.pool.run(task, { transferList: [progress.port2, cache.port], signal }))!;
+      const answer = (await this.pool.run(task, { transferList: [progress.port2, cache.port], signal })) as ThreadAnswer;
       observeSearch(run.operation, answer.runs);
       return answer.outcome;
     } catch (err) {

@@ -67,10 +67,11 @@ test('cancel terminates the busy thread at once; the next operation gets a fresh
   expect(pool.workers[0]!.threadId).not.toBe(busy!.threadId);
 });
 
-test('warm starts every thread ahead of the first operation, which then starts none', async () => {
+test('warm starts every thread, each having run the engine, ahead of the first operation, which then starts none', async () => {
   const warmed = new OperationPool({ provider: 'straight_line', map: undefined, mapsDir }, 2);
   try {
-    await warmed.warm();
+    // Each thread ran the engine on its warm-up plan (20 evaluations of 3 routes) as it started.
+    expect(await warmed.warm()).toEqual([60, 60, 60]);
     const started = warmed.workers.map((worker) => worker.threadId);
     expect(started).toHaveLength(2);
     await Promise.all([evaluate, evaluate].map((run) => warmed.run(run, () => undefined, new AbortController().signal)));
