@@ -41,9 +41,13 @@ export function runMapImportCommand(args: MapImportArgs, output: CommandOutput =
       `${JSON.stringify({ ...result, cpuSeconds, peakRssBytes: usage.maxRSS * 1024, out, attribution: osmAttribution })}\n`,
     );
   } else {
+    const stages = result.stages.map(
+      (stage) => `  ${stage.name}: ${stage.seconds.toFixed(1)} s (${stage.cpuSeconds.toFixed(1)} s of CPU)\n`,
+    );
     output.stdout.write(
       `Imported ${args.file} in ${result.seconds.toFixed(1)} s: ${result.segmentCount} road segments, ` +
-        `${result.hierarchies} contraction hierarchies, ${(result.fileBytes / 1e6).toFixed(1)} MB → ${out}\n` +
+        `${result.hierarchies} contraction hierarchies in ${result.contractions} contractions, ${(result.fileBytes / 1e6).toFixed(1)} MB → ${out}\n` +
+        stages.join('') +
         `Map data ${osmAttribution}\n`,
     );
   }
@@ -53,9 +57,12 @@ export function runMapImportCommand(args: MapImportArgs, output: CommandOutput =
 function progressBar(stream: NodeJS.WritableStream): (progress: ImportProgress) => void {
   const width = 30;
   let last = '';
-  return ({ phase, fraction }) => {
+  let widest = 0;
+  return ({ phase, fraction, step }) => {
     const filled = Math.round(fraction * width);
-    const line = `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${phase.padEnd(8)}`;
+    const label = step ? `${phase} ${step}` : phase;
+    widest = Math.max(widest, label.length);
+    const line = `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${label.padEnd(widest)}`;
     if (line === last) return;
     last = line;
     stream.write(line);

@@ -14,6 +14,15 @@ export interface ImportProgress {
   phase: 'read' | 'build' | 'contract' | 'write';
   /** Progress of the whole import, 0..1. */
   fraction: number;
+  /** What the phase works on (the group of travel classes being contracted). */
+  step?: string;
+}
+
+/** What one stage of an import took: wall and CPU seconds (the import runs on one thread). */
+export interface ImportStage {
+  name: string;
+  seconds: number;
+  cpuSeconds: number;
 }
 
 export interface ImportOptions {
@@ -29,6 +38,8 @@ export interface ImportResult {
   /** Contractions run: classes that differ only in the roads they avoid share one. */
   contractions: number;
   fileBytes: number;
+  /** Read, build, each contraction (written as soon as it is done) and the file's end, in order. */
+  stages: ImportStage[];
 }
 
 // Shares of the total time, measured on Monaco, so that the progress bar moves evenly.
@@ -43,6 +54,14 @@ const contractShare = 0.75;
 export function importOsm(pbfPath: string, outPath: string, options: ImportOptions = {}): ImportResult {
   const started = performance.now();
   const report = options.onProgress ?? ((): void => {});
+  const stages: ImportStage[] = [];
+  let stageStarted = { wall: started, cpu: process.cpuUsage() };
+  const endStage = (name: string): void => {
+    const cpu = process.cpuUsage(stageStarted.cpu);
+    const now = performance.now();
+    stages.push({ name, seconds: (now - stageStarted.wall) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+    stageStarted = { wall: now, cpu: process.cpuUsage() };
+  };
   const builder = new RoadNetworkBuilder();
   readOsmPbf(readFileSync(pbfPath), {
     node: (id, lat, lon) => builder.node(id, lat, lon),
@@ -50,6 +69,7 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
     relation: (id, members, tags) => builder.relation(id, members, tags),
     progress: (read, total) => report({ phase: 'read', fraction: (readShare * read) / total }),
   });
+  endStage('read');
   const { network, restrictions } = builder.build();
   if (network.segmentCount === 0) throw new Error(`${pbfPath}: no roads for motor vehicles in this extract`);
 
@@ -67,6 +87,7 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
     classes.set(storage, effective);
   }
   report({ phase: 'build', fraction: readShare + buildShare });
+  endStage('build');
   // Classes of one profile and U-turn rule differ only in the roads they avoid (tolls, ferries,
   // hazmat closures), at the same weights: they are contracted together, in one order, each arc
   // and shortcut marked with the classes it serves (see contract). On a 100 x 100 grid with a
@@ -74,8 +95,8 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
   // together against 6.4 s for one of them alone and 21 s one after another. Classes that differ
   // in U-turns or profile are not contracted together: their weights or turns differ at every
   // intersection, and a joint contraction of the four auto classes that differ in U-turns and
-  // tolls took 53 s. Such a group instead starts from the order of the most similar group
-  // already contracted (see contract's borrowed order).
+  // tolls took 53 s. A truck group instead starts from the order of the auto group with the
+  // same U-turn rule (see closestDonor and contract's borrowed order).
   // Each group is written as soon as it is contracted and then dropped: peak memory is the
   // network and one group's contraction, not every class at once.
   const writer = new RoadGraphWriter(outPath, network);
@@ -91,14 +112,16 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
     }
     const donors: { variant: TravelVariant; borrowed: { order: Int32Array; orderArcs: Int32Array } }[] = [];
     let contracted = 0;
+    let step = '';
     const onProgress = (fraction: number): void =>
-      report({ phase: 'contract', fraction: readShare + buildShare + (contractShare * (contracted + fraction)) / groups.size });
+      report({ phase: 'contract', step, fraction: readShare + buildShare + (contractShare * (contracted + fraction)) / groups.size });
     for (const { variant, members } of groups.values()) {
+      const donor = closestDonor(donors, variant);
+      step = `${groupName(variant)} (${contracted + 1}/${groups.size})`;
       const turnGraphOf = (member: TravelVariant): TurnGraph => buildTurnGraph(network, restrictions[member.profile], member);
       const union = members.map(([, member]) => turnGraphOf(member)).reduce(mergeTurnGraphs);
       const arcClasses = new Uint32Array(union.target.length);
       members.forEach(([, member], index) => markVariantArcs(union, turnGraphOf(member), index, arcClasses));
-      const donor = closestDonor(donors, variant);
       const contraction = contract(union, donor ? { arcClasses, borrowed: donor.borrowed, onProgress } : { arcClasses, onProgress });
       donors.push({ variant, borrowed: { order: contraction.order, orderArcs: contraction.orderArcs } });
       members.forEach(([storage, member], index) => {
@@ -109,6 +132,9 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
           snappable: largestStronglyConnected(turnGraph.nodeCount, turnGraph.first, turnGraph.target),
         });
       });
+      endStage(
+        `contract ${groupName(variant)}: ${members.length} classes, ${donor ? `order of ${groupName(donor.variant)} first` : 'own order'}`,
+      );
       contracted++;
     }
     contractions = groups.size;
@@ -127,6 +153,7 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
     throw error;
   }
   report({ phase: 'write', fraction: 1 });
+  endStage('write');
   return {
     seconds: (performance.now() - started) / 1000,
     vertexCount: network.vertexCount,
@@ -134,20 +161,23 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
     hierarchies: classes.size,
     contractions,
     fileBytes,
+    stages,
   };
 }
 
+function groupName(variant: TravelVariant): string {
+  return `${variant.profile} ${variant.uTurns ? 'with' : 'without'} U-turns`;
+}
+
 /**
- * The donor whose order should serve a group best: on a 100 x 100 grid a borrowed order took
- * 3.4 s of CPU for the other profile and 5.8 s for the other U-turn rule, against 6.4 s for an
- * own order.
+ * The donor whose order should serve a group: a group of the same U-turn rule and the other
+ * profile. On a 100 x 100 grid a borrowed order took 3.4 s of CPU for the other profile against
+ * 6.4 s for an own order. An order found with the other U-turn rule saves nothing on a 100 x 100
+ * grid (5.5 s against 5.6 s) and on a 300 x 300 grid cost the group without U-turns about
+ * 12 min of CPU against about 4 min for the group with U-turns on its own order.
  */
 function closestDonor<T extends { variant: TravelVariant }>(donors: readonly T[], variant: TravelVariant): T | undefined {
-  const differences = (other: TravelVariant): number =>
-    2 * Number(other.profile !== variant.profile) + 3 * Number(other.uTurns !== variant.uTurns);
-  let best: T | undefined;
-  for (const donor of donors) if (!best || differences(donor.variant) < differences(best.variant)) best = donor;
-  return best;
+  return donors.find((donor) => donor.variant.uTurns === variant.uTurns);
 }
 
 function hasFlag(network: RoadNetwork, profile: ProfileName, flag: number): boolean {
