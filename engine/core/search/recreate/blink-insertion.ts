@@ -32,6 +32,16 @@ const ORDER_WEIGHTS: readonly [Order, number][] = [
 ];
 const TOTAL_WEIGHT = ORDER_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
 
+/** How a recreate may use unused vehicles. */
+export const enum Opening {
+  /** Now and then the first job starts a route of its own (OPEN_ROUTE_RATE); any job may open one. */
+  Sometimes,
+  /** The first job that can starts a route of its own: a plan with one more route. */
+  First,
+  /** No job opens a route, so the plan keeps at most its routes (jobs that fit nowhere stay unassigned). */
+  Never,
+}
+
 /**
  * SISR recreate: inserts the unassigned jobs one by one, in a randomly chosen order, each at its
  * cheapest position over all routes while "blinking" past a few positions. Jobs that fit nowhere
@@ -54,7 +64,7 @@ export class BlinkInsertion {
     this.typeSeenAt = new Int32Array(instance.vehicleTypeCount);
   }
 
-  recreate(solution: Solution): void {
+  recreate(solution: Solution, opening = Opening.Sometimes): void {
     const count = solution.unassignedCount;
     if (count === 0) return;
     const pending = this.pending;
@@ -67,8 +77,10 @@ export class BlinkInsertion {
     }
     const routes = solution.routes;
     const model = solution.model;
-    const first = this.random.nextFloat() < OPEN_ROUTE_RATE && this.openRoute(solution, pending[0]!) ? 1 : 0;
-    for (let p = first; p < count; p++) {
+    const open = opening === Opening.First || (opening === Opening.Sometimes && this.random.nextFloat() < OPEN_ROUTE_RATE);
+    const first = open ? this.openRoute(solution, pending, count) : -1;
+    for (let p = 0; p < count; p++) {
+      if (p === first) continue;
       const job = pending[p]!;
       this.stamp++;
       let best = Infinity;
@@ -77,6 +89,7 @@ export class BlinkInsertion {
       for (let slot = 0; slot < routes.length; slot++) {
         const route = routes[slot]!;
         if (route.size === 0) {
+          if (opening === Opening.Never) continue;
           // Unused vehicles of one type are interchangeable: try the first one only.
           if (this.typeSeenAt[route.type] === this.stamp) continue;
           this.typeSeenAt[route.type] = this.stamp;
@@ -96,17 +109,23 @@ export class BlinkInsertion {
     }
   }
 
-  /** Puts `job` alone on the first unused vehicle that can take it; false when none can. */
-  private openRoute(solution: Solution, job: number): boolean {
+  /**
+   * Puts the first of `pending[0..count)` that an unused vehicle can take alone on that vehicle;
+   * returns its index in `pending`, or -1 when none could be placed so.
+   */
+  private openRoute(solution: Solution, pending: Int32Array, count: number): number {
     const model = solution.model;
-    for (const route of solution.routes) {
-      if (route.size > 0 || (model.restricted && !model.canServe(job, route.slot))) continue;
-      if (this.insertion.cheapest(route, job, null, 0) === Infinity) continue;
-      solution.insert(job, route.slot, 1);
-      solution.refreshRoute(route.slot);
-      return true;
+    for (let p = 0; p < count; p++) {
+      const job = pending[p]!;
+      for (const route of solution.routes) {
+        if (route.size > 0 || (model.restricted && !model.canServe(job, route.slot))) continue;
+        if (this.insertion.cheapest(route, job, null, 0) === Infinity) continue;
+        solution.insert(job, route.slot, 1);
+        solution.refreshRoute(route.slot);
+        return p;
+      }
     }
-    return false;
+    return -1;
   }
 
   private pickOrder(): Order {
