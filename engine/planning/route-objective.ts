@@ -71,7 +71,9 @@ export class RouteObjective {
 
   /** Internal cost of visiting `order[0..length)` (indices into `jobs`). */
   cost(order: ArrayLike<number>, length = order.length): number {
-    timeRoute(this.compiled, this.view(order, length), length, this.result);
+    // The view first: it may compile a job the order brings.
+    const local = this.view(order, length);
+    timeRoute(this.compiled, local, length, this.result);
     this.hardViolations = this.result.hardViolations;
     return this.result.internalCost;
   }
@@ -79,7 +81,8 @@ export class RouteObjective {
   /** The hard violation types of an order, one entry per violation (what `evaluateRoute` would list). */
   hardViolationTypes(order: ArrayLike<number>, length = order.length): ViolationType[] {
     const trace: TimelineTrace = { stops: [], routeViolations: [] };
-    timeRoute(this.compiled, this.view(order, length), length, this.result, trace);
+    const local = this.view(order, length);
+    timeRoute(this.compiled, local, length, this.result, trace);
     this.hardViolations = this.result.hardViolations;
     const types = [...trace.routeViolations, ...trace.stops.flatMap((stop) => stop.violations)].map((violation) => violation.type);
     return this.compiled.hardWindows ? types : types.filter((type) => type !== 'job_missed_time_window');
