@@ -26,8 +26,12 @@ export class RouteObjective {
   private readonly subset: number[] = [];
   /** An order in compiled positions. */
   private local = new Int32Array(0);
-  /** Order-independent violations of jobs not compiled, as asked. */
-  private readonly outside = new Map<number, Violation[]>();
+  /**
+   * The order-independent violations of the job not compiled that was asked about last: callers
+   * ask a job's count and then its types, and keeping every answer would hold a list per route
+   * for each of thousands of unrouted jobs.
+   */
+  private outside: { job: number; violations: Violation[] } | undefined;
 
   constructor(
     private readonly problem: ResolvedProblem,
@@ -55,7 +59,7 @@ export class RouteObjective {
     if (slots === undefined) return job;
     if (slots[job]! < 0) {
       slots[job] = this.subset.push(job) - 1;
-      this.outside.delete(job);
+      if (this.outside?.job === job) this.outside = undefined;
       this.compiled = this.compile();
     }
     return slots[job]!;
@@ -135,11 +139,10 @@ export class RouteObjective {
   private staticViolations(job: number): Violation[] {
     const slot = this.slots === undefined ? job : this.slots[job]!;
     if (slot >= 0) return this.compiled.staticViolations[slot]!;
-    let found = this.outside.get(job);
-    if (found === undefined) {
-      found = jobRouteViolations(this.problem, this.jobs[job]!, this.route, this.compiled.settings, this.context);
-      this.outside.set(job, found);
+    if (this.outside?.job !== job) {
+      const violations = jobRouteViolations(this.problem, this.jobs[job]!, this.route, this.compiled.settings, this.context);
+      this.outside = { job, violations };
     }
-    return found;
+    return this.outside.violations;
   }
 }
