@@ -1,4 +1,4 @@
-import type { LatLon, TravelMatrix, TravelOptions, TravelProvider } from './travel.js';
+import type { LatLon, TravelLeg, TravelMatrix, TravelOptions, TravelProvider } from './travel.js';
 
 const earthRadiusMeters = 6371008.8;
 /** Roads are not straight: the great-circle distance times this factor approximates road distance. */
@@ -14,7 +14,7 @@ export function haversineMeters(a: LatLon, b: LatLon): number {
   return 2 * earthRadiusMeters * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-export function straightLineLeg(a: LatLon, b: LatLon, options: TravelOptions = {}): { distance: number; duration: number } {
+export function straightLineLeg(a: LatLon, b: LatLon, options: TravelOptions = {}): TravelLeg {
   const distance = haversineMeters(a, b) * detourFactor;
   const speed = (straightLineSpeed * (options.drivingSpeedPercentage ?? 100)) / 100;
   return { distance, duration: distance / speed };
@@ -44,4 +44,5 @@ export const straightLineProvider: TravelProvider = {
     }
     return Promise.resolve({ size, distances, durations });
   },
+  leg: straightLineLeg,
 };

@@ -47,6 +47,12 @@ export interface TravelMatrix {
   offNetwork?: Uint8Array;
 }
 
+/** Travel from one point to another: meters and seconds. */
+export interface TravelLeg {
+  distance: number;
+  duration: number;
+}
+
 /** A drivable path through ordered stops. */
 export interface TravelPath {
   distance: number;
@@ -62,6 +68,12 @@ export interface TravelPath {
 export interface TravelProvider {
   readonly name: string;
   matrix(points: readonly TravelPoint[], options?: TravelOptions): Promise<TravelMatrix>;
+  /**
+   * One leg, computed in process and cheaply (straight lines): a large problem's travel then asks
+   * for legs as they are needed instead of holding a matrix of every pair. Providers that need a
+   * network or a graph search per leg leave it out.
+   */
+  leg?(from: TravelPoint, to: TravelPoint, options?: TravelOptions): TravelLeg;
   /** Only providers that know roads draw paths. */
   path?(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath>;
 }

@@ -14,7 +14,8 @@ import { startBenchStack } from '../support/stack.js';
 // --spread F (1) to scale the area; --windows adds a two-hour window to a share --window-share W
 // (1) of the jobs. The multi-day form: --days D (1) dated days (R routes each) and every job
 // allowed on one to three of them (allowed_dates); --capacities gives jobs loads of 1–20 and
-// routes a capacity of --capacity C (400). --threads T (1) parallel searches.
+// routes a capacity of --capacity C (400). --threads T (1) parallel searches; --iterations I (0:
+// the time limit decides) caps each search's iterations, for a quick look at memory and work.
 // The defaults leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take
 // nearly all. A large fleet's week: `--jobs 10000 --routes 50 --days 5 --windows
 // --window-share 0.5 --capacities --limit 600 --http --threads 2`.
@@ -27,10 +28,10 @@ import { startBenchStack } from '../support/stack.js';
 // the routes (in this process).
 
 const options = benchOptions(
-  { jobs: 1000, routes: 3, days: 1, limit: 5, service: 300, spread: 1, threads: 1, 'window-share': 1, capacity: 400 },
+  { jobs: 1000, routes: 3, days: 1, limit: 5, service: 300, spread: 1, threads: 1, 'window-share': 1, capacity: 400, iterations: 0 },
   { flags: ['windows', 'capacities', 'http'], fractional: ['limit', 'service', 'spread', 'window-share'] },
 );
-const { jobs: jobCount, routes: routeCount, days, limit, service, spread, threads, windows, capacities, capacity } = options;
+const { jobs: jobCount, routes: routeCount, days, limit, service, spread, threads, windows, capacities, capacity, iterations } = options;
 const windowShare = options['window-share'];
 const clock = (seconds: number): string =>
   [seconds / 3600, (seconds % 3600) / 60, seconds % 60].map((part) => String(Math.floor(part)).padStart(2, '0')).join(':');
@@ -63,9 +64,16 @@ const routes = Array.from({ length: days }, (_, day) =>
 ).flat();
 const settings = { time_limit: clock(limit) };
 
+const viaHttp = options.http;
 let firstSearched: number | undefined;
+/** In process: per reported phase, when it was first seen and the most resident memory seen in it (MB). */
+const stages = new Map<string, { from: number; rssMb: number }>();
 const onProgress = (progress: OperationProgress): void => {
   if (firstSearched === undefined && progress.best_cost !== undefined) firstSearched = progress.elapsed_seconds;
+  if (viaHttp) return;
+  const stage = stages.get(progress.phase) ?? { from: progress.elapsed_seconds, rssMb: 0 };
+  stage.rssMb = Math.max(stage.rssMb, process.memoryUsage.rss() / 2 ** 20);
+  stages.set(progress.phase, stage);
 };
 
 /** A process's peak resident memory (MB) and CPU seconds so far, from /proc. */
@@ -119,7 +127,8 @@ async function buildInService(body: unknown): Promise<Outcome> {
 async function buildInProcess(body: unknown): Promise<Outcome> {
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
-  const built = (await runOperation('build', body, {}, straightLineProvider, onProgress, { threads })) as ProblemResponse;
+  const tuning = { threads, ...(iterations > 0 ? { maxIterations: iterations } : {}) };
+  const built = (await runOperation('build', body, {}, straightLineProvider, onProgress, tuning)) as ProblemResponse;
   const used = process.cpuUsage(cpuStarted);
   const seconds = (performance.now() - started) / 1000;
   return { built, peakMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: (used.user + used.system) / 1e6, seconds };
@@ -132,7 +141,6 @@ interface Outcome {
   seconds: number;
 }
 
-const viaHttp = options.http;
 const load = [loadavg()[0]!];
 const { built, peakMb, cpuSeconds, seconds } = await (viaHttp ? buildInService : buildInProcess)({ jobs, routes, settings });
 load.push(loadavg()[0]!);
@@ -157,3 +165,10 @@ console.log(
     `peak memory ${peakMb.toFixed(0)} MB${viaHttp ? ' (worker)' : ''}, 1-minute load ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}, ` +
     `${jobCount - built.unrouted_jobs.length} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${hard} violations on re-evaluation`,
 );
+if (!viaHttp) {
+  const after = process.memoryUsage();
+  console.log(
+    `stages (first report, peak resident memory seen in it): ${[...stages].map(([phase, stage]) => `${phase} from ${stage.from.toFixed(1)} s ${stage.rssMb.toFixed(0)} MB`).join('; ')}; ` +
+      `after the re-evaluation: resident ${(after.rss / 2 ** 20).toFixed(0)} MB, heap ${(after.heapUsed / 2 ** 20).toFixed(0)} MB, array buffers ${(after.arrayBuffers / 2 ** 20).toFixed(0)} MB`,
+  );
+}

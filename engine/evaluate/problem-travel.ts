@@ -21,6 +21,25 @@ function boundOf(tables: readonly TravelTable[]): TravelMatrix {
 }
 
 /**
+ * Makes `target` answer per pair the longest distance and the slowest duration of `tables`: one
+ * matrix when they all hold one, else legs on demand.
+ */
+function setBound(target: TravelTable, tables: readonly TravelTable[]): void {
+  if (!tables.some((table) => table.onDemand)) {
+    target.setMatrix(boundOf(tables), true);
+    return;
+  }
+  const longest = (leg: (table: TravelTable) => number): number => tables.reduce((max, table) => Math.max(max, leg(table)), 0);
+  target.setLegs(
+    {
+      distance: (from, to) => longest((table) => table.distance(from, to)),
+      duration: (from, to) => longest((table) => table.duration(from, to)),
+    },
+    true,
+  );
+}
+
+/**
  * A problem's travel: one table per travel class among its routes (most problems have one), all
  * over the same points. A route travels on its class's table (`forRoute`); the problem-level
  * figures are the only class's, or a bound over all of them when routes travel differently.
@@ -50,7 +69,9 @@ export class ProblemTravel extends TravelTable {
       this.tables.set(key, table);
     }
     const tables = [...this.tables.values()];
-    this.setMatrix(tables.length === 1 ? tables[0]!.matrix() : boundOf(tables), tables.length > 1);
+    if (tables.length > 1) setBound(this, tables);
+    else if (tables[0]!.onDemand) this.setLegs(tables[0]!);
+    else this.setMatrix(tables[0]!.matrix());
   }
 
   /** How many distinct travel classes the problem's routes have. */
@@ -73,7 +94,7 @@ export class ProblemTravel extends TravelTable {
     let bound = this.bounds.get(id);
     if (bound === undefined) {
       bound = new TravelTable(this.shared);
-      bound.setMatrix(boundOf([...new Set(routes.map((route) => this.forRoute(route)))]), true);
+      setBound(bound, [...new Set(routes.map((route) => this.forRoute(route)))]);
       this.bounds.set(id, bound);
     }
     return bound;

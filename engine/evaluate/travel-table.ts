@@ -1,6 +1,6 @@
 import type { LatLon } from '../../model/latlon.js';
 import type { ResolvedRoute } from '../../model/resolve.js';
-import type { TravelMatrix, TravelOptions, TravelProvider } from '../../geo/travel.js';
+import type { TravelLeg, TravelMatrix, TravelOptions, TravelProvider } from '../../geo/travel.js';
 
 /** The distinct points of a problem and their indices; the tables of one problem share them. */
 export class TravelPoints {
@@ -9,6 +9,38 @@ export class TravelPoints {
 }
 
 const emptyMatrix: TravelMatrix = { size: 0, distances: new Float64Array(0), durations: new Float64Array(0) };
+
+/**
+ * From this many points on, a table over a provider that computes single legs (straight lines)
+ * holds no matrix: it computes each leg when asked. Every pair of 10,000 points takes 0.8 GB even
+ * in single precision, while a plan split by date only ever looks at a small part of them.
+ */
+export const ON_DEMAND_POINTS = 3000;
+
+/** Legs by point index, computed when asked. */
+export interface LegSource {
+  distance(from: number, to: number): number;
+  duration(from: number, to: number): number;
+}
+
+/**
+ * The legs of `leg` between `points` (which may still grow). The last leg is kept: callers ask a
+ * pair's distance and then its duration.
+ */
+function onDemandLegs(points: readonly LatLon[], leg: (from: LatLon, to: LatLon) => TravelLeg): LegSource {
+  let lastFrom = -1;
+  let lastTo = -1;
+  let last: TravelLeg = { distance: 0, duration: 0 };
+  const at = (from: number, to: number): TravelLeg => {
+    if (from !== lastFrom || to !== lastTo) {
+      last = leg(points[from]!, points[to]!);
+      lastFrom = from;
+      lastTo = to;
+    }
+    return last;
+  };
+  return { distance: (from, to) => at(from, to).distance, duration: (from, to) => at(from, to).duration };
+}
 
 /**
  * Travel between the distinct points of a problem, computed once through a provider: the
@@ -25,6 +57,7 @@ export class TravelTable {
   private fallback: Uint8Array | undefined;
   private offNetwork: Uint8Array | undefined;
   private size = 0;
+  private legs: LegSource | undefined;
 
   constructor(protected readonly shared: TravelPoints = new TravelPoints()) {
     this.indexByKey = shared.indexByKey;
@@ -61,11 +94,24 @@ export class TravelTable {
     return this.points[index]!;
   }
 
+  /**
+   * Whether legs are computed when asked instead of read from a matrix: then `matrix()` has
+   * nothing to give, and no leg is a fallback.
+   */
+  get onDemand(): boolean {
+    return this.legs !== undefined;
+  }
+
+  /** Travel between the points added so far, from `provider`: a matrix, or legs on demand (see ON_DEMAND_POINTS). */
   async compute(provider: TravelProvider, options?: TravelOptions): Promise<void> {
-    this.setMatrix(await provider.matrix(this.points, options));
+    const leg = provider.leg;
+    if (leg !== undefined && this.points.length >= ON_DEMAND_POINTS)
+      this.setLegs(onDemandLegs(this.points, (from, to) => leg(from, to, options)));
+    else this.setMatrix(await provider.matrix(this.points, options));
   }
 
   setMatrix(matrix: TravelMatrix, mixed = false): void {
+    this.legs = undefined;
     this.isMixed = mixed;
     this.size = matrix.size;
     this.distances = matrix.distances;
@@ -74,7 +120,14 @@ export class TravelTable {
     this.offNetwork = matrix.offNetwork;
   }
 
+  /** Computes every leg when asked, through `legs`. */
+  setLegs(legs: LegSource, mixed = false): void {
+    this.setMatrix(emptyMatrix, mixed);
+    this.legs = legs;
+  }
+
   matrix(): TravelMatrix {
+    if (this.legs !== undefined) throw new Error('a travel table of legs on demand has no matrix');
     const { size, distances, durations, fallback, offNetwork } = this;
     return { size, distances, durations, ...(fallback ? { fallback } : {}), ...(offNetwork ? { offNetwork } : {}) };
   }
@@ -106,10 +159,12 @@ export class TravelTable {
   }
 
   distance(from: number, to: number): number {
-    return this.distances[from * this.size + to]!;
+    const legs = this.legs;
+    return legs === undefined ? this.distances[from * this.size + to]! : legs.distance(from, to);
   }
 
   duration(from: number, to: number): number {
-    return this.durations[from * this.size + to]!;
+    const legs = this.legs;
+    return legs === undefined ? this.durations[from * this.size + to]! : legs.duration(from, to);
   }
 }

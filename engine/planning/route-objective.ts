@@ -1,6 +1,7 @@
 import type { ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
-import type { ViolationType } from '../../model/types/violation.js';
+import type { Violation, ViolationType } from '../../model/types/violation.js';
 import { CompiledRoute } from '../evaluate/compiled-route.js';
+import { jobRouteViolations } from '../evaluate/job-rules.js';
 import type { RouteContext } from '../evaluate/route-context.js';
 import { timeRoute, TimelineResult, type TimelineTrace } from '../evaluate/timeline.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
@@ -9,26 +10,74 @@ import type { TravelTable } from '../evaluate/travel-table.js';
  * The internal cost of one route for any order of a fixed set of candidate jobs, for searches that
  * try many orders. It runs the evaluator's own timeline on the compiled route without building
  * responses, so it prices exactly what `evaluateRoute` prices (a test holds the two equal).
+ *
+ * With `compiledJobs` (indices into `jobs`, e.g. the jobs the route may serve) only those are
+ * compiled: a route of a plan over many dates then holds its own date's jobs, not every job of the
+ * problem. Any other job is compiled the first time an order holds it, and its order-independent
+ * violations are found when asked.
  */
 export class RouteObjective {
-  private readonly compiled: CompiledRoute;
+  private compiled: CompiledRoute;
   private readonly result = new TimelineResult();
   /** Hard violations of the order last priced by `cost`. */
   hardViolations = 0;
+  /** The position among the compiled jobs of each job (-1: not compiled); absent when all are, in place. */
+  private readonly slots: Int32Array | undefined;
+  private readonly subset: number[] = [];
+  /** An order in compiled positions. */
+  private local = new Int32Array(0);
+  /**
+   * The order-independent violations of the job not compiled that was asked about last: callers
+   * ask a job's count and then its types, and keeping every answer would hold a list per route
+   * for each of thousands of unrouted jobs.
+   */
+  private outside: { job: number; violations: Violation[] } | undefined;
 
   constructor(
-    problem: ResolvedProblem,
-    route: ResolvedRoute,
+    private readonly problem: ResolvedProblem,
+    private readonly route: ResolvedRoute,
     readonly jobs: readonly ResolvedJob[],
-    travel: TravelTable,
-    context: RouteContext = {},
+    private readonly travel: TravelTable,
+    private readonly context: RouteContext = {},
+    compiledJobs?: readonly number[],
   ) {
-    this.compiled = new CompiledRoute(problem, route, jobs, travel, context);
+    if (compiledJobs !== undefined) {
+      this.slots = new Int32Array(jobs.length).fill(-1);
+      for (const job of compiledJobs) this.slots[job] = this.subset.push(job) - 1;
+    }
+    this.compiled = this.compile();
+  }
+
+  private compile(): CompiledRoute {
+    const jobs = this.slots === undefined ? this.jobs : this.subset.map((job) => this.jobs[job]!);
+    return new CompiledRoute(this.problem, this.route, jobs, this.travel, this.context);
+  }
+
+  /** The compiled position of `job`, compiling it first when it is not yet. */
+  private slot(job: number): number {
+    const slots = this.slots;
+    if (slots === undefined) return job;
+    if (slots[job]! < 0) {
+      slots[job] = this.subset.push(job) - 1;
+      if (this.outside?.job === job) this.outside = undefined;
+      this.compiled = this.compile();
+    }
+    return slots[job]!;
+  }
+
+  /** `order[0..length)` in compiled positions. */
+  private view(order: ArrayLike<number>, length: number): ArrayLike<number> {
+    if (this.slots === undefined) return order;
+    if (this.local.length < length) this.local = new Int32Array(2 * length);
+    for (let k = 0; k < length; k++) this.local[k] = this.slot(order[k]!);
+    return this.local;
   }
 
   /** Internal cost of visiting `order[0..length)` (indices into `jobs`). */
   cost(order: ArrayLike<number>, length = order.length): number {
-    timeRoute(this.compiled, order, length, this.result);
+    // The view first: it may compile a job the order brings.
+    const local = this.view(order, length);
+    timeRoute(this.compiled, local, length, this.result);
     this.hardViolations = this.result.hardViolations;
     return this.result.internalCost;
   }
@@ -36,7 +85,8 @@ export class RouteObjective {
   /** The hard violation types of an order, one entry per violation (what `evaluateRoute` would list). */
   hardViolationTypes(order: ArrayLike<number>, length = order.length): ViolationType[] {
     const trace: TimelineTrace = { stops: [], routeViolations: [] };
-    timeRoute(this.compiled, order, length, this.result, trace);
+    const local = this.view(order, length);
+    timeRoute(this.compiled, local, length, this.result, trace);
     this.hardViolations = this.result.hardViolations;
     const types = [...trace.routeViolations, ...trace.stops.flatMap((stop) => stop.violations)].map((violation) => violation.type);
     return this.compiled.hardWindows ? types : types.filter((type) => type !== 'job_missed_time_window');
@@ -47,9 +97,11 @@ export class RouteObjective {
    * `count` positions (0..order.length, insert before that index) with the shortest travel detour,
    * or all of them for a short order.
    */
-  likelyPositions(order: ArrayLike<number>, job: number, count: number): number[] {
-    const length = order.length;
+  likelyPositions(given: ArrayLike<number>, candidate: number, count: number): number[] {
+    const length = given.length;
     if (length + 1 <= count) return Array.from({ length: length + 1 }, (_, position) => position);
+    const job = this.slot(candidate);
+    const order = this.view(given, length);
     const route = this.compiled;
     const leg = (from: number, to: number): number => (from < 0 || to < 0 ? 0 : route.travel.distance(from, to));
     const leaving = (k: number): number => (route.exitPoint[k]! >= 0 ? route.exitPoint[k]! : route.point[k]!);
@@ -76,11 +128,21 @@ export class RouteObjective {
 
   /** Hard violations a candidate job has on this route wherever it goes (dates, attributes, drivers, zones). */
   placementViolations(job: number): number {
-    return this.compiled.staticHard[job]!;
+    return this.staticViolations(job).length;
   }
 
   /** The types of those violations, with the route-level ones any used route has (e.g. no vehicle). */
   placementViolationTypes(job: number): ViolationType[] {
-    return [...this.compiled.staticViolations[job]!, ...this.compiled.routeViolations].map((violation) => violation.type);
+    return [...this.staticViolations(job), ...this.compiled.routeViolations].map((violation) => violation.type);
+  }
+
+  private staticViolations(job: number): Violation[] {
+    const slot = this.slots === undefined ? job : this.slots[job]!;
+    if (slot >= 0) return this.compiled.staticViolations[slot]!;
+    if (this.outside?.job !== job) {
+      const violations = jobRouteViolations(this.problem, this.jobs[job]!, this.route, this.compiled.settings, this.context);
+      this.outside = { job, violations };
+    }
+    return this.outside.violations;
   }
 }

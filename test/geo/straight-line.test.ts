@@ -1,4 +1,8 @@
+import { problemTravelTable } from '../../engine/evaluate/problem-travel.js';
+import { ON_DEMAND_POINTS, TravelTable } from '../../engine/evaluate/travel-table.js';
 import { SINGLE_PRECISION_POINTS, straightLineLeg, straightLineProvider } from '../../geo/straight-line.js';
+import type { TravelOptions } from '../../geo/travel.js';
+import { resolveProblem } from '../../model/resolve.js';
 
 /** `count` points on a grid about 30 km across. */
 function grid(count: number): { lat: number; lon: number }[] {
@@ -24,5 +28,62 @@ describe('straight-line matrices', () => {
       expect(large.distances[i * points.length + j]).toBe(Math.fround(exact.distance));
       expect(large.durations[i * points.length + j]).toBe(Math.fround(exact.duration));
     }
+  });
+});
+
+describe('straight-line legs on demand', () => {
+  test('from ON_DEMAND_POINTS on, a travel table asks for no matrix and answers every leg as straightLineLeg', async () => {
+    let matrixCells = 0;
+    const provider = {
+      ...straightLineProvider,
+      matrix: (points: readonly { lat: number; lon: number }[], options?: TravelOptions) => {
+        matrixCells += points.length ** 2;
+        return straightLineProvider.matrix(points, options);
+      },
+    };
+    const points = grid(ON_DEMAND_POINTS);
+    const large = new TravelTable();
+    points.forEach((point) => large.add(point));
+    await large.compute(provider, { drivingSpeedPercentage: 80 });
+    expect(matrixCells).toBe(0);
+    expect(large.onDemand).toBe(true);
+    expect(() => large.matrix()).toThrow();
+    expect(large.fallbackPoints()).toEqual([]);
+    for (const [i, j] of [
+      [0, 1],
+      [points.length - 1, 0],
+      [1234, 17],
+      [5, 5],
+    ] as const) {
+      const exact = straightLineLeg(points[i]!, points[j]!, { drivingSpeedPercentage: 80 });
+      expect(large.distance(i, j)).toBe(exact.distance);
+      expect(large.duration(i, j)).toBe(exact.duration);
+    }
+
+    const small = new TravelTable();
+    points.slice(0, ON_DEMAND_POINTS - 1).forEach((point) => small.add(point));
+    await small.compute(provider);
+    expect(small.onDemand).toBe(false);
+    expect(matrixCells).toBe((ON_DEMAND_POINTS - 1) ** 2);
+  });
+
+  test('routes that travel differently: the problem-level table is per leg the longest and slowest, each route gets its own', async () => {
+    // Trucks at half the speed of cars, leg by leg.
+    const provider = {
+      ...straightLineProvider,
+      leg: (from: { lat: number; lon: number }, to: { lat: number; lon: number }, options?: TravelOptions) =>
+        straightLineLeg(from, to, { drivingSpeedPercentage: options?.vehicleType === 'truck' ? 50 : 100 }),
+    };
+    const jobs = grid(ON_DEMAND_POINTS).map((point, i) => ({ id: `j${i}`, location: `${point.lat}, ${point.lon}` }));
+    const routes = (['truck', 'auto'] as const).map((type) => ({ id: type, location: '47.5, -122.5', vehicle_type: type }));
+    const problem = resolveProblem({ jobs, routes }, 'build');
+    const travel = await problemTravelTable(problem, provider);
+    expect(travel.onDemand).toBe(true);
+    expect(travel.mixed).toBe(true);
+    const [truck, car] = problem.routes.map((route) => travel.forRoute(route));
+    expect(truck!.duration(3, 2000)).toBeCloseTo(2 * car!.duration(3, 2000), 6);
+    expect(travel.duration(3, 2000)).toBe(truck!.duration(3, 2000));
+    expect(travel.distance(3, 2000)).toBe(car!.distance(3, 2000));
+    expect(travel.forRoutes(problem.routes).duration(3, 2000)).toBe(truck!.duration(3, 2000));
   });
 });

@@ -3,6 +3,7 @@ import { resolveProblem } from '../../../model/resolve.js';
 import { runOperation } from '../../../engine/operations/index.js';
 import { splitByDate } from '../../../engine/planning/day-groups.js';
 import type { ProblemResponse } from '../../../model/types/responses.js';
+import { expectRoutedOnAllowedDates } from './dated-build-checks.js';
 
 const dates = ['2024-03-04', '2024-03-05', '2024-03-06'];
 
@@ -59,18 +60,7 @@ describe('build over several dates, searched one date at a time', () => {
     const body = request(3000, 30);
     (body.jobs as Record<string, unknown>[]).forEach((job) => (job.time_on_site = '00:03'));
     const built = (await runOperation('build', body, {}, straightLineProvider, () => undefined, { maxIterations: 5 })) as ProblemResponse;
-    const dateOf = new Map((body.routes as { id: string; date: string }[]).map((route) => [route.id, route.date]));
-    const allowed = new Map((body.jobs as { id: string; allowed_dates: string[] }[]).map((job) => [job.id, job.allowed_dates]));
-    let routed = 0;
-    for (const route of built.routes) {
-      expect(route.violations).toEqual([]);
-      for (const stop of route.stops ?? []) {
-        if (stop.type !== 'job') continue;
-        routed++;
-        expect(stop.violations).toEqual([]);
-        expect(allowed.get(stop.id)).toContain(dateOf.get(route.id));
-      }
-    }
+    const routed = expectRoutedOnAllowedDates(body, built);
     expect(routed + built.unrouted_jobs.length).toBe(3000);
     expect(routed).toBeGreaterThan(2900);
   });

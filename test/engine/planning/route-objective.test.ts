@@ -4,6 +4,7 @@ import { straightLineProvider } from '../../../geo/straight-line.js';
 import { evaluateRoute } from '../../../engine/evaluate/evaluate-route.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
 import { RouteObjective } from '../../../engine/planning/route-objective.js';
+import { seededRandom } from '../../../engine/planning/search-budget.js';
 
 const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
@@ -97,5 +98,53 @@ describe('RouteObjective', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('RouteObjective over the jobs a route may serve', () => {
+  test('prices orders, probes positions and names placement violations as the objective over every job does', async () => {
+    const dates = ['2024-03-04', '2024-03-05'];
+    const body = {
+      jobs: Array.from({ length: 24 }, (_, i) => ({
+        id: `j${i}`,
+        location: `${47.6 + (i % 6) * 0.01}, ${-122.3 - Math.floor(i / 6) * 0.01}`,
+        time_on_site: '00:10',
+        ...(i % 4 === 0 ? { time_window: { start: '09:00', end: '11:00' } } : {}),
+        load: 1 + (i % 5),
+        allowed_dates: [dates[i % 2]!],
+      })),
+      routes: dates.map((date, d) => ({
+        id: `r${d}`,
+        location: '47.6, -122.3',
+        start_time: '08:00',
+        end_time: '12:00',
+        load_capacity: 30,
+        date,
+      })),
+    };
+    const problem = resolveProblem(body, 'build');
+    const travel = await problemTravelTable(problem, straightLineProvider);
+    const route = problem.routes[0]!;
+    const servable = problem.jobs.flatMap((job, index) => (job.allowed_dates!.includes(route.date!) ? [index] : []));
+    const every = new RouteObjective(problem, route, problem.jobs, travel);
+    const some = new RouteObjective(problem, route, problem.jobs, travel, {}, servable);
+    const random = seededRandom(5);
+    for (let round = 0; round < 50; round++) {
+      const order = servable.filter(() => random() < 0.6).sort(() => random() - 0.5);
+      expect(some.cost(order)).toBe(every.cost(order));
+      expect(some.hardViolations).toBe(every.hardViolations);
+      expect(some.hardViolationTypes(order)).toEqual(every.hardViolationTypes(order));
+      const job = servable[Math.floor(random() * servable.length)]!;
+      expect(some.likelyPositions(order, job, 3)).toEqual(every.likelyPositions(order, job, 3));
+    }
+    for (const job of problem.jobs.keys()) {
+      expect(some.placementViolations(job)).toBe(every.placementViolations(job));
+      expect(some.placementViolationTypes(job)).toEqual(every.placementViolationTypes(job));
+    }
+    // A job of the other date, forced onto the route, is compiled when an order holds it.
+    const forced = [servable[0]!, 1, servable[1]!];
+    expect(some.cost(forced)).toBe(every.cost(forced));
+    expect(some.hardViolationTypes(forced)).toEqual(every.hardViolationTypes(forced));
+    expect(some.placementViolationTypes(1)).toEqual(every.placementViolationTypes(1));
   });
 });

@@ -1,0 +1,70 @@
+import { straightLineProvider } from '../../../geo/straight-line.js';
+import type { TravelProvider } from '../../../geo/travel.js';
+import { runOperation } from '../../../engine/operations/index.js';
+import { splitByDate } from '../../../engine/planning/day-groups.js';
+import { seededRandom } from '../../../engine/planning/search-budget.js';
+import { resolveProblem } from '../../../model/resolve.js';
+import type { ProblemResponse } from '../../../model/types/responses.js';
+import { expectRoutedOnAllowedDates } from './dated-build-checks.js';
+
+const dates = ['2024-03-04', '2024-03-05', '2024-03-06'];
+
+/** `jobCount` jobs at distinct places about 3 km around one depot, each allowed on one or two of the three dates. */
+function request(
+  jobCount: number,
+  routesPerDate: number,
+): { jobs: { id: string; allowed_dates: string[] }[]; routes: { id: string; date: string }[] } {
+  const random = seededRandom(3);
+  return {
+    jobs: Array.from({ length: jobCount }, (_, i) => ({
+      id: `j${i}`,
+      location: `${(47.6 + (random() - 0.5) * 0.03).toFixed(5)}, ${(-122.3 + (random() - 0.5) * 0.04).toFixed(5)}`,
+      time_on_site: '00:03',
+      allowed_dates: i % 2 === 0 ? [dates[i % 3]!] : [dates[i % 3]!, dates[(i + 1) % 3]!],
+    })),
+    routes: dates.flatMap((date, d) =>
+      Array.from({ length: routesPerDate }, (_, r) => ({ id: `r${d}-${r}`, location: '47.6, -122.3', start_time: '08:00', date })),
+    ),
+  };
+}
+
+/** The straight-line provider, counting the matrix cells and the single legs asked of it. */
+function counting(): { provider: TravelProvider; asked: { matrixCells: number; legs: number } } {
+  const asked = { matrixCells: 0, legs: 0 };
+  const provider: TravelProvider = {
+    ...straightLineProvider,
+    matrix: (points, options) => {
+      asked.matrixCells += points.length ** 2;
+      return straightLineProvider.matrix(points, options);
+    },
+    leg: (from, to, options) => {
+      asked.legs++;
+      return straightLineProvider.leg!(from, to, options);
+    },
+  };
+  return { provider, asked };
+}
+
+describe('a build over several dates holds travel per date, not between every pair of places', () => {
+  test('3,000 jobs on 3 dates: no matrix asked, legs of about the dates’ own pairs, every job routed without violation', async () => {
+    const body = request(3000, 30);
+    const { provider, asked } = counting();
+    const built = (await runOperation('build', body, {}, provider, () => undefined, { maxIterations: 5 })) as ProblemResponse;
+
+    const problem = resolveProblem(body, 'build');
+    const jobs = problem.jobs.map((_, i) => i);
+    const { groups } = splitByDate(problem, problem.routes, jobs, new Map());
+    // Each date's search reads a matrix over its own jobs and its routes' two ends (one depot).
+    const jobPairs = groups.reduce((sum, group) => sum + group.jobs.length ** 2, 0);
+    const perDatePairs = groups.reduce((sum, group) => sum + (group.jobs.length + 2 * group.routes.length) ** 2, 0);
+    const allPairs = (jobs.length + 1) ** 2;
+    expect(asked.matrixCells).toBe(0);
+    expect(asked.legs).toBeGreaterThanOrEqual(jobPairs);
+    expect(asked.legs).toBeLessThan(perDatePairs + 200 * jobs.length);
+    expect(asked.legs).toBeLessThan(allPairs / 2);
+
+    const routed = expectRoutedOnAllowedDates(body, built);
+    expect(routed + built.unrouted_jobs.length).toBe(3000);
+    expect(routed).toBeGreaterThan(2900);
+  });
+});
