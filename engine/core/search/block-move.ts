@@ -23,6 +23,7 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
     return newFrom + newTo - from.cost - to.cost;
   }
   if (j >= i - 1 && j <= last) return Infinity;
+  if (distanceBound(evaluator, from, i, last, reversed, to, j) >= 0) return Infinity;
   const block = evaluator.range(from, i, last, reversed, 0);
   if (j > last) {
     const middle = evaluator.range(from, last + 1, j, false, 1);
@@ -34,9 +35,11 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
 
 /**
  * A lower bound on the cost change of moving positions [i, last] of `from` after position `j` of
- * another route `to`: `to` gains at least the price of its detour (visits never shorten a route's
- * duration or lower its violations), `from` loses at most the price of the distance it saves plus
- * its slack. Pricing a move in full takes several segment joins; this takes six arc look-ups.
+ * `to`: `to` gains at least the price of its detour (visits never shorten a route's duration or
+ * lower its violations), `from` loses at most the price of the distance it saves plus its slack.
+ * Within one route (j outside [i - 1, last]) the arc the block lands on survives its removal, and
+ * the route's cost is at least the price of its new distance. Pricing a move in full takes several
+ * segment joins (and, within a route, a pass over the jobs in between); this takes a few arc look-ups.
  */
 function distanceBound(evaluator: MoveEvaluator, from: Route, i: number, last: number, reversed: boolean, to: Route, j: number): number {
   const costPerDistance = evaluator.model.instance.costPerDistance;
@@ -56,6 +59,7 @@ function distanceBound(evaluator: MoveEvaluator, from: Route, i: number, last: n
   const head = reversed ? end : first;
   const tail = reversed ? first : end;
   const detour = evaluator.arc(prev, head) + (reversed ? insideReversed : inside) + evaluator.arc(tail, next) - evaluator.arc(prev, next);
+  if (from === to) return costPerDistance[from.type]! * (detour - saved) - evaluator.slack(from);
   return costPerDistance[to.type]! * detour - costPerDistance[from.type]! * saved - evaluator.slack(from);
 }
 

@@ -7,9 +7,9 @@ import { IMPROVEMENT_EPSILON, type MoveEvaluator } from '../move-evaluator.js';
 const S = SEGMENT_STRIDE;
 
 /**
- * A lower bound on the cost change of putting `incoming` in place of position `i` of `route` and
- * of the mirror exchange: each route's cost falls by at most the price of the distance it saves
- * plus its slack (every other part of the cost is non-negative).
+ * A lower bound on the cost change of putting `intoA` in place of position `i` of `a` and `intoB`
+ * in place of position `j` of `b` (two routes): each route's cost falls by at most the price of
+ * the distance it saves plus its slack (every other part of the cost is non-negative).
  */
 function swapBound(evaluator: MoveEvaluator, a: Route, i: number, intoA: number, b: Route, j: number, intoB: number): number {
   return (
@@ -50,6 +50,8 @@ export class Swap implements LocalSearchOperator {
     } else {
       const first = Math.min(i, j);
       const second = Math.max(i, j);
+      // Apart, the two replacements change disjoint arcs; the route costs at least its new distance's price.
+      if (second > first + 1 && swapBound(evaluator, routeU, i, v, routeU, j, u) + evaluator.slack(routeU) >= 0) return false;
       const a = routeU.nodes[first]!;
       const b = routeU.nodes[second]!;
       const scratch = evaluator.scratch;
