@@ -1,10 +1,5 @@
+import { sequenceHash } from '../structures/sequence-hash.js';
 import type { Solution } from '../structures/solution.js';
-
-function sequenceHash(nodes: Int32Array, size: number): number {
-  let hash = size;
-  for (let i = 1; i <= size; i++) hash = Math.imul(hash ^ nodes[i]!, 0x9e3779b1) ^ (hash >>> 15);
-  return hash;
-}
 
 /**
  * Which routes are as a local search left them when it last finished (a local optimum of one cost
