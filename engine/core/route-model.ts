@@ -98,6 +98,11 @@ export class RouteModel {
     }
   }
 
+  /** The prices `setPenalties` set last: a route's cost depends on nothing else that changes. */
+  get penalties(): readonly [warp: number, load: number] {
+    return [this.warpPenalty, this.loadPenalty];
+  }
+
   /** Prices violations from now on (finite penalties), or makes them hard again (Infinity). */
   setPenalties(warpPenalty: number, loadPenalty: number): void {
     this.warpPenalty = warpPenalty;

@@ -14,6 +14,7 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
   if (last > from.size) return Infinity;
   const scratch = evaluator.scratch;
   if (from !== to) {
+    if (distanceBound(evaluator, from, i, last, reversed, to, j) >= 0) return Infinity;
     if (!evaluator.servesRange(from, i, last, to.slot)) return Infinity;
     const block = evaluator.range(from, i, last, reversed, 0);
     const newTo = evaluator.join3(to.type, to.prefix, j * S, scratch, block, to.suffix, (j + 1) * S);
@@ -22,6 +23,7 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
     return newFrom + newTo - from.cost - to.cost;
   }
   if (j >= i - 1 && j <= last) return Infinity;
+  if (distanceBound(evaluator, from, i, last, reversed, to, j) >= 0) return Infinity;
   const block = evaluator.range(from, i, last, reversed, 0);
   if (j > last) {
     const middle = evaluator.range(from, last + 1, j, false, 1);
@@ -29,6 +31,36 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
   }
   const middle = evaluator.range(from, j + 1, i - 1, false, 1);
   return evaluator.join4(from.type, from.prefix, j * S, scratch, block, scratch, middle, from.suffix, (last + 1) * S) - from.cost;
+}
+
+/**
+ * A lower bound on the cost change of moving positions [i, last] of `from` after position `j` of
+ * `to`: `to` gains at least the price of its detour (visits never shorten a route's duration or
+ * lower its violations), `from` loses at most the price of the distance it saves plus its slack.
+ * Within one route (j outside [i - 1, last]) the arc the block lands on survives its removal, and
+ * the route's cost is at least the price of its new distance. Pricing a move in full takes several
+ * segment joins (and, within a route, a pass over the jobs in between); this takes a few arc look-ups.
+ */
+function distanceBound(evaluator: MoveEvaluator, from: Route, i: number, last: number, reversed: boolean, to: Route, j: number): number {
+  const costPerDistance = evaluator.model.instance.costPerDistance;
+  const before = from.nodes[i - 1]!;
+  const after = from.nodes[last + 1]!;
+  const first = from.nodes[i]!;
+  const end = from.nodes[last]!;
+  let inside = 0;
+  let insideReversed = 0;
+  for (let k = i; k < last; k++) {
+    inside += evaluator.arc(from.nodes[k]!, from.nodes[k + 1]!);
+    insideReversed += evaluator.arc(from.nodes[k + 1]!, from.nodes[k]!);
+  }
+  const saved = evaluator.arc(before, first) + inside + evaluator.arc(end, after) - evaluator.arc(before, after);
+  const prev = to.nodes[j]!;
+  const next = to.nodes[j + 1]!;
+  const head = reversed ? end : first;
+  const tail = reversed ? first : end;
+  const detour = evaluator.arc(prev, head) + (reversed ? insideReversed : inside) + evaluator.arc(tail, next) - evaluator.arc(prev, next);
+  if (from === to) return costPerDistance[from.type]! * (detour - saved) - evaluator.slack(from);
+  return costPerDistance[to.type]! * detour - costPerDistance[from.type]! * saved - evaluator.slack(from);
 }
 
 const moved = new Int32Array(3);

@@ -1,6 +1,6 @@
 import type { RouteModel } from '../route-model.js';
 import type { Route } from '../structures/route.js';
-import { SEGMENT_STRIDE } from '../structures/segment.js';
+import { SEG_DISTANCE, SEGMENT_STRIDE } from '../structures/segment.js';
 
 /** Improvements smaller than this are round-off, and accepting them could cycle. */
 export const IMPROVEMENT_EPSILON = 1e-9;
@@ -40,6 +40,22 @@ export class MoveEvaluator {
       for (let i = from + 1; i <= to; i++) algebra.concat(scratch, o, scratch, o, visits, nodes[i]! * S);
     }
     return o;
+  }
+
+  /**
+   * The most `route`'s cost can fall beyond the price of the distance it saves: every other part
+   * of its cost (fixed cost, time, penalties, pull) is non-negative, so it can fall by at most all
+   * of them. Without time costs or violations that is 0, and a move whose distance alone does not
+   * improve can be dropped before it is priced in full.
+   */
+  slack(route: Route): number {
+    if (route.size === 0) return 0;
+    return route.cost - this.model.instance.costPerDistance[route.type]! * route.prefix[(route.size + 1) * S + SEG_DISTANCE]!;
+  }
+
+  /** Distance of the arc from `a` to `b`. */
+  arc(a: number, b: number): number {
+    return this.model.instance.distance[a * this.model.instance.nodeCount + b]!;
   }
 
   /** Whether every job at positions from..to of `route` may ride in route slot `slot`. */

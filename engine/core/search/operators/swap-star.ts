@@ -1,8 +1,8 @@
 import type { Route } from '../../structures/route.js';
 import type { Solution } from '../../structures/solution.js';
 import { IMPROVEMENT_EPSILON, type MoveEvaluator } from '../move-evaluator.js';
+import { InsertionRanks, TOP } from './insertion-ranks.js';
 
-const TOP = 3;
 /** Estimated-best exchanges that get an exact (time-window-aware) evaluation. */
 const CANDIDATES = 4;
 /** Position code for "take the place of the job leaving the route". */
@@ -27,9 +27,12 @@ export class SwapStar {
   private readonly candidateEstimate = new Float64Array(CANDIDATES);
   private readonly sequenceA: Int32Array;
   private readonly sequenceB: Int32Array;
+  readonly ranks: InsertionRanks;
 
   constructor(private readonly evaluator: MoveEvaluator) {
-    const n = evaluator.model.instance.nodeCount + 2;
+    const instance = evaluator.model.instance;
+    this.ranks = new InsertionRanks(instance.distance, instance.nodeCount, evaluator.model.slotType.length);
+    const n = instance.nodeCount + 2;
     this.topPosA = new Int32Array(n * TOP);
     this.topCostA = new Float64Array(n * TOP);
     this.topPosB = new Int32Array(n * TOP);
@@ -43,8 +46,8 @@ export class SwapStar {
     const model = this.evaluator.model;
     const n = model.instance.nodeCount;
     const distance = model.instance.distance;
-    this.rankInsertions(a, b, this.topPosA, this.topCostA);
-    this.rankInsertions(b, a, this.topPosB, this.topCostB);
+    this.ranks.rank(a, b, this.topPosA, this.topCostA);
+    this.ranks.rank(b, a, this.topPosB, this.topCostB);
     let candidates = 0;
     const scaleA = model.instance.costPerDistance[a.type]!;
     const scaleB = model.instance.costPerDistance[b.type]!;
@@ -99,33 +102,6 @@ export class SwapStar {
       }
     }
     return false;
-  }
-
-  /** For every job of `from`, the TOP cheapest detours into `into` (by distance), best first. */
-  private rankInsertions(from: Route, into: Route, positions: Int32Array, costs: Float64Array): void {
-    const instance = this.evaluator.model.instance;
-    const n = instance.nodeCount;
-    const distance = instance.distance;
-    for (let i = 1; i <= from.size; i++) {
-      const u = from.nodes[i]!;
-      const base = i * TOP;
-      positions.fill(-1, base, base + TOP);
-      costs.fill(Infinity, base, base + TOP);
-      for (let p = 1; p <= into.size + 1; p++) {
-        const before = into.nodes[p - 1]!;
-        const after = into.nodes[p]!;
-        const cost = distance[before * n + u]! + distance[u * n + after]! - distance[before * n + after]!;
-        if (cost >= costs[base + TOP - 1]!) continue;
-        let t = TOP - 1;
-        while (t > 0 && costs[base + t - 1]! > cost) {
-          costs[base + t] = costs[base + t - 1]!;
-          positions[base + t] = positions[base + t - 1]!;
-          t--;
-        }
-        costs[base + t] = cost;
-        positions[base + t] = p;
-      }
-    }
   }
 
   /** Inserts into the sorted candidate list (CANDIDATES best estimates); returns its new length. */

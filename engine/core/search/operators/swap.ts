@@ -1,9 +1,31 @@
+import type { Route } from '../../structures/route.js';
 import type { Solution } from '../../structures/solution.js';
 import { SEGMENT_STRIDE } from '../../structures/segment.js';
 import type { LocalSearchOperator } from '../local-search-operator.js';
 import { IMPROVEMENT_EPSILON, type MoveEvaluator } from '../move-evaluator.js';
 
 const S = SEGMENT_STRIDE;
+
+/**
+ * A lower bound on the cost change of putting `intoA` in place of position `i` of `a` and `intoB`
+ * in place of position `j` of `b` (two routes): each route's cost falls by at most the price of
+ * the distance it saves plus its slack (every other part of the cost is non-negative).
+ */
+function swapBound(evaluator: MoveEvaluator, a: Route, i: number, intoA: number, b: Route, j: number, intoB: number): number {
+  return (
+    replacementDistance(evaluator, a, i, intoA) + replacementDistance(evaluator, b, j, intoB) - evaluator.slack(a) - evaluator.slack(b)
+  );
+}
+
+/** Price of the distance change of replacing position `i` of `route` by `incoming`. */
+function replacementDistance(evaluator: MoveEvaluator, route: Route, i: number, incoming: number): number {
+  const before = route.nodes[i - 1]!;
+  const after = route.nodes[i + 1]!;
+  const leaving = route.nodes[i]!;
+  const change =
+    evaluator.arc(before, incoming) + evaluator.arc(incoming, after) - evaluator.arc(before, leaving) - evaluator.arc(leaving, after);
+  return evaluator.model.instance.costPerDistance[route.type]! * change;
+}
 
 /** Exchanges the positions of jobs `u` and `v`. */
 export class Swap implements LocalSearchOperator {
@@ -20,6 +42,7 @@ export class Swap implements LocalSearchOperator {
     if (routeU !== routeV) {
       const model = evaluator.model;
       if (model.restricted && (!model.canServe(u, routeV.slot) || !model.canServe(v, routeU.slot))) return false;
+      if (swapBound(evaluator, routeU, i, v, routeV, j, u) >= 0) return false;
       const newU = evaluator.join3(routeU.type, routeU.prefix, (i - 1) * S, visits, v * S, routeU.suffix, (i + 1) * S);
       if (newU === Infinity) return false;
       const newV = evaluator.join3(routeV.type, routeV.prefix, (j - 1) * S, visits, u * S, routeV.suffix, (j + 1) * S);
@@ -27,6 +50,8 @@ export class Swap implements LocalSearchOperator {
     } else {
       const first = Math.min(i, j);
       const second = Math.max(i, j);
+      // Apart, the two replacements change disjoint arcs; the route costs at least its new distance's price.
+      if (second > first + 1 && swapBound(evaluator, routeU, i, v, routeU, j, u) + evaluator.slack(routeU) >= 0) return false;
       const a = routeU.nodes[first]!;
       const b = routeU.nodes[second]!;
       const scratch = evaluator.scratch;

@@ -1,9 +1,27 @@
+import type { Route } from '../../structures/route.js';
 import type { Solution } from '../../structures/solution.js';
 import { SEGMENT_STRIDE } from '../../structures/segment.js';
 import type { LocalSearchOperator } from '../local-search-operator.js';
 import { IMPROVEMENT_EPSILON, type MoveEvaluator } from '../move-evaluator.js';
 
 const S = SEGMENT_STRIDE;
+
+/**
+ * A lower bound on the cost change of reversing positions from..to of `route`: the route costs at
+ * least the price of its new distance, so it falls by at most the distance saved plus its slack.
+ * Arc look-ups over the reversed part are much cheaper than joining its segments.
+ */
+function reversalBound(evaluator: MoveEvaluator, route: Route, from: number, to: number): number {
+  const nodes = route.nodes;
+  let change = 0;
+  for (let k = from; k < to; k++) change += evaluator.arc(nodes[k + 1]!, nodes[k]!) - evaluator.arc(nodes[k]!, nodes[k + 1]!);
+  change +=
+    evaluator.arc(nodes[from - 1]!, nodes[to]!) +
+    evaluator.arc(nodes[from]!, nodes[to + 1]!) -
+    evaluator.arc(nodes[from - 1]!, nodes[from]!) -
+    evaluator.arc(nodes[to]!, nodes[to + 1]!);
+  return evaluator.model.instance.costPerDistance[route.type]! * change - evaluator.slack(route);
+}
 
 /**
  * Intra-route 2-opt: reverses the part of the route between `u` and `v` so that they become
@@ -23,6 +41,7 @@ export class TwoOpt implements LocalSearchOperator {
     const to = i < j ? j : i - 1;
     if (to - from < 1) return false;
     const evaluator = this.evaluator;
+    if (reversalBound(evaluator, route, from, to) >= 0) return false;
     const reversed = evaluator.range(route, from, to, true, 0);
     const delta =
       evaluator.join3(route.type, route.prefix, (from - 1) * S, evaluator.scratch, reversed, route.suffix, (to + 1) * S) - route.cost;

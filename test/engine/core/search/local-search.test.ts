@@ -1,0 +1,110 @@
+import type { CompiledInstance } from '../../../../engine/core/compiled/compiled-instance.js';
+import { RouteModel } from '../../../../engine/core/route-model.js';
+import { regretInsertion } from '../../../../engine/core/search/construction/regret-insertion.js';
+import { Deadline } from '../../../../engine/core/search/deadline.js';
+import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
+import { LocalSearch } from '../../../../engine/core/search/local-search.js';
+import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
+import { DistanceRanking, granularNeighbourhood, type Neighbourhood } from '../../../../engine/core/search/neighbourhood.js';
+import { BlinkInsertion } from '../../../../engine/core/search/recreate/blink-insertion.js';
+import { StringRemoval } from '../../../../engine/core/search/ruin/string-removal.js';
+import { Random } from '../../../../engine/core/structures/prng.js';
+import { Solution } from '../../../../engine/core/structures/solution.js';
+import { routesOf, tinyInstance } from '../tiny-instances.js';
+
+const ROUNDS = 12;
+const NO_DEADLINE = new Deadline(Infinity);
+
+interface Setup {
+  model: RouteModel;
+  neighbourhood: Neighbourhood;
+  solution: Solution;
+  ruin: StringRemoval;
+  recreate: BlinkInsertion;
+}
+
+function setup(instance: CompiledInstance, seed: number): Setup {
+  const model = new RouteModel(instance);
+  const random = new Random(seed);
+  const insertion = new InsertionSearch(new MoveEvaluator(model));
+  const neighbourhood = granularNeighbourhood(instance, 20);
+  const solution = new Solution(model);
+  regretInsertion(solution, insertion, neighbourhood, new DistanceRanking(instance), NO_DEADLINE);
+  const ruin = new StringRemoval(new DistanceRanking(instance, 64), instance.jobs.length, model.slotType.length, random);
+  return { model, neighbourhood, solution, ruin, recreate: new BlinkInsertion(instance, insertion, random) };
+}
+
+function copyOf(solution: Solution): Solution {
+  const copy = new Solution(solution.model);
+  copy.copyFrom(solution);
+  return copy;
+}
+
+/** A search that has never run: it examines every route. */
+function fresh(s: Setup, seed: number): LocalSearch {
+  return new LocalSearch(new MoveEvaluator(s.model), s.neighbourhood, new Random(seed));
+}
+
+describe('local search from the routes that changed', () => {
+  const instance = tinyInstance(7, { jobs: 400, vehicles: 100, windows: 'tight', capacity: 40 });
+
+  it('after a ruin and recreate examines a fraction of the pairs of a full search, and still ends in a local optimum', () => {
+    const s = setup(instance, 3);
+    const search = fresh(s, 11);
+    search.run(s.solution, NO_DEADLINE);
+    let restricted = 0;
+    let full = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      s.ruin.ruin(s.solution);
+      s.recreate.recreate(s.solution);
+      const start = copyOf(s.solution);
+      const before = { ...search.work };
+      search.run(s.solution, NO_DEADLINE);
+      restricted += search.work.jobPairs - before.jobPairs;
+      expect(search.work.changedRoutes - before.changedRoutes).toBeLessThan(s.solution.usedRoutes());
+      const reference = fresh(s, 11);
+      reference.run(start, NO_DEADLINE);
+      full += reference.work.jobPairs;
+      // A full search from where the restricted one ended finds nothing left to improve.
+      const check = copyOf(s.solution);
+      const checker = fresh(s, 5);
+      checker.run(check, NO_DEADLINE);
+      expect(routesOf(check)).toEqual(routesOf(s.solution));
+      expect(s.solution.feasible).toBe(true);
+    }
+    expect(restricted).toBeLessThan(full / 3);
+  });
+
+  it('searches with priced violations only around the routes the search before it touched, reproducibly', () => {
+    const outcome = (seed: number): { routes: number[][]; pairs: number; fullPairs: number; cost: number; start: number } => {
+      const s = setup(instance, seed);
+      const search = fresh(s, seed);
+      search.run(s.solution, NO_DEADLINE);
+      s.ruin.ruin(s.solution);
+      s.recreate.recreate(s.solution);
+      search.run(s.solution, NO_DEADLINE);
+      s.model.setPenalties(1, 1);
+      s.solution.reprice();
+      const start = s.solution.cost;
+      const copy = copyOf(s.solution);
+      const before = search.work.jobPairs;
+      search.run(s.solution, NO_DEADLINE);
+      const reference = fresh(s, seed);
+      reference.run(copy, NO_DEADLINE);
+      return {
+        routes: routesOf(s.solution),
+        pairs: search.work.jobPairs - before,
+        fullPairs: reference.work.jobPairs,
+        cost: s.solution.cost,
+        start,
+      };
+    };
+    for (const seed of [1, 2, 3]) {
+      const first = outcome(seed);
+      expect(first.pairs).toBeGreaterThan(0);
+      expect(first.pairs).toBeLessThan(0.7 * first.fullPairs);
+      expect(first.cost).toBeLessThanOrEqual(first.start);
+      expect(outcome(seed)).toEqual(first);
+    }
+  });
+});
