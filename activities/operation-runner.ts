@@ -120,7 +120,7 @@ const progressWriteIntervalMs = 2000;
 
 /**
  * Runs one operation from inside an activity, as task and pipeline steps do: heartbeats every
- * second with the latest progress (and hands it to `saveProgress` at most every 2 s, first 2 s after the start), ends the
+ * second with the latest progress (and hands it to `saveProgress` at most every 2 s; a local activity's first 2 s after its start), ends the
  * thread when Temporal cancels the activity or `stop` aborts (rejecting with its reason), and
  * turns a crash into a retryable failure. A local activity has no heartbeat: it sends none.
  */
@@ -130,11 +130,12 @@ export async function runOperationActivity(
   saveProgress?: (progress: unknown) => Promise<void>,
   stop?: AbortSignal,
 ): Promise<OperationAnswer> {
-  const context = Context.current();
   let latestProgress: unknown;
-  // The first write waits the interval too: a quick operation (evaluate, recommend, insert) ends
-  // sooner and stores no progress, so a client waiting for its result is woken once, by the result.
-  let lastWrite = Date.now();
+  const context = Context.current();
+  // A local activity (a quick operation: evaluate, recommend, insert) waits the interval before
+  // its first write too: it usually ends sooner and stores no progress, so a client waiting for
+  // its result is woken once, by the result. Any other operation shows progress at once.
+  let lastWrite = context.info.isLocal ? Date.now() : 0;
   const onProgress = (progress: unknown): void => {
     latestProgress = progress;
     if (saveProgress && Date.now() - lastWrite >= progressWriteIntervalMs) {

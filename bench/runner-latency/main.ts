@@ -4,13 +4,14 @@ import { benchOptions } from '../support/options.js';
 import { startBenchStack } from '../support/stack.js';
 import { hopsByMode, requestHops, type TimedRequest } from './hops.js';
 import { cpuPerRequest, stackCpu } from './process-cpu.js';
+import { workerPolling } from './worker-ready.js';
 
 /**
  * How long small work takes through the whole service: evaluate, recommend and insert with
  * `?wait=1` over HTTP on a stack of its own (`wayplan infra`, one worker, one API process), on a
  * day's plan of `--routes` routes × `--stops` stops in Monaco (road travel) with a pool of open
- * jobs that recommend and insert draw from. Each operation is first sent `--warmup` times (not
- * counted: the first one routes the travel matrix), then `--requests` times one after the other,
+ * jobs that recommend and insert draw from. Once the worker polls, each operation is first sent
+ * `--warmup` times (not counted: the first one routes the travel matrix), then `--requests` times one after the other,
  * then `--concurrent` at once for `--rounds` rounds. Prints p50/p95/p99/max per operation and the
  * machine's load average, and the CPU milliseconds each part of the stack (bench client, API,
  * worker, Temporal, PostgreSQL) used per sequential request, which the load does not change much;
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
   // A wait long enough that a loaded machine still answers in one hop.
   const stack = await startBenchStack({ name: 'runner', env: { WAYPLAN_WAIT_SECONDS: '30' } });
   try {
+    // The quick operations' workflows run on the solve queue (the stack's queue prefix is bench-<name>).
+    await workerPolling(stack.temporalAddress, 'bench-runner-solve');
     const base = stack.urls[0]!;
     const authorization = await stack.addOwner('bench');
     const plan = dayPlan(routes, stops);

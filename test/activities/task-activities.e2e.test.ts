@@ -100,7 +100,7 @@ describe('runOperation (task activity)', () => {
     expect(result.routes).toHaveLength(1);
   });
 
-  test('a quick operation stores its result and no progress: nothing wakes a waiting client before the result', async () => {
+  test('a quick operation (a local activity) stores its result and no progress: nothing wakes a waiting client before the result', async () => {
     const id = await storedTask('evaluate', sequenceProblem(6, { routes: 2 }));
     const env = new MockActivityEnvironment({ isLocal: true }, { logger: new DefaultLogger('ERROR', () => undefined) });
     const beats: unknown[] = [];
