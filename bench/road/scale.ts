@@ -25,6 +25,7 @@ interface ImportFigures {
   contractions: number;
   fileBytes: number;
   peakRssBytes: number;
+  stages: { name: string; seconds: number; cpuSeconds: number }[];
 }
 
 export interface ScaleOptions {
@@ -69,6 +70,8 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
       `import: ${imported.seconds.toFixed(1)} s (the command: ${imported.cpuSeconds.toFixed(1)} s of CPU), peak RSS ${(imported.peakRssBytes / 2 ** 20).toFixed(0)} MB, ${fileMb.toFixed(1)} MB .osm.pbf, ` +
         `${imported.segmentCount} segments, ${imported.hierarchies} hierarchies in ${imported.contractions} contractions, ${(imported.fileBytes / 1e6).toFixed(1)} MB graph`,
     );
+    for (const stage of imported.stages)
+      console.log(`  ${stage.name}: ${stage.seconds.toFixed(1)} s (${stage.cpuSeconds.toFixed(1)} s of CPU)`);
     const loaded = timed(() => readRoadGraph(graphPath));
     const router = new RoadRouter(loaded.value);
     const graph = loaded.value;

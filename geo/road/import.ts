@@ -8,7 +8,7 @@ import { segmentFlagFerry, segmentFlagHazmatRestricted, segmentFlagToll, type Pr
 import { allVariants, osmAttribution, RoadGraphWriter, roadGraphFormatVersion, variantKey } from './road-graph.js';
 import type { RoadNetwork } from './road-network.js';
 import { largestStronglyConnected } from './strongly-connected.js';
-import { buildTurnGraph, markVariantArcs, mergeTurnGraphs, type TravelVariant, type TurnGraph } from './turn-graph.js';
+import { buildTurnGraph, markVariantArcs, mergeTurnGraphs, type TravelVariant } from './turn-graph.js';
 
 export interface ImportProgress {
   phase: 'read' | 'build' | 'contract' | 'write';
@@ -118,14 +118,15 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
     for (const { variant, members } of groups.values()) {
       const donor = closestDonor(donors, variant);
       step = `${groupName(variant)} (${contracted + 1}/${groups.size})`;
-      const turnGraphOf = (member: TravelVariant): TurnGraph => buildTurnGraph(network, restrictions[member.profile], member);
-      const union = members.map(([, member]) => turnGraphOf(member)).reduce(mergeTurnGraphs);
+      // Built once per group: the classes' own graphs are what is written with their hierarchies.
+      const turnGraphs = members.map(([, member]) => buildTurnGraph(network, restrictions[member.profile], member));
+      const union = turnGraphs.reduce(mergeTurnGraphs);
       const arcClasses = new Uint32Array(union.target.length);
-      members.forEach(([, member], index) => markVariantArcs(union, turnGraphOf(member), index, arcClasses));
+      turnGraphs.forEach((turnGraph, index) => markVariantArcs(union, turnGraph, index, arcClasses));
       const contraction = contract(union, donor ? { arcClasses, borrowed: donor.borrowed, onProgress } : { arcClasses, onProgress });
       donors.push({ variant, borrowed: { order: contraction.order, orderArcs: contraction.orderArcs } });
-      members.forEach(([storage, member], index) => {
-        const turnGraph = turnGraphOf(member);
+      members.forEach(([storage], index) => {
+        const turnGraph = turnGraphs[index]!;
         writer.addVariant(storage, {
           turnGraph,
           hierarchy: classHierarchy(contraction.hierarchy, index),

@@ -71,6 +71,17 @@ describe('contraction on growing street grids', () => {
     for (const { imported } of figures) expect([imported.hierarchies, imported.contractions]).toEqual([16, 4]);
   });
 
+  it('gives each U-turn rule an order of its own, which the truck group of that rule starts from', () => {
+    for (const { imported } of figures) {
+      expect(imported.stages.filter((stage) => stage.name.startsWith('contract ')).map((stage) => stage.name)).toEqual([
+        'contract auto with U-turns: 4 classes, own order',
+        'contract auto without U-turns: 4 classes, own order',
+        'contract truck with U-turns: 4 classes, order of auto with U-turns first',
+        'contract truck without U-turns: 4 classes, order of auto without U-turns first',
+      ]);
+    }
+  });
+
   it('keeps the arcs per node (original arcs and shortcuts) bounded', () => {
     for (const figure of figures) expect(figure.arcsPerNode).toBeLessThan(12);
   });
