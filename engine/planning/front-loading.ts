@@ -13,7 +13,7 @@ function cheapestPlace(pricer: PlanPricer, plan: RoutePlan, routes: readonly Res
   let best: Move | undefined;
   for (const route of routes) {
     const objective = pricer.objective(route);
-    if (objective.placementViolations(job) > 0) continue;
+    if (objective.refuses(job)) continue;
     const order = plan.get(route) ?? [];
     const current = pricer.price(route, order);
     for (let position = 0; position <= order.length; position++) {

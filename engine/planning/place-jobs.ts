@@ -35,7 +35,7 @@ export function placeJobs(
     let best: { route: ResolvedRoute; position: number; delta: number } | undefined;
     for (const route of routes) {
       const objective = pricer.objective(route);
-      if (!options.force && objective.placementViolations(job) > 0) continue;
+      if (!options.force && objective.refuses(job)) continue;
       const order = plan.get(route) ?? [];
       const current = pricer.price(route, order);
       const found = cheapestInsertion(objective, order, job, options.force ? Infinity : current.hard);

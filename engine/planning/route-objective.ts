@@ -11,10 +11,10 @@ import type { TravelTable } from '../evaluate/travel-table.js';
  * try many orders. It runs the evaluator's own timeline on the compiled route without building
  * responses, so it prices exactly what `evaluateRoute` prices (a test holds the two equal).
  *
- * With `compiledJobs` (indices into `jobs`, e.g. the jobs the route may serve) only those are
- * compiled: a route of a plan over many dates then holds its own date's jobs, not every job of the
- * problem. Any other job is compiled the first time an order holds it, and its order-independent
- * violations are found when asked.
+ * With `servable` (indices into `jobs`: those the route may serve without a violation no order
+ * avoids; every other job has one) only those are compiled: a route of a plan over many dates then
+ * holds its own date's jobs, not every job of the problem. Any other job is compiled the first
+ * time an order holds it, and its violations are found when asked for.
  */
 export class RouteObjective {
   private compiled: CompiledRoute;
@@ -39,11 +39,11 @@ export class RouteObjective {
     readonly jobs: readonly ResolvedJob[],
     private readonly travel: TravelTable,
     private readonly context: RouteContext = {},
-    compiledJobs?: readonly number[],
+    servable?: readonly number[],
   ) {
-    if (compiledJobs !== undefined) {
+    if (servable !== undefined) {
       this.slots = new Int32Array(jobs.length).fill(-1);
-      for (const job of compiledJobs) this.slots[job] = this.subset.push(job) - 1;
+      for (const job of servable) this.slots[job] = this.subset.push(job) - 1;
     }
     this.compiled = this.compile();
   }
@@ -126,9 +126,11 @@ export class RouteObjective {
     return chosen;
   }
 
-  /** Hard violations a candidate job has on this route wherever it goes (dates, attributes, drivers, zones). */
-  placementViolations(job: number): number {
-    return this.staticViolations(job).length;
+  /** Whether a candidate job has a hard violation on this route wherever it goes (dates, attributes, drivers, zones). */
+  refuses(job: number): boolean {
+    const slot = this.slots === undefined ? job : this.slots[job]!;
+    // Only servable jobs and those an order brought are compiled: any other is refused.
+    return slot < 0 || this.compiled.staticHard[slot]! > 0;
   }
 
   /** The types of those violations, with the route-level ones any used route has (e.g. no vehicle). */

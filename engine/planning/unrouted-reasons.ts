@@ -34,7 +34,7 @@ export function unroutedReasons(
     let placeable = false;
     for (const route of routes) {
       const objective = pricer.objective(route);
-      if (objective.placementViolations(job) > 0) {
+      if (objective.refuses(job)) {
         for (const type of objective.placementViolationTypes(job)) found.add(type);
         continue;
       }

@@ -138,7 +138,7 @@ describe('RouteObjective over the jobs a route may serve', () => {
       expect(some.likelyPositions(order, job, 3)).toEqual(every.likelyPositions(order, job, 3));
     }
     for (const job of problem.jobs.keys()) {
-      expect(some.placementViolations(job)).toBe(every.placementViolations(job));
+      expect(some.refuses(job)).toBe(every.refuses(job));
       expect(some.placementViolationTypes(job)).toEqual(every.placementViolationTypes(job));
     }
     // A job of the other date, forced onto the route, is compiled when an order holds it.
