@@ -65,8 +65,11 @@ export class InsertionRanks {
           this.rankJob(u, into, this.positions, this.costs, stored);
           this.rankedAt[pair] = current;
         }
-        positions.set(this.positions.subarray(stored, stored + TOP), base);
-        costs.set(this.costs.subarray(stored, stored + TOP), base);
+        // A loop, not set(subarray): a view per job cost more than ranking a short route.
+        for (let t = 0; t < TOP; t++) {
+          positions[base + t] = this.positions[stored + t]!;
+          costs[base + t] = this.costs[stored + t]!;
+        }
       } else {
         this.rankJob(u, into, positions, costs, base);
       }

@@ -27,7 +27,7 @@ export class SwapStar {
   private readonly candidateEstimate = new Float64Array(CANDIDATES);
   private readonly sequenceA: Int32Array;
   private readonly sequenceB: Int32Array;
-  readonly ranks: InsertionRanks;
+  private readonly ranks: InsertionRanks;
 
   constructor(private readonly evaluator: MoveEvaluator) {
     const instance = evaluator.model.instance;

@@ -54,6 +54,8 @@ describe('local search from the routes that changed', () => {
     search.run(s.solution, NO_DEADLINE);
     let restricted = 0;
     let full = 0;
+    let restrictedRoutePairs = 0;
+    let fullRoutePairs = 0;
     for (let round = 0; round < ROUNDS; round++) {
       s.ruin.ruin(s.solution);
       s.recreate.recreate(s.solution);
@@ -61,10 +63,12 @@ describe('local search from the routes that changed', () => {
       const before = { ...search.work };
       search.run(s.solution, NO_DEADLINE);
       restricted += search.work.jobPairs - before.jobPairs;
+      restrictedRoutePairs += search.work.routePairs - before.routePairs;
       expect(search.work.changedRoutes - before.changedRoutes).toBeLessThan(s.solution.usedRoutes());
       const reference = fresh(s, 11);
       reference.run(start, NO_DEADLINE);
       full += reference.work.jobPairs;
+      fullRoutePairs += reference.work.routePairs;
       // A full search from where the restricted one ended finds nothing left to improve.
       const check = copyOf(s.solution);
       const checker = fresh(s, 5);
@@ -73,6 +77,7 @@ describe('local search from the routes that changed', () => {
       expect(s.solution.feasible).toBe(true);
     }
     expect(restricted).toBeLessThan(full / 3);
+    expect(restrictedRoutePairs).toBeLessThan(fullRoutePairs / 3);
   });
 
   it('searches with priced violations only around the routes the search before it touched, reproducibly', () => {
