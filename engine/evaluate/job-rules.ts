@@ -14,14 +14,21 @@ function present(have: readonly string[] | undefined, banned: readonly string[] 
   return (banned ?? []).filter((a) => (have ?? []).includes(a));
 }
 
+// Formatted only for a violation: the checks run for every job of every route evaluated.
+function routeDate(date: number | undefined): { route_date?: string } {
+  return date === undefined ? {} : { route_date: formatDate(date) };
+}
+
 function dateViolations(job: ResolvedJob, route: ResolvedRoute, out: Violation[]): void {
   const date = route.date;
-  const routeDate = date === undefined ? {} : { route_date: formatDate(date) };
   if (job.date !== undefined) {
     const earliest = job.date - (job.allowed_variance_before ?? 0);
     const latest = job.date + (job.allowed_variance_after ?? 0);
     if (date === undefined || date < earliest || date > latest) {
-      out.push({ type: 'job_missed_date_window', data: { ...routeDate, earliest: formatDate(earliest), latest: formatDate(latest) } });
+      out.push({
+        type: 'job_missed_date_window',
+        data: { ...routeDate(date), earliest: formatDate(earliest), latest: formatDate(latest) },
+      });
     }
   }
   const allowedDates = job.allowed_dates;
@@ -29,7 +36,10 @@ function dateViolations(job: ResolvedJob, route: ResolvedRoute, out: Violation[]
   const dateRefused = allowedDates !== undefined && (date === undefined || !allowedDates.includes(date));
   const dayRefused = allowedDays != null && (date === undefined || !allowedDays.includes(dayOfWeek(date)));
   if (dateRefused || dayRefused) {
-    out.push({ type: 'job_delivered_on_disallowed_day', data: date === undefined ? {} : { ...routeDate, day_of_week: dayOfWeek(date) } });
+    out.push({
+      type: 'job_delivered_on_disallowed_day',
+      data: date === undefined ? {} : { ...routeDate(date), day_of_week: dayOfWeek(date) },
+    });
   }
 }
 
@@ -39,14 +49,16 @@ function scheduleDateViolations(problem: ResolvedProblem, job: ResolvedJob, rout
   const rule = scheduleDatesOf(problem).get(job);
   if (rule === undefined) return;
   const date = route.date;
-  const routeDate = date === undefined ? {} : { route_date: formatDate(date) };
   const range = rule.range;
   if (range === undefined || date === undefined || date < range.start || date > range.end) {
-    out.push({ type: 'job_missed_date_window', data: { ...routeDate, ...rule.bounds } });
+    out.push({ type: 'job_missed_date_window', data: { ...routeDate(date), ...rule.bounds } });
   }
   const allowedDays = rule.allowedDaysOfWeek;
   if (allowedDays !== null && (date === undefined || !allowedDays.includes(dayOfWeek(date)))) {
-    out.push({ type: 'job_delivered_on_disallowed_day', data: date === undefined ? {} : { ...routeDate, day_of_week: dayOfWeek(date) } });
+    out.push({
+      type: 'job_delivered_on_disallowed_day',
+      data: date === undefined ? {} : { ...routeDate(date), day_of_week: dayOfWeek(date) },
+    });
   }
 }
 
