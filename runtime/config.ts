@@ -48,6 +48,8 @@ export interface Config {
    * the parallel searches of a build or optimize, which share them out.
    */
   solverThreads: number;
+  /** Days an ended task, with its request and result, is kept (`WAYPLAN_TASK_RETENTION_DAYS`; 0 = forever). */
+  taskRetentionDays: number;
   geocoding: GeocodingConfig;
   /** Whether the first start adds the demo fleet's platform connection (`WAYPLAN_DEMO`). */
   demo: boolean;
@@ -175,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     travel: travelSettings(env, dataDir),
     travelCacheBytes: Math.floor(number(env, 'WAYPLAN_TRAVEL_CACHE_MB', 256, 0) * 1024 * 1024),
     solverThreads: integer(env, 'WAYPLAN_SOLVER_THREADS', availableParallelism(), 1),
+    taskRetentionDays: integer(env, 'WAYPLAN_TASK_RETENTION_DAYS', 30, 0),
     geocoding: geocodingConfig(env),
     demo: env.WAYPLAN_DEMO !== '0',
     supervised: Boolean(env.WAYPLAN_SUPERVISED),

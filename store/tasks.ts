@@ -150,6 +150,24 @@ export class TaskStore {
     return result.rowCount === 1;
   }
 
+  /**
+   * Deletes up to `limit` ended tasks, oldest first, that ended more than `days` days ago, with
+   * their payloads (in the same statement: the tasks that name them go at once); returns how many.
+   * Running tasks are never deleted, however old.
+   */
+  async deleteEndedBefore(days: number, limit: number): Promise<number> {
+    const result = await this.pool.query<{ deleted: string }>(
+      `WITH old AS (SELECT id FROM tasks WHERE status <> 'running' AND finished_time < now() - make_interval(days => $1)
+                    ORDER BY finished_time LIMIT $2 FOR UPDATE SKIP LOCKED),
+            d AS (DELETE FROM tasks t USING old WHERE t.id = old.id RETURNING t.request_payload, t.result_payload, t.error_payload),
+            p AS (DELETE FROM payloads WHERE id IN (SELECT request_payload FROM d UNION ALL SELECT result_payload FROM d
+                                                    UNION ALL SELECT error_payload FROM d))
+       SELECT count(*) AS deleted FROM d`,
+      [days, limit],
+    );
+    return Number(result.rows[0]!.deleted);
+  }
+
   async setProgress(id: string, progress: unknown): Promise<void> {
     await this.pool.query(
       `WITH u AS (UPDATE tasks SET progress = $2, last_status_time = ${now} WHERE id = $1 AND status = 'running' RETURNING id)

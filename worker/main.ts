@@ -9,6 +9,7 @@ import {
   type LogLevel,
   type WorkerOptions,
 } from '@temporalio/worker';
+import { createRetentionActivities } from '../activities/retention-activities.js';
 import { createSandboxActivities } from '../activities/sandbox-activities.js';
 import { operationPool } from '../activities/operation-runner.js';
 import { createTaskActivities } from '../activities/task-activities.js';
@@ -30,7 +31,7 @@ import { taskChannel, TaskStore } from '../store/tasks.js';
 import type { QueueRole } from '../workflows/contract.js';
 import { createGeocoder, upstreamBreaker } from './create-geocoder.js';
 import { meteredGeocoder, watchCircuit } from './geocoding-metrics.js';
-import { ensureSandboxCleanupSchedule } from './schedules.js';
+import { ensureHousekeepingSchedules } from './schedules.js';
 
 /** The SDK exporter's families; none while it is not up yet, so a scrape during start-up still answers. */
 async function sdkMetrics(address: string): Promise<string> {
@@ -100,6 +101,7 @@ export async function runWorker(
   const activities = {
     ...createTaskActivities({ tasks: new TaskStore(pool), travel: config.travel, ...(changes ? { changes } : {}) }),
     ...createSandboxActivities({ sandboxes: new SandboxStore(pool) }),
+    ...createRetentionActivities({ tasks: new TaskStore(pool), taskRetentionDays: config.taskRetentionDays }),
     ...createGeocodeActivities({
       tasks: new TaskStore(pool),
       batches: new GeocodeBatchStore(pool),
@@ -111,7 +113,7 @@ export async function runWorker(
   };
   const connection = await NativeConnection.connect({ address: temporalAddress });
   if (queues.includes('io'))
-    await ensureSandboxCleanupSchedule(new Client({ connection, namespace: config.temporalNamespace }), config.taskQueues.io);
+    await ensureHousekeepingSchedules(new Client({ connection, namespace: config.temporalNamespace }), config.taskQueues.io);
   const common: Partial<WorkerOptions> = {
     connection,
     namespace: config.temporalNamespace,

@@ -184,6 +184,8 @@ export interface Workflows {
   nightlyTerritory(input: NightlyTerritoryInput): Promise<TerritoryProgress>;
   /** Started hourly by a schedule; returns how many sandboxes it deleted. */
   sandboxCleanup(): Promise<number>;
+  /** Started hourly by a schedule; returns how many ended tasks it deleted. */
+  taskRetention(): Promise<number>;
 }
 
 export type WorkflowType = keyof Workflows;
@@ -200,6 +202,7 @@ export const workflowTypes: { readonly [T in WorkflowType]: T } = {
   nightlyPlan: 'nightlyPlan',
   nightlyTerritory: 'nightlyTerritory',
   sandboxCleanup: 'sandboxCleanup',
+  taskRetention: 'taskRetention',
 };
 
 // ---- queries and signals ---------------------------------------------------------------------

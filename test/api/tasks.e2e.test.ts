@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { taskRetentionScheduleId } from '../../worker/schedules.js';
 import { useTestStack, type TestUser } from '../support/stack.js';
 import { postJson, postJsonWaiting, request, type JsonResponse } from '../support/http.js';
 import { sequenceProblem } from '../support/problems.js';
 
 // Long enough for a small task to finish within one hold on a busy machine, short enough for hops.
-const { stack, user } = useTestStack({ WAYPLAN_WAIT_SECONDS: '3' });
+const queuePrefix = `test-tasks-${randomBytes(4).toString('hex')}`;
+const { stack, user } = useTestStack({ WAYPLAN_WAIT_SECONDS: '3', WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix });
 let other: TestUser;
 
 beforeAll(async () => {
@@ -164,5 +168,43 @@ describe('tasks', () => {
     const created = (await get('/v1/tasks?limit=1000')).body.tasks.filter((t: { task_id: string }) => !before.has(t.task_id));
     expect(created).toHaveLength(1);
     await waitForStatus(created[0].task_id, 'canceled', 10000);
+  });
+
+  test('the hourly taskRetention schedule deletes tasks ended more than 30 days ago, with their payloads, and keeps running ones', async () => {
+    const start = async (seed: number, body = sequenceProblem(4, { seed })): Promise<string> =>
+      (await postJson(`${stack.baseUrl}/v1/sequence`, body, auth())).body.task_id as string;
+    const [old, recent] = [await start(11), await start(12)];
+    for (const id of [old, recent]) await waitForStatus(id, 'completed');
+    const running = await start(13, sequenceProblem(200, { timeLimit: '00:01:00', seed: 13 }));
+    const payloads = async (id: string): Promise<string[]> =>
+      (await stack.query('SELECT request_payload, result_payload FROM tasks WHERE id = $1', [id])).rows.flatMap((r) =>
+        [r.request_payload, r.result_payload].filter((p) => p !== null),
+      );
+    const oldPayloads = await payloads(old);
+    expect(oldPayloads).toHaveLength(2);
+    await stack.query(
+      `UPDATE tasks SET started_time = now() - interval '41 days', finished_time = CASE WHEN status = 'running' THEN NULL ELSE now() - interval '40 days' END
+        WHERE id = ANY($1)`,
+      [[old, running]],
+    );
+    const connection = await Connection.connect({ address: process.env.WAYPLAN_TEST_TEMPORAL_ADDRESS! });
+    try {
+      const schedule = new Client({ connection }).schedule.getHandle(taskRetentionScheduleId(`${queuePrefix}-io`));
+      expect((await schedule.describe()).action).toMatchObject({ type: 'startWorkflow', workflowType: 'taskRetention' });
+      await schedule.trigger();
+      const deadline = Date.now() + 30000;
+      while ((await stack.query('SELECT 1 FROM tasks WHERE id = $1', [old])).rowCount !== 0) {
+        if (Date.now() > deadline) throw new Error('the scheduled retention did not delete the old task');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    } finally {
+      await connection.close();
+    }
+    expect((await stack.query('SELECT count(*)::int AS n FROM payloads WHERE id = ANY($1)', [oldPayloads])).rows[0].n).toBe(0);
+    expect((await get(`/v1/tasks/${old}`)).status).toBe(404);
+    expect((await get(`/v1/tasks/${recent}/result`)).status).toBe(200);
+    expect((await get(`/v1/tasks/${running}`)).body.status).toBe('running');
+    await request(`${stack.baseUrl}/v1/tasks/${running}/cancel`, { method: 'POST', headers: auth() });
+    await waitForStatus(running, 'canceled');
   });
 });
