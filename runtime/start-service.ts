@@ -8,6 +8,16 @@ export interface StartedService {
   stop(signal: NodeJS.Signals, graceMs: number): Promise<void>;
 }
 
+/** Sends `signal` to a child, then SIGKILL when it has not exited after `graceMs`; resolves once it has exited. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** Chunks of stderr kept: enough to say why a server that exits during start did so. */
 const stderrChunks = 50;
 
@@ -44,12 +54,6 @@ export async function startService(
   return {
     process: child,
     exited,
-    stop: async (signal, graceMs) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: (signal, graceMs) => stopChild(child, signal, graceMs),
   };
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Logger } from './logger.js';
+import { stopChild } from './start-service.js';
 
 /**
  * A child process kept alive: restarted with backoff when it dies unexpectedly, stopped with
@@ -38,12 +39,6 @@ export class SupervisedChild {
   async stop(graceMs = 15000): Promise<void> {
     this.stopping = true;
     clearTimeout(this.restartTimer);
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
+    if (this.child) await stopChild(this.child, 'SIGTERM', graceMs);
   }
 }
