@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Random } from '../../engine/core/structures/prng.js';
 import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
 import { chPath } from '../../geo/road/ch-path.js';
+import type { ContractionHierarchy } from '../../geo/road/contraction-hierarchy.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
 import { sameSegmentKey, snapEndpoint, type Endpoint } from '../../geo/road/endpoints.js';
 import { allVariants, readRoadGraph, variantKey } from '../../geo/road/road-graph.js';
@@ -95,6 +96,10 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
 
     const forward = new SearchSpace(hierarchy.nodeCount);
     const backward = new SearchSpace(hierarchy.nodeCount);
+    const space = searchSpace(hierarchy, placed, forward);
+    console.log(
+      `search space of an upward search (stall on demand, as the matrix runs it): ${space.settled.toFixed(0)} settled nodes, ${space.scanned.toFixed(0)} arcs scanned (mean over ${placed.length} points)`,
+    );
     const queryTimes: number[] = [];
     for (let q = 0; q < 2000; q++) {
       const from = placed[random.nextUint32() % placed.length]!;
@@ -122,6 +127,37 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * Mean settled nodes and scanned arcs of the forward upward search from each endpoint, stalling
+ * as the bucket matrix does: what the hierarchy's shape costs every row of a matrix.
+ */
+function searchSpace(
+  hierarchy: ContractionHierarchy,
+  endpoints: readonly Endpoint[],
+  space: SearchSpace,
+): { settled: number; scanned: number } {
+  const { upFirst, upTarget, upWeight, downFirst, downSource, downWeight } = hierarchy;
+  let settled = 0;
+  let scanned = 0;
+  for (const endpoint of endpoints) {
+    space.start();
+    for (let i = 0; i < endpoint.sourceNodes.length; i++) space.reach(endpoint.sourceNodes[i]!, endpoint.sourceKeys[i]!, -1, -1);
+    while (space.heap.size > 0) {
+      const key = space.heap.topKey();
+      const node = space.heap.pop();
+      if (key > space.distance[node]!) continue;
+      let stalled = false;
+      for (let arc = downFirst[node]!; arc < downFirst[node + 1]! && !stalled; arc++)
+        stalled = space.distanceOf(downSource[arc]!) + downWeight[arc]! < key;
+      if (stalled) continue;
+      settled++;
+      for (let arc = upFirst[node]!; arc < upFirst[node + 1]!; arc++, scanned++)
+        space.reach(upTarget[arc]!, key + upWeight[arc]!, node, arc);
+    }
+  }
+  return { settled: settled / Math.max(1, endpoints.length), scanned: scanned / Math.max(1, endpoints.length) };
 }
 
 /** CH against plain Dijkstra on random pairs (√pairs sources × √pairs targets), once per stored travel class. */
