@@ -15,6 +15,7 @@ import { gridOrigin, gridSpacing, streetGrid } from '../../test/geo/support/stre
 import type { TravelVariant } from '../../geo/road/turn-graph.js';
 import type { TravelPoint } from '../../geo/travel.js';
 import { cpuTimed, percentile, timed } from './measure.js';
+import { oneClassGridGraph } from './one-class-graph.js';
 
 /** What `wayplan map import --json` reports. */
 interface ImportFigures {
@@ -34,6 +35,8 @@ export interface ScaleOptions {
   map?: string;
   /** Random pairs per travel class compared with plain Dijkstra. */
   pairs: number;
+  /** Skip the import: contract the default class only, once, kept under the temporary folder (grids only). */
+  oneClass?: boolean;
 }
 
 /**
@@ -54,24 +57,19 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
     };
     if (options.map === undefined) {
       const n = options.grid!;
-      const grid = streetGrid(n);
-      writeFileSync(pbfPath, writeOsmPbf(grid.nodes, grid.ways, grid.relations));
+      if (!options.oneClass) {
+        const grid = streetGrid(n);
+        writeFileSync(pbfPath, writeOsmPbf(grid.nodes, grid.ways, grid.relations));
+      }
       box = { ...box, maxLat: gridOrigin.lat + (n - 1) * gridSpacing, maxLon: gridOrigin.lon + (n - 1) * gridSpacing };
     }
-    const fileMb = statSync(pbfPath).size / 1e6;
-    const graphPath = join(folder, 'bench.wpgraph');
-    const output = execFileSync(process.execPath, [cliPath, 'map', 'import', pbfPath, '--out', graphPath, '--json'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 20,
-    });
-    const imported = JSON.parse(output) as ImportFigures;
-    console.log(
-      `import: ${imported.seconds.toFixed(1)} s (the command: ${imported.cpuSeconds.toFixed(1)} s of CPU), peak RSS ${(imported.peakRssBytes / 2 ** 20).toFixed(0)} MB, ${fileMb.toFixed(1)} MB .osm.pbf, ` +
-        `${imported.segmentCount} segments, ${imported.hierarchies} hierarchies in ${imported.contractions} contractions, ${(imported.fileBytes / 1e6).toFixed(1)} MB graph`,
-    );
-    for (const stage of imported.stages)
-      console.log(`  ${stage.name}: ${stage.seconds.toFixed(1)} s (${stage.cpuSeconds.toFixed(1)} s of CPU)`);
+    let graphPath = join(folder, 'bench.wpgraph');
+    if (options.oneClass) {
+      graphPath = join(tmpdir(), 'wayplan-one-class', `grid-${options.grid}.wpgraph`);
+      oneClassGridGraph(options.grid!, graphPath);
+    } else {
+      importFigures(pbfPath, graphPath, cliPath);
+    }
     const loaded = timed(() => readRoadGraph(graphPath));
     const router = new RoadRouter(loaded.value);
     const graph = loaded.value;
@@ -122,6 +120,23 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** Imports through `wayplan map import --json` in a child process, so that peak RSS is the import's alone. */
+function importFigures(pbfPath: string, graphPath: string, cliPath: string): void {
+  const fileMb = statSync(pbfPath).size / 1e6;
+  const output = execFileSync(process.execPath, [cliPath, 'map', 'import', pbfPath, '--out', graphPath, '--json'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 20,
+  });
+  const imported = JSON.parse(output) as ImportFigures;
+  console.log(
+    `import: ${imported.seconds.toFixed(1)} s (the command: ${imported.cpuSeconds.toFixed(1)} s of CPU), peak RSS ${(imported.peakRssBytes / 2 ** 20).toFixed(0)} MB, ${fileMb.toFixed(1)} MB .osm.pbf, ` +
+      `${imported.segmentCount} segments, ${imported.hierarchies} hierarchies in ${imported.contractions} contractions, ${(imported.fileBytes / 1e6).toFixed(1)} MB graph`,
+  );
+  for (const stage of imported.stages)
+    console.log(`  ${stage.name}: ${stage.seconds.toFixed(1)} s (${stage.cpuSeconds.toFixed(1)} s of CPU)`);
 }
 
 /** CH against plain Dijkstra on random pairs (√pairs sources × √pairs targets), once per stored travel class. */

@@ -1,48 +1,69 @@
 import type { ContractionHierarchy } from './contraction-hierarchy.js';
 import type { Endpoint } from './endpoints.js';
-import { SearchSpace } from './search-space.js';
+import { rankedHierarchy, type RankedHierarchy } from './ranked-hierarchy.js';
+import { UpwardSearch, type UpwardWork } from './upward-search.js';
+
+/** Work of one matrix: both sides' searches, bucket entries left by targets and read by sources. */
+export interface MatrixWork {
+  forward: UpwardWork;
+  backward: UpwardWork;
+  bucketEntries: number;
+  bucketScans: number;
+}
 
 /**
- * Many-to-many keys with buckets (Knopp et al. 2007): one backward upward search per target
- * leaves (target, key) in a bucket at every node it settles; one forward upward search per
- * source then scans the buckets of the nodes it settles. Both sides stall on demand: a node
- * reached more cheaply through a higher neighbour is not on a shortest up-down path, so it
- * neither fills nor scans buckets. Returns row-major keys, Infinity where unconnected.
+ * Many-to-many keys with buckets (Knopp et al. 2007) on the ranked hierarchy: one backward
+ * upward search per target leaves (target, key) in a bucket at every node it keeps; one forward
+ * upward search per source then reads the buckets of the nodes it keeps. Both sides stall on
+ * demand (see UpwardSearch). Buckets are stored by node in one typed array each, so a source
+ * reads a bucket contiguously. Returns row-major keys, Infinity where unconnected.
  */
-export function chMatrixKeys(hierarchy: ContractionHierarchy, sources: readonly Endpoint[], targets: readonly Endpoint[]): Float64Array {
-  const space = new SearchSpace(hierarchy.nodeCount);
-  const buckets = fillBuckets(hierarchy, targets, space);
+export function chMatrixKeys(
+  hierarchy: ContractionHierarchy,
+  sources: readonly Endpoint[],
+  targets: readonly Endpoint[],
+  work?: MatrixWork,
+): Float64Array {
+  const ranked = rankedHierarchy(hierarchy);
+  const search = new UpwardSearch(ranked.nodeCount);
+  const buckets = fillBuckets(ranked, targets, search);
+  const backward = { ...search.work };
+  search.work.settled = search.work.stalled = search.work.relaxed = 0;
   const keys = new Float64Array(sources.length * targets.length).fill(Infinity);
-  const { upFirst, upTarget, upWeight, downFirst, downSource, downWeight } = hierarchy;
-  const { distance } = space;
   const columns = targets.length;
+  const { first, target, key: bucketKey } = buckets;
+  let scans = 0;
   for (let row = 0; row < sources.length; row++) {
     const source = sources[row]!;
-    space.start();
-    for (let i = 0; i < source.sourceNodes.length; i++) space.reach(source.sourceNodes[i]!, source.sourceKeys[i]!, -1, -1);
+    search.run(ranked.up, ranked.down, rankedSeeds(ranked, source.sourceNodes), source.sourceKeys);
+    const { nodes, keys: reached, count } = search;
     const offset = row * columns;
-    const heap = space.heap;
-    while (heap.size > 0) {
-      const key = heap.topKey();
-      const node = heap.pop();
-      if (key > distance[node]!) continue;
-      let stalled = false;
-      for (let arc = downFirst[node]!; arc < downFirst[node + 1]!; arc++) {
-        if (space.distanceOf(downSource[arc]!) + downWeight[arc]! < key) {
-          stalled = true;
-          break;
-        }
-      }
-      if (stalled) continue;
-      for (let entry = buckets.first[node]!; entry < buckets.first[node + 1]!; entry++) {
-        const cell = offset + buckets.target[entry]!;
-        const total = key + buckets.key[entry]!;
+    for (let i = 0; i < count; i++) {
+      const node = nodes[i]!;
+      const key = reached[i]!;
+      const begin = first[node]!;
+      const end = first[node + 1]!;
+      scans += end - begin;
+      for (let entry = begin; entry < end; entry++) {
+        const cell = offset + target[entry]!;
+        const total = key + bucketKey[entry]!;
         if (total < keys[cell]!) keys[cell] = total;
       }
-      for (let arc = upFirst[node]!; arc < upFirst[node + 1]!; arc++) space.reach(upTarget[arc]!, key + upWeight[arc]!, node, arc);
     }
   }
+  if (work) {
+    work.forward = { ...search.work };
+    work.backward = backward;
+    work.bucketEntries = buckets.target.length;
+    work.bucketScans = scans;
+  }
   return keys;
+}
+
+function rankedSeeds(ranked: RankedHierarchy, nodes: Int32Array): Int32Array {
+  const seeds = new Int32Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) seeds[i] = ranked.rankOf[nodes[i]!]!;
+  return seeds;
 }
 
 interface Buckets {
@@ -51,45 +72,30 @@ interface Buckets {
   key: Float64Array;
 }
 
-function fillBuckets(hierarchy: ContractionHierarchy, targets: readonly Endpoint[], space: SearchSpace): Buckets {
-  const { upFirst, upTarget, upWeight, downFirst, downSource, downWeight } = hierarchy;
+function fillBuckets(ranked: RankedHierarchy, targets: readonly Endpoint[], search: UpwardSearch): Buckets {
   let nodes = new Int32Array(1024);
   let columns = new Int32Array(1024);
   let keys = new Float64Array(1024);
   let size = 0;
   for (let column = 0; column < targets.length; column++) {
     const target = targets[column]!;
-    space.start();
-    for (let i = 0; i < target.targetNodes.length; i++) space.reach(target.targetNodes[i]!, target.targetKeys[i]!, -1, -1);
-    const heap = space.heap;
-    while (heap.size > 0) {
-      const key = heap.topKey();
-      const node = heap.pop();
-      if (key > space.distance[node]!) continue;
-      let stalled = false;
-      for (let arc = upFirst[node]!; arc < upFirst[node + 1]!; arc++) {
-        if (space.distanceOf(upTarget[arc]!) + upWeight[arc]! < key) {
-          stalled = true;
-          break;
-        }
-      }
-      if (stalled) continue;
-      if (size === nodes.length) {
-        nodes = grown(nodes);
-        columns = grown(columns);
-        keys = grown(keys);
-      }
-      nodes[size] = node;
-      columns[size] = column;
-      keys[size++] = key;
-      for (let arc = downFirst[node]!; arc < downFirst[node + 1]!; arc++) space.reach(downSource[arc]!, key + downWeight[arc]!, node, arc);
+    search.run(ranked.down, ranked.up, rankedSeeds(ranked, target.targetNodes), target.targetKeys);
+    while (size + search.count > nodes.length) {
+      nodes = grown(nodes);
+      columns = grown(columns);
+      keys = grown(keys);
     }
+    nodes.set(search.nodes.subarray(0, search.count), size);
+    columns.fill(column, size, size + search.count);
+    keys.set(search.keys.subarray(0, search.count), size);
+    size += search.count;
   }
-  // Counting sort by node, so that a forward search reads each bucket contiguously.
-  const first = new Int32Array(hierarchy.nodeCount + 1);
+  // Counting sort by node, stable in column, so that a forward search reads each bucket contiguously.
+  const n = ranked.nodeCount;
+  const first = new Int32Array(n + 1);
   for (let i = 0; i < size; i++) first[nodes[i]! + 1]!++;
-  for (let v = 0; v < hierarchy.nodeCount; v++) first[v + 1]! += first[v]!;
-  const fill = first.slice(0, hierarchy.nodeCount);
+  for (let v = 0; v < n; v++) first[v + 1]! += first[v]!;
+  const fill = first.slice(0, n);
   const target = new Int32Array(size);
   const key = new Float64Array(size);
   for (let i = 0; i < size; i++) {
