@@ -1,41 +1,60 @@
 import type { ContractionHierarchy } from './contraction-hierarchy.js';
 import type { Endpoint } from './endpoints.js';
+import { hierarchyCore, leavesCoreAt, sweepCore, type HierarchyCore } from './hierarchy-core.js';
 import { rankedHierarchy, type RankedHierarchy } from './ranked-hierarchy.js';
-import { UpwardSearch, type UpwardWork } from './upward-search.js';
+import { grown, UpwardSearch, type UpwardWork } from './upward-search.js';
 
-/** Work of one matrix: both sides' searches, bucket entries left by targets and read by sources. */
+/**
+ * Work of one matrix: both sides' searches, bucket entries left by targets and read by sources,
+ * arcs read by core sweeps, and the (target, core node) pairs each source combines.
+ */
 export interface MatrixWork {
   forward: UpwardWork;
   backward: UpwardWork;
   bucketEntries: number;
   bucketScans: number;
+  coreSize: number;
+  coreArcsSwept: number;
+  coreExits: number;
 }
 
+/** Core size for many-to-many matrices (see chMatrixKeys). */
+export const matrixCoreSize = 1000;
+
 /**
- * Many-to-many keys with buckets (Knopp et al. 2007) on the ranked hierarchy: one backward
- * upward search per target leaves (target, key) in a bucket at every node it keeps; one forward
- * upward search per source then reads the buckets of the nodes it keeps. Both sides stall on
- * demand (see UpwardSearch). Buckets are stored by node in one typed array each, so a source
- * reads a bucket contiguously. Returns row-major keys, Infinity where unconnected.
+ * Many-to-many keys on the ranked hierarchy. Below the core (its top `coreSize` nodes), buckets
+ * (Knopp et al. 2007): one backward upward search per target leaves (target, key) in a bucket
+ * at every node it keeps, and one forward upward search per source reads the buckets of the
+ * nodes it keeps, both stalling on demand (see UpwardSearch). On a grid nearly every bucket
+ * entry read sat in the top ranks, where each search meets each other, so in the core each
+ * side sweeps instead (see sweepCore): a source gets its shortest keys to every core node, a
+ * target its shortest keys from them, and a target keeps only the core nodes its shortest paths
+ * must leave the core at (see leavesCoreAt); a cell then reads one source key per such node.
+ * Returns row-major keys, Infinity where unconnected.
  */
 export function chMatrixKeys(
   hierarchy: ContractionHierarchy,
   sources: readonly Endpoint[],
   targets: readonly Endpoint[],
   work?: MatrixWork,
+  coreSize = matrixCoreSize,
 ): Float64Array {
   const ranked = rankedHierarchy(hierarchy);
+  const core = hierarchyCore(ranked, coreSize);
   const search = new UpwardSearch(ranked.nodeCount);
-  const buckets = fillBuckets(ranked, targets, search);
+  const sides = targetSides(ranked, core, targets, search);
   const backward = { ...search.work };
   search.work.settled = search.work.stalled = search.work.relaxed = 0;
   const keys = new Float64Array(sources.length * targets.length).fill(Infinity);
   const columns = targets.length;
-  const { first, target, key: bucketKey } = buckets;
+  const { first, target, key: bucketKey } = sides.buckets;
+  const { exitFirst, exitNode, exitKey } = sides;
+  const coreKeys = new Float64Array(core.size);
   let scans = 0;
+  let swept = sides.swept;
   for (let row = 0; row < sources.length; row++) {
     const source = sources[row]!;
-    search.run(ranked.up, ranked.down, rankedSeeds(ranked, source.sourceNodes), source.sourceKeys);
+    search.run(ranked.up, ranked.down, rankedSeeds(ranked, source.sourceNodes), source.sourceKeys, core.limit);
     const { nodes, keys: reached, count } = search;
     const offset = row * columns;
     for (let i = 0; i < count; i++) {
@@ -50,12 +69,27 @@ export function chMatrixKeys(
         if (total < keys[cell]!) keys[cell] = total;
       }
     }
+    if (search.coreCount === 0) continue;
+    coreKeys.fill(Infinity);
+    for (let i = 0; i < search.coreCount; i++) coreKeys[search.coreNodes[i]! - core.limit] = search.coreKeys[i]!;
+    swept += sweepCore(core, ranked.up, ranked.down, coreKeys);
+    for (let column = 0; column < columns; column++) {
+      let best = keys[offset + column]!;
+      for (let exit = exitFirst[column]!; exit < exitFirst[column + 1]!; exit++) {
+        const total = coreKeys[exitNode[exit]!]! + exitKey[exit]!;
+        if (total < best) best = total;
+      }
+      keys[offset + column] = best;
+    }
   }
   if (work) {
     work.forward = { ...search.work };
     work.backward = backward;
-    work.bucketEntries = buckets.target.length;
+    work.bucketEntries = sides.buckets.target.length;
     work.bucketScans = scans;
+    work.coreSize = core.size;
+    work.coreArcsSwept = swept;
+    work.coreExits = exitNode.length;
   }
   return keys;
 }
@@ -72,14 +106,29 @@ interface Buckets {
   key: Float64Array;
 }
 
-function fillBuckets(ranked: RankedHierarchy, targets: readonly Endpoint[], search: UpwardSearch): Buckets {
+/** What the targets leave for the sources: buckets below the core and, per target, the core nodes to leave it at (core index, key). */
+interface TargetSides {
+  buckets: Buckets;
+  exitFirst: Int32Array;
+  exitNode: Int32Array;
+  exitKey: Float64Array;
+  swept: number;
+}
+
+function targetSides(ranked: RankedHierarchy, core: HierarchyCore, targets: readonly Endpoint[], search: UpwardSearch): TargetSides {
   let nodes = new Int32Array(1024);
   let columns = new Int32Array(1024);
   let keys = new Float64Array(1024);
   let size = 0;
+  const exitFirst = new Int32Array(targets.length + 1);
+  let exitNode = new Int32Array(1024);
+  let exitKey = new Float64Array(1024);
+  let exits = 0;
+  let swept = 0;
+  const toTarget = new Float64Array(core.size);
   for (let column = 0; column < targets.length; column++) {
     const target = targets[column]!;
-    search.run(ranked.down, ranked.up, rankedSeeds(ranked, target.targetNodes), target.targetKeys);
+    search.run(ranked.down, ranked.up, rankedSeeds(ranked, target.targetNodes), target.targetKeys, core.limit);
     while (size + search.count > nodes.length) {
       nodes = grown(nodes);
       columns = grown(columns);
@@ -89,9 +138,34 @@ function fillBuckets(ranked: RankedHierarchy, targets: readonly Endpoint[], sear
     columns.fill(column, size, size + search.count);
     keys.set(search.keys.subarray(0, search.count), size);
     size += search.count;
+    if (search.coreCount > 0) {
+      toTarget.fill(Infinity);
+      for (let i = 0; i < search.coreCount; i++) toTarget[search.coreNodes[i]! - core.limit] = search.coreKeys[i]!;
+      swept += sweepCore(core, ranked.down, ranked.up, toTarget);
+      for (let i = 0; i < search.coreCount; i++) {
+        const c = search.coreNodes[i]! - core.limit;
+        if (!leavesCoreAt(core, ranked.up, c, search.coreKeys[i]!, toTarget)) continue;
+        if (exits === exitNode.length) {
+          exitNode = grown(exitNode);
+          exitKey = grown(exitKey);
+        }
+        exitNode[exits] = c;
+        exitKey[exits++] = search.coreKeys[i]!;
+      }
+    }
+    exitFirst[column + 1] = exits;
   }
-  // Counting sort by node, stable in column, so that a forward search reads each bucket contiguously.
-  const n = ranked.nodeCount;
+  return {
+    buckets: bucketsByNode(ranked.nodeCount, nodes, columns, keys, size),
+    exitFirst,
+    exitNode: exitNode.slice(0, exits),
+    exitKey: exitKey.slice(0, exits),
+    swept,
+  };
+}
+
+/** Counting sort by node, stable in column, so that a forward search reads each bucket contiguously. */
+function bucketsByNode(n: number, nodes: Int32Array, columns: Int32Array, keys: Float64Array, size: number): Buckets {
   const first = new Int32Array(n + 1);
   for (let i = 0; i < size; i++) first[nodes[i]! + 1]!++;
   for (let v = 0; v < n; v++) first[v + 1]! += first[v]!;
@@ -104,10 +178,4 @@ function fillBuckets(ranked: RankedHierarchy, targets: readonly Endpoint[], sear
     key[at] = keys[i]!;
   }
   return { first, target, key };
-}
-
-function grown<T extends Int32Array | Float64Array>(array: T): T {
-  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
-  bigger.set(array);
-  return bigger;
 }
