@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Random } from '../../engine/core/structures/prng.js';
-import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
+import { chMatrixKeys, matrixCoreSize, type MatrixWork } from '../../geo/road/ch-matrix.js';
+import { hierarchyCore } from '../../geo/road/hierarchy-core.js';
+import { rankedHierarchy } from '../../geo/road/ranked-hierarchy.js';
 import { chPath } from '../../geo/road/ch-path.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
 import { sameSegmentKey, snapEndpoint, type Endpoint } from '../../geo/road/endpoints.js';
@@ -106,14 +108,27 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
       `point-to-point (with unpacking): p50 ${(percentile(queryTimes, 0.5) * 1000).toFixed(0)} µs, p99 ${(percentile(queryTimes, 0.99) * 1000).toFixed(0)} µs`,
     );
 
+    const prepared = cpuTimed(() => hierarchyCore(rankedHierarchy(hierarchy), matrixCoreSize));
+    console.log(
+      `matrix preparation (once per travel class, on first use): ranked hierarchy and core table ${prepared.ms.toFixed(0)} ms (${prepared.cpuMs.toFixed(0)} ms of CPU)`,
+    );
     chMatrixKeys(hierarchy, placed.slice(0, 20), placed.slice(0, 20));
-    const ch = cpuTimed(() => chMatrixKeys(hierarchy, placed, placed));
+    const work = {} as MatrixWork;
+    const ch = cpuTimed(() => chMatrixKeys(hierarchy, placed, placed, work));
     router.matrix(points.slice(0, 20));
     const snapping = cpuTimed(() => router.endpoints(points, variant));
     const provider = cpuTimed(() => router.matrix(points));
     console.log(
       `${placed.length}×${placed.length} matrix: CH ${ch.ms.toFixed(0)} ms (${ch.cpuMs.toFixed(0)} ms of CPU); 1000×1000 through the provider (snapping included) ` +
-        `${provider.ms.toFixed(0)} ms (${provider.cpuMs.toFixed(0)} ms of CPU, of which snapping ${snapping.cpuMs.toFixed(0)} ms)`,
+        `${provider.ms.toFixed(0)} ms (${provider.cpuMs.toFixed(0)} ms of CPU, of which snapping ${snapping.cpuMs.toFixed(0)} ms); load average ${loadavg()
+          .map((load) => load.toFixed(1))
+          .join(' ')}`,
+    );
+    const per = (count: number, of: number): string => (count / of).toFixed(1);
+    console.log(
+      `  per source: ${per(work.forward.settled, placed.length)} settled (${per(work.forward.stalled, placed.length)} stalled), ${per(work.coreEntries, placed.length)} core rows; ` +
+        `per target: ${per(work.backward.settled, placed.length)} settled, ${per(work.coreExits, placed.length)} core exits; ` +
+        `per cell: ${per(work.bucketScans, placed.length ** 2)} bucket entries read, ${per(work.coreExits, placed.length)} core exits combined`,
     );
 
     compareWithDijkstra(router, randomPoint, options.pairs);

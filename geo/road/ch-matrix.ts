@@ -1,6 +1,6 @@
 import type { ContractionHierarchy } from './contraction-hierarchy.js';
 import type { Endpoint } from './endpoints.js';
-import { hierarchyCore, leavesCoreAt, sweepCore, type HierarchyCore } from './hierarchy-core.js';
+import { hierarchyCore, keepNeeded, type HierarchyCore } from './hierarchy-core.js';
 import { rankedHierarchy, type RankedHierarchy } from './ranked-hierarchy.js';
 import { grown, UpwardSearch, type UpwardWork } from './upward-search.js';
 
@@ -14,7 +14,9 @@ export interface MatrixWork {
   bucketEntries: number;
   bucketScans: number;
   coreSize: number;
-  coreArcsSwept: number;
+  /** Places where sources met the core and were needed (each costs a row of the core table). */
+  coreEntries: number;
+  /** Places where targets' paths leave the core, summed over targets (each costs one read per source). */
   coreExits: number;
 }
 
@@ -26,11 +28,11 @@ export const matrixCoreSize = 1000;
  * (Knopp et al. 2007): one backward upward search per target leaves (target, key) in a bucket
  * at every node it keeps, and one forward upward search per source reads the buckets of the
  * nodes it keeps, both stalling on demand (see UpwardSearch). On a grid nearly every bucket
- * entry read sat in the top ranks, where each search meets each other, so in the core each
- * side sweeps instead (see sweepCore): a source gets its shortest keys to every core node, a
- * target its shortest keys from them, and a target keeps only the core nodes its shortest paths
- * must leave the core at (see leavesCoreAt); a cell then reads one source key per such node.
- * Returns row-major keys, Infinity where unconnected.
+ * entry read sat in the top ranks, where each search meets each other, so the searches stop at
+ * the core and it is crossed with its table of keys instead (see HierarchyCore): a source
+ * adds a table row per place it needs to enter the core at, which gives its keys to every core
+ * node, and a target keeps the places its shortest paths need to leave the core at; a cell then
+ * reads one source key per such place. Returns row-major keys, Infinity where unconnected.
  */
 export function chMatrixKeys(
   hierarchy: ContractionHierarchy,
@@ -49,9 +51,10 @@ export function chMatrixKeys(
   const columns = targets.length;
   const { first, target, key: bucketKey } = sides.buckets;
   const { exitFirst, exitNode, exitKey } = sides;
-  const coreKeys = new Float64Array(core.size);
+  const { keys: table, size: width } = core;
+  const coreKeys = new Float64Array(width);
   let scans = 0;
-  let swept = sides.swept;
+  let entries = 0;
   for (let row = 0; row < sources.length; row++) {
     const source = sources[row]!;
     search.run(ranked.up, ranked.down, rankedSeeds(ranked, source.sourceNodes), source.sourceKeys, core.limit);
@@ -70,9 +73,19 @@ export function chMatrixKeys(
       }
     }
     if (search.coreCount === 0) continue;
+    const { coreNodes, coreKeys: metKeys } = search;
+    for (let i = 0; i < search.coreCount; i++) coreNodes[i]! -= core.limit;
+    const needed = keepNeeded(core, coreNodes, metKeys, search.coreCount, false);
+    entries += needed;
     coreKeys.fill(Infinity);
-    for (let i = 0; i < search.coreCount; i++) coreKeys[search.coreNodes[i]! - core.limit] = search.coreKeys[i]!;
-    swept += sweepCore(core, ranked.up, ranked.down, coreKeys);
+    for (let i = 0; i < needed; i++) {
+      const key = metKeys[i]!;
+      const row = coreNodes[i]! * width;
+      for (let c = 0; c < width; c++) {
+        const reached = key + table[row + c]!;
+        if (reached < coreKeys[c]!) coreKeys[c] = reached;
+      }
+    }
     for (let column = 0; column < columns; column++) {
       let best = keys[offset + column]!;
       for (let exit = exitFirst[column]!; exit < exitFirst[column + 1]!; exit++) {
@@ -88,7 +101,7 @@ export function chMatrixKeys(
     work.bucketEntries = sides.buckets.target.length;
     work.bucketScans = scans;
     work.coreSize = core.size;
-    work.coreArcsSwept = swept;
+    work.coreEntries = entries;
     work.coreExits = exitNode.length;
   }
   return keys;
@@ -112,7 +125,6 @@ interface TargetSides {
   exitFirst: Int32Array;
   exitNode: Int32Array;
   exitKey: Float64Array;
-  swept: number;
 }
 
 function targetSides(ranked: RankedHierarchy, core: HierarchyCore, targets: readonly Endpoint[], search: UpwardSearch): TargetSides {
@@ -124,8 +136,6 @@ function targetSides(ranked: RankedHierarchy, core: HierarchyCore, targets: read
   let exitNode = new Int32Array(1024);
   let exitKey = new Float64Array(1024);
   let exits = 0;
-  let swept = 0;
-  const toTarget = new Float64Array(core.size);
   for (let column = 0; column < targets.length; column++) {
     const target = targets[column]!;
     search.run(ranked.down, ranked.up, rankedSeeds(ranked, target.targetNodes), target.targetKeys, core.limit);
@@ -138,21 +148,16 @@ function targetSides(ranked: RankedHierarchy, core: HierarchyCore, targets: read
     columns.fill(column, size, size + search.count);
     keys.set(search.keys.subarray(0, search.count), size);
     size += search.count;
-    if (search.coreCount > 0) {
-      toTarget.fill(Infinity);
-      for (let i = 0; i < search.coreCount; i++) toTarget[search.coreNodes[i]! - core.limit] = search.coreKeys[i]!;
-      swept += sweepCore(core, ranked.down, ranked.up, toTarget);
-      for (let i = 0; i < search.coreCount; i++) {
-        const c = search.coreNodes[i]! - core.limit;
-        if (!leavesCoreAt(core, ranked.up, c, search.coreKeys[i]!, toTarget)) continue;
-        if (exits === exitNode.length) {
-          exitNode = grown(exitNode);
-          exitKey = grown(exitKey);
-        }
-        exitNode[exits] = c;
-        exitKey[exits++] = search.coreKeys[i]!;
-      }
+    const { coreNodes, coreKeys } = search;
+    for (let i = 0; i < search.coreCount; i++) coreNodes[i]! -= core.limit;
+    const needed = keepNeeded(core, coreNodes, coreKeys, search.coreCount, true);
+    while (exits + needed > exitNode.length) {
+      exitNode = grown(exitNode);
+      exitKey = grown(exitKey);
     }
+    exitNode.set(coreNodes.subarray(0, needed), exits);
+    exitKey.set(coreKeys.subarray(0, needed), exits);
+    exits += needed;
     exitFirst[column + 1] = exits;
   }
   return {
@@ -160,7 +165,6 @@ function targetSides(ranked: RankedHierarchy, core: HierarchyCore, targets: read
     exitFirst,
     exitNode: exitNode.slice(0, exits),
     exitKey: exitKey.slice(0, exits),
-    swept,
   };
 }
 
