@@ -1,15 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { classHierarchy } from '../../geo/road/contraction-hierarchy.js';
 import { contract } from '../../geo/road/contract.js';
-import { RoadNetworkBuilder } from '../../geo/road/network-builder.js';
-import { readOsmPbf } from '../../geo/road/pbf/osm-pbf-reader.js';
 import { allVariants, osmAttribution, RoadGraphWriter, roadGraphFormatVersion, variantKey } from '../../geo/road/road-graph.js';
 import { largestStronglyConnected } from '../../geo/road/strongly-connected.js';
 import { buildTurnGraph } from '../../geo/road/turn-graph.js';
 import { travelVariant } from '../../geo/road/road-router.js';
-import { writeOsmPbf } from '../../test/geo/support/osm-pbf-writer.js';
-import { streetGrid } from '../../test/geo/support/street-grid.js';
+import { builtGrid } from '../../test/geo/support/built-grid.js';
 import { cpuTimed } from './measure.js';
 
 /**
@@ -20,16 +17,7 @@ import { cpuTimed } from './measure.js';
 export function oneClassGridGraph(n: number, path: string): void {
   if (existsSync(path)) return;
   mkdirSync(dirname(path), { recursive: true });
-  const pbfPath = `${path}.osm.pbf`;
-  const grid = streetGrid(n);
-  writeFileSync(pbfPath, writeOsmPbf(grid.nodes, grid.ways, grid.relations));
-  const builder = new RoadNetworkBuilder();
-  readOsmPbf(readFileSync(pbfPath), {
-    node: (id, lat, lon) => builder.node(id, lat, lon),
-    way: (id, refs, tags) => builder.way(id, refs, tags),
-    relation: (id, members, tags) => builder.relation(id, members, tags),
-  });
-  const { network, restrictions } = builder.build();
+  const { network, restrictions } = builtGrid(n);
   const variant = travelVariant({});
   const storage = variantKey(variant);
   const turnGraph = buildTurnGraph(network, restrictions[variant.profile], variant);

@@ -3,15 +3,13 @@ import { classHierarchy } from '../../geo/road/contraction-hierarchy.js';
 import { contract } from '../../geo/road/contract.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
 import { snapEndpoint, type Endpoint } from '../../geo/road/endpoints.js';
-import { RoadNetworkBuilder } from '../../geo/road/network-builder.js';
-import { readOsmPbf } from '../../geo/road/pbf/osm-pbf-reader.js';
 import type { RoadGraph, VariantGraph } from '../../geo/road/road-graph.js';
 import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
 import { largestStronglyConnected } from '../../geo/road/strongly-connected.js';
 import { buildTurnGraph } from '../../geo/road/turn-graph.js';
 import { Random } from '../../engine/core/structures/prng.js';
-import { writeOsmPbf } from './support/osm-pbf-writer.js';
-import { gridOrigin, gridSpacing, streetGrid } from './support/street-grid.js';
+import { builtGrid } from './support/built-grid.js';
+import { gridOrigin, gridSpacing } from './support/street-grid.js';
 
 // Many-to-many matrices on street grids (one-ways, turn restrictions): exact against plain
 // Dijkstra whatever the size of the hierarchy's core, and the work per source, target and cell
@@ -21,14 +19,7 @@ const variant = travelVariant({});
 
 /** The default travel class of an N × N grid, contracted on its own. */
 function gridGraph(n: number): { graph: RoadGraph; routing: VariantGraph } {
-  const grid = streetGrid(n);
-  const builder = new RoadNetworkBuilder();
-  readOsmPbf(writeOsmPbf(grid.nodes, grid.ways, grid.relations), {
-    node: (id, lat, lon) => builder.node(id, lat, lon),
-    way: (id, refs, tags) => builder.way(id, refs, tags),
-    relation: (id, members, tags) => builder.relation(id, members, tags),
-  });
-  const { network, restrictions } = builder.build();
+  const { network, restrictions } = builtGrid(n);
   const turnGraph = buildTurnGraph(network, restrictions[variant.profile], variant);
   const routing = {
     turnGraph,
