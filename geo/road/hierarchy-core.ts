@@ -59,35 +59,32 @@ function sweepDown(arcs: RankedArcs, limit: number, keys: Float64Array): void {
 }
 
 /**
- * Drops the places where a search met the core (`nodes` as core indices, `keys`) that another
- * makes redundant, and returns how many are left (moved to the front, in order). For a source,
- * place a is redundant when another place b reaches it no later (key b + core key b → a ≤ key
- * a): every core node is then reached from b as cheaply. For a target (`toward`), when key
- * a → b + key b ≤ key a. A tie goes to the earlier place, so chains of redundant places (keys
- * never grow along them, and fall unless tied) end at one that is kept.
+ * Drops the places where a search met the core (`nodes` as core indices, `keys`, in the order
+ * settled, so by key) that another makes redundant, and returns how many are left (moved to the
+ * front, in order). For a source, place a is redundant when another place b reaches it no later
+ * (key b + core key b → a ≤ key a): every core node is then reached from b as cheaply. For a
+ * target (`toward`), when key a → b + key b ≤ key a. Only a place with a key no larger can make
+ * another redundant, and a place made redundant by a dropped one is also by the place that
+ * dropped it (the table's keys are shortest), so each place is compared with the places kept
+ * before it: a handful instead of all.
  */
 export function keepNeeded(core: HierarchyCore, nodes: Int32Array, keys: Float64Array, count: number, toward: boolean): number {
   const { size, keys: table } = core;
-  const needed = new Uint8Array(count);
+  let kept = 0;
   for (let i = 0; i < count; i++) {
     const a = nodes[i]!;
     const key = keys[i]!;
-    needed[i] = 1;
-    for (let j = 0; j < count; j++) {
-      if (j === i) continue;
+    let needed = true;
+    for (let j = 0; j < kept; j++) {
       const b = nodes[j]!;
-      const via = keys[j]! + (toward ? table[a * size + b]! : table[b * size + a]!);
-      if (via < key || (via === key && j < i)) {
-        needed[i] = 0;
+      if (keys[j]! + (toward ? table[a * size + b]! : table[b * size + a]!) <= key) {
+        needed = false;
         break;
       }
     }
-  }
-  let kept = 0;
-  for (let i = 0; i < count; i++) {
-    if (needed[i] === 0) continue;
-    nodes[kept] = nodes[i]!;
-    keys[kept++] = keys[i]!;
+    if (!needed) continue;
+    nodes[kept] = a;
+    keys[kept++] = key;
   }
   return kept;
 }
