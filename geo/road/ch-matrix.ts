@@ -20,6 +20,9 @@ export interface MatrixWork {
   coreExits: number;
 }
 
+/** Sources crossing the core together (see chMatrixKeys). */
+const lanes = 4;
+
 /** Core size for many-to-many matrices (see chMatrixKeys). */
 export const matrixCoreSize = 1000;
 
@@ -52,47 +55,67 @@ export function chMatrixKeys(
   const { first, target, key: bucketKey } = sides.buckets;
   const { exitFirst, exitNode, exitKey } = sides;
   const { keys: table, size: width } = core;
-  const coreKeys = new Float64Array(width);
+  // Sources go four at a time through the core: their keys to each core node side by side, so
+  // that a target's exits are read once for four cells.
+  const coreKeys = new Float64Array(width * lanes);
   let scans = 0;
   let entries = 0;
-  for (let row = 0; row < sources.length; row++) {
-    const source = sources[row]!;
-    search.run(ranked.up, ranked.down, rankedSeeds(ranked, source.sourceNodes), source.sourceKeys, core.limit);
-    const { nodes, keys: reached, count } = search;
-    const offset = row * columns;
-    for (let i = 0; i < count; i++) {
-      const node = nodes[i]!;
-      const key = reached[i]!;
-      const begin = first[node]!;
-      const end = first[node + 1]!;
-      scans += end - begin;
-      for (let entry = begin; entry < end; entry++) {
-        const cell = offset + target[entry]!;
-        const total = key + bucketKey[entry]!;
-        if (total < keys[cell]!) keys[cell] = total;
-      }
-    }
-    if (search.coreCount === 0) continue;
-    const { coreNodes, coreKeys: metKeys } = search;
-    for (let i = 0; i < search.coreCount; i++) coreNodes[i]! -= core.limit;
-    const needed = keepNeeded(core, coreNodes, metKeys, search.coreCount, false);
-    entries += needed;
+  for (let batch = 0; batch < sources.length; batch += lanes) {
     coreKeys.fill(Infinity);
-    for (let i = 0; i < needed; i++) {
-      const key = metKeys[i]!;
-      const row = coreNodes[i]! * width;
-      for (let c = 0; c < width; c++) {
-        const reached = key + table[row + c]!;
-        if (reached < coreKeys[c]!) coreKeys[c] = reached;
+    for (let lane = 0; lane < lanes && batch + lane < sources.length; lane++) {
+      const row = batch + lane;
+      const source = sources[row]!;
+      search.run(ranked.up, ranked.down, rankedSeeds(ranked, source.sourceNodes), source.sourceKeys, core.limit);
+      const { nodes, keys: reached, count } = search;
+      const offset = row * columns;
+      for (let i = 0; i < count; i++) {
+        const node = nodes[i]!;
+        const key = reached[i]!;
+        const begin = first[node]!;
+        const end = first[node + 1]!;
+        scans += end - begin;
+        for (let entry = begin; entry < end; entry++) {
+          const cell = offset + target[entry]!;
+          const total = key + bucketKey[entry]!;
+          if (total < keys[cell]!) keys[cell] = total;
+        }
+      }
+      const { coreNodes, coreKeys: metKeys } = search;
+      for (let i = 0; i < search.coreCount; i++) coreNodes[i]! -= core.limit;
+      const needed = keepNeeded(core, coreNodes, metKeys, search.coreCount, false);
+      entries += needed;
+      for (let i = 0; i < needed; i++) {
+        const key = metKeys[i]!;
+        const row = coreNodes[i]! * width;
+        for (let c = 0, at = lane; c < width; c++, at += lanes) {
+          const reached = key + table[row + c]!;
+          if (reached < coreKeys[at]!) coreKeys[at] = reached;
+        }
       }
     }
+    const rows = Math.min(lanes, sources.length - batch);
+    const offset = batch * columns;
     for (let column = 0; column < columns; column++) {
-      let best = keys[offset + column]!;
+      let best0 = keys[offset + column]!;
+      let best1 = rows > 1 ? keys[offset + columns + column]! : Infinity;
+      let best2 = rows > 2 ? keys[offset + 2 * columns + column]! : Infinity;
+      let best3 = rows > 3 ? keys[offset + 3 * columns + column]! : Infinity;
       for (let exit = exitFirst[column]!; exit < exitFirst[column + 1]!; exit++) {
-        const total = coreKeys[exitNode[exit]!]! + exitKey[exit]!;
-        if (total < best) best = total;
+        const at = exitNode[exit]! * lanes;
+        const key = exitKey[exit]!;
+        const total0 = coreKeys[at]! + key;
+        if (total0 < best0) best0 = total0;
+        const total1 = coreKeys[at + 1]! + key;
+        if (total1 < best1) best1 = total1;
+        const total2 = coreKeys[at + 2]! + key;
+        if (total2 < best2) best2 = total2;
+        const total3 = coreKeys[at + 3]! + key;
+        if (total3 < best3) best3 = total3;
       }
-      keys[offset + column] = best;
+      keys[offset + column] = best0;
+      if (rows > 1) keys[offset + columns + column] = best1;
+      if (rows > 2) keys[offset + 2 * columns + column] = best2;
+      if (rows > 3) keys[offset + 3 * columns + column] = best3;
     }
   }
   if (work) {
