@@ -13,24 +13,34 @@ export interface HierarchyCore {
   keys: Float64Array;
 }
 
-const cores = new WeakMap<RankedHierarchy, HierarchyCore>();
+const cores = new WeakMap<RankedHierarchy, Map<number, HierarchyCore>>();
 
 /** The core of `size` nodes (clamped to the hierarchy), built on first use and kept. */
 export function hierarchyCore(ranked: RankedHierarchy, size: number): HierarchyCore {
-  const found = cores.get(ranked);
   const clamped = Math.min(size, ranked.nodeCount);
-  if (found && found.size === clamped) return found;
-  const limit = ranked.nodeCount - clamped;
-  const keys = new Float64Array(clamped * clamped).fill(Infinity);
-  for (let a = 0; a < clamped; a++) {
-    const row = keys.subarray(a * clamped, (a + 1) * clamped);
+  let bySize = cores.get(ranked);
+  if (!bySize) {
+    bySize = new Map();
+    cores.set(ranked, bySize);
+  }
+  let core = bySize.get(clamped);
+  if (!core) {
+    core = buildCore(ranked, clamped);
+    bySize.set(clamped, core);
+  }
+  return core;
+}
+
+function buildCore(ranked: RankedHierarchy, size: number): HierarchyCore {
+  const limit = ranked.nodeCount - size;
+  const keys = new Float64Array(size * size).fill(Infinity);
+  for (let a = 0; a < size; a++) {
+    const row = keys.subarray(a * size, (a + 1) * size);
     row[a] = 0;
     sweepUp(ranked.up, limit, row, a);
     sweepDown(ranked.down, limit, row);
   }
-  const core = { limit, size: clamped, keys };
-  cores.set(ranked, core);
-  return core;
+  return { limit, size, keys };
 }
 
 function sweepUp(arcs: RankedArcs, limit: number, keys: Float64Array, from: number): void {
