@@ -45,51 +45,58 @@ export class UpwardSearch {
   run(arcs: RankedArcs, stall: RankedArcs, seedNodes: Int32Array, seedKeys: Float64Array, limit = this.distance.length): void {
     const { first, node: head, weight } = arcs;
     const { first: stallFirst, node: stallTail, weight: stallWeight } = stall;
-    const { distance, heap, work } = this;
+    const { distance, heap } = this;
     for (let i = 0; i < this.reachedCount; i++) distance[this.reached[i]!] = Infinity;
     this.reachedCount = 0;
     heap.clear();
     this.count = 0;
     this.coreCount = 0;
     for (let i = 0; i < seedNodes.length; i++) this.lower(seedNodes[i]!, seedKeys[i]!);
+    let settled = 0;
+    let stalled = 0;
+    let relaxed = 0;
     while (heap.size > 0) {
       const key = heap.topKey();
       const node = heap.pop();
       if (key > distance[node]!) continue;
-      work.settled++;
+      settled++;
       if (node >= limit) {
         this.keepCore(node, key);
         continue;
       }
-      let stalled = false;
-      for (let arc = stallFirst[node]!; arc < stallFirst[node + 1]!; arc++) {
+      let stall = false;
+      for (let arc = stallFirst[node]!, end = stallFirst[node + 1]!; arc < end; arc++) {
         if (distance[stallTail[arc]!]! + stallWeight[arc]! < key) {
-          stalled = true;
+          stall = true;
           break;
         }
       }
-      if (stalled) {
-        work.stalled++;
+      if (stall) {
+        stalled++;
         continue;
       }
       this.keep(node, key);
-      for (let arc = first[node]!; arc < first[node + 1]!; arc++) {
+      for (let arc = first[node]!, end = first[node + 1]!; arc < end; arc++) {
         const next = head[arc]!;
         const reached = key + weight[arc]!;
         if (reached >= distance[next]!) continue;
         this.lower(next, reached);
-        work.relaxed++;
+        relaxed++;
       }
     }
+    this.work.settled += settled;
+    this.work.stalled += stalled;
+    this.work.relaxed += relaxed;
   }
 
   private lower(node: number, key: number): void {
-    if (key >= this.distance[node]!) return;
-    if (this.distance[node] === Infinity) {
+    const distance = this.distance;
+    if (key >= distance[node]!) return;
+    if (distance[node] === Infinity) {
       if (this.reachedCount === this.reached.length) this.reached = grown(this.reached);
       this.reached[this.reachedCount++] = node;
     }
-    this.distance[node] = key;
+    distance[node] = key;
     this.heap.push(key, node);
   }
 
