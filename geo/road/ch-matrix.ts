@@ -108,7 +108,7 @@ export function chMatrixKeys(
       let best1 = rows > 1 ? keys[offset + columns + column]! : Infinity;
       let best2 = rows > 2 ? keys[offset + 2 * columns + column]! : Infinity;
       let best3 = rows > 3 ? keys[offset + 3 * columns + column]! : Infinity;
-      for (let exit = exitFirst[column]!; exit < exitFirst[column + 1]!; exit++) {
+      for (let exit = exitFirst[column]!, end = exitFirst[column + 1]!; exit < end; exit++) {
         const at = exitNode[exit]! * lanes;
         const key = exitKey[exit]!;
         const total0 = coreKeys[at]! + key;
