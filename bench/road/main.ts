@@ -27,11 +27,17 @@ const cli = new Command()
   .option('--grid <n>', 'synthetic N × N street grid written with our PBF writer')
   .option('--map <file>', 'an .osm.pbf extract')
   .option('--pairs <n>', 'random pairs per travel class compared with Dijkstra', '1000')
+  .option('--one-class', 'with --grid: no import, the default travel class alone, contracted once and kept under the temporary folder')
   .parse()
-  .opts<{ grid?: string; map?: string; pairs: string }>();
+  .opts<{ grid?: string; map?: string; pairs: string; oneClass?: boolean }>();
 if (cli.grid !== undefined || cli.map !== undefined) {
   runScaleBench(
-    { grid: cli.grid === undefined ? undefined : Number(cli.grid), map: cli.map, pairs: Number(cli.pairs) },
+    {
+      grid: cli.grid === undefined ? undefined : Number(cli.grid),
+      map: cli.map,
+      pairs: Number(cli.pairs),
+      oneClass: cli.oneClass === true,
+    },
     fileURLToPath(new URL('../../cli/main.js', import.meta.url)),
   );
   process.exit(0);

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Random } from '../../engine/core/structures/prng.js';
-import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
+import { chMatrixKeys, matrixCoreSize, type MatrixWork } from '../../geo/road/ch-matrix.js';
+import { hierarchyCore } from '../../geo/road/hierarchy-core.js';
+import { rankedHierarchy } from '../../geo/road/ranked-hierarchy.js';
 import { chPath } from '../../geo/road/ch-path.js';
 import type { ContractionHierarchy } from '../../geo/road/contraction-hierarchy.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
@@ -16,6 +18,7 @@ import { gridOrigin, gridSpacing, streetGrid } from '../../test/geo/support/stre
 import type { TravelVariant } from '../../geo/road/turn-graph.js';
 import type { TravelPoint } from '../../geo/travel.js';
 import { cpuTimed, percentile, timed } from './measure.js';
+import { oneClassGridGraph } from './one-class-graph.js';
 
 /** What `wayplan map import --json` reports. */
 interface ImportFigures {
@@ -35,6 +38,8 @@ export interface ScaleOptions {
   map?: string;
   /** Random pairs per travel class compared with plain Dijkstra. */
   pairs: number;
+  /** Skip the import: contract the default class only, once, kept under the temporary folder (grids only). */
+  oneClass?: boolean;
 }
 
 /**
@@ -55,24 +60,19 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
     };
     if (options.map === undefined) {
       const n = options.grid!;
-      const grid = streetGrid(n);
-      writeFileSync(pbfPath, writeOsmPbf(grid.nodes, grid.ways, grid.relations));
+      if (!options.oneClass) {
+        const grid = streetGrid(n);
+        writeFileSync(pbfPath, writeOsmPbf(grid.nodes, grid.ways, grid.relations));
+      }
       box = { ...box, maxLat: gridOrigin.lat + (n - 1) * gridSpacing, maxLon: gridOrigin.lon + (n - 1) * gridSpacing };
     }
-    const fileMb = statSync(pbfPath).size / 1e6;
-    const graphPath = join(folder, 'bench.wpgraph');
-    const output = execFileSync(process.execPath, [cliPath, 'map', 'import', pbfPath, '--out', graphPath, '--json'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 20,
-    });
-    const imported = JSON.parse(output) as ImportFigures;
-    console.log(
-      `import: ${imported.seconds.toFixed(1)} s (the command: ${imported.cpuSeconds.toFixed(1)} s of CPU), peak RSS ${(imported.peakRssBytes / 2 ** 20).toFixed(0)} MB, ${fileMb.toFixed(1)} MB .osm.pbf, ` +
-        `${imported.segmentCount} segments, ${imported.hierarchies} hierarchies in ${imported.contractions} contractions, ${(imported.fileBytes / 1e6).toFixed(1)} MB graph`,
-    );
-    for (const stage of imported.stages)
-      console.log(`  ${stage.name}: ${stage.seconds.toFixed(1)} s (${stage.cpuSeconds.toFixed(1)} s of CPU)`);
+    let graphPath = join(folder, 'bench.wpgraph');
+    if (options.oneClass) {
+      graphPath = join(tmpdir(), 'wayplan-one-class', `grid-${options.grid}.wpgraph`);
+      oneClassGridGraph(options.grid!, graphPath);
+    } else {
+      importFigures(pbfPath, graphPath, cliPath);
+    }
     const loaded = timed(() => readRoadGraph(graphPath));
     const router = new RoadRouter(loaded.value);
     const graph = loaded.value;
@@ -113,14 +113,29 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
       `point-to-point (with unpacking): p50 ${(percentile(queryTimes, 0.5) * 1000).toFixed(0)} µs, p99 ${(percentile(queryTimes, 0.99) * 1000).toFixed(0)} µs`,
     );
 
-    chMatrixKeys(hierarchy, placed.slice(0, 20), placed.slice(0, 20));
-    const ch = cpuTimed(() => chMatrixKeys(hierarchy, placed, placed));
-    router.matrix(points.slice(0, 20));
-    const snapping = cpuTimed(() => router.endpoints(points, variant));
-    const provider = cpuTimed(() => router.matrix(points));
+    const prepared = cpuTimed(() => hierarchyCore(rankedHierarchy(hierarchy), matrixCoreSize));
+    console.log(
+      `matrix preparation (once per travel class, on first use): ranked hierarchy and core table ${prepared.ms.toFixed(0)} ms (${prepared.cpuMs.toFixed(0)} ms of CPU)`,
+    );
+    // Warmed up with matrices large enough to take the same code paths (see coreMinimumTargets);
+    // the median of three runs.
+    chMatrixKeys(hierarchy, placed.slice(0, 200), placed.slice(0, 200));
+    router.matrix(points.slice(0, 200));
+    const work = {} as MatrixWork;
+    const ch = medianOf3(() => cpuTimed(() => chMatrixKeys(hierarchy, placed, placed, work)));
+    const snapping = medianOf3(() => cpuTimed(() => router.endpoints(points, variant)));
+    const provider = medianOf3(() => cpuTimed(() => router.matrix(points)));
     console.log(
       `${placed.length}×${placed.length} matrix: CH ${ch.ms.toFixed(0)} ms (${ch.cpuMs.toFixed(0)} ms of CPU); 1000×1000 through the provider (snapping included) ` +
-        `${provider.ms.toFixed(0)} ms (${provider.cpuMs.toFixed(0)} ms of CPU, of which snapping ${snapping.cpuMs.toFixed(0)} ms)`,
+        `${provider.ms.toFixed(0)} ms (${provider.cpuMs.toFixed(0)} ms of CPU, of which snapping ${snapping.cpuMs.toFixed(0)} ms); load average ${loadavg()
+          .map((load) => load.toFixed(1))
+          .join(' ')}`,
+    );
+    const per = (count: number, of: number): string => (count / of).toFixed(1);
+    console.log(
+      `  per source: ${per(work.forward.settled, placed.length)} settled (${per(work.forward.stalled, placed.length)} stalled), ${per(work.coreEntries, placed.length)} core rows; ` +
+        `per target: ${per(work.backward.settled, placed.length)} settled, ${per(work.coreExits, placed.length)} core exits; ` +
+        `per cell: ${per(work.bucketScans, placed.length ** 2)} bucket entries read, ${per(work.coreExits, placed.length)} core exits combined`,
     );
 
     compareWithDijkstra(router, randomPoint, options.pairs);
@@ -160,6 +175,23 @@ function searchSpace(
   return { settled: settled / Math.max(1, endpoints.length), scanned: scanned / Math.max(1, endpoints.length) };
 }
 
+/** Imports through `wayplan map import --json` in a child process, so that peak RSS is the import's alone. */
+function importFigures(pbfPath: string, graphPath: string, cliPath: string): void {
+  const fileMb = statSync(pbfPath).size / 1e6;
+  const output = execFileSync(process.execPath, [cliPath, 'map', 'import', pbfPath, '--out', graphPath, '--json'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 20,
+  });
+  const imported = JSON.parse(output) as ImportFigures;
+  console.log(
+    `import: ${imported.seconds.toFixed(1)} s (the command: ${imported.cpuSeconds.toFixed(1)} s of CPU), peak RSS ${(imported.peakRssBytes / 2 ** 20).toFixed(0)} MB, ${fileMb.toFixed(1)} MB .osm.pbf, ` +
+      `${imported.segmentCount} segments, ${imported.hierarchies} hierarchies in ${imported.contractions} contractions, ${(imported.fileBytes / 1e6).toFixed(1)} MB graph`,
+  );
+  for (const stage of imported.stages)
+    console.log(`  ${stage.name}: ${stage.seconds.toFixed(1)} s (${stage.cpuSeconds.toFixed(1)} s of CPU)`);
+}
+
 /** CH against plain Dijkstra on random pairs (√pairs sources × √pairs targets), once per stored travel class. */
 function compareWithDijkstra(router: RoadRouter, randomPoint: () => TravelPoint, pairs: number): void {
   const { graph } = router;
@@ -193,6 +225,11 @@ function compareWithDijkstra(router: RoadRouter, randomPoint: () => TravelPoint,
   console.log(
     `CH vs Dijkstra: ${total} mismatches over ${classes.size} travel classes (${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
+}
+
+function medianOf3<T extends { cpuMs: number }>(run: () => T): T {
+  const runs = [run(), run(), run()].sort((a, b) => a.cpuMs - b.cpuMs);
+  return runs[1]!;
 }
 
 function boundingBox(latE7: Int32Array, lonE7: Int32Array): { minLat: number; minLon: number; maxLat: number; maxLon: number } {

@@ -75,6 +75,7 @@ export class RoadRouter {
       keyAt[i * size + j] = Math.min(keyAt[i * size + j]!, sameSegmentKey(this.graph, variant, endpoints[i]!, endpoints[j]!));
     }
     for (let i = 0; i < size; i++) {
+      const rowAccess = access[i]!;
       for (let j = 0; j < size; j++) {
         if (i === j) continue;
         const cell = i * size + j;
@@ -86,7 +87,7 @@ export class RoadRouter {
           fallback[cell] = 1;
           continue;
         }
-        const offStreet = access[i]! + access[j]!;
+        const offStreet = rowAccess + access[j]!;
         distances[cell] = keyDistanceMeters(key) + offStreet;
         durations[cell] = (keyDurationSeconds(key) + offStreet / offStreetSpeedMetersPerSecond) * factor;
       }

@@ -20,7 +20,9 @@ export function keyDurationSeconds(key: number): number {
 }
 
 export function keyDistanceMeters(key: number): number {
-  return (key % distanceScale) / decimetersPerMeter;
+  // The same as key % distanceScale for these integer keys (every step is exact), without the
+  // floating-point remainder, which costs about three times as much in a matrix's assembly.
+  return (key - Math.floor(key / distanceScale) * distanceScale) / decimetersPerMeter;
 }
 
 /** The key for the first `fraction` of an edge whose full key is `key`, rounded per component. */

@@ -8,12 +8,11 @@ import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
 import { snapEndpoint } from '../../geo/road/endpoints.js';
 import { contract } from '../../geo/road/contract.js';
 import { importOsm, type ImportResult } from '../../geo/road/import.js';
-import { RoadNetworkBuilder, type BuiltNetwork } from '../../geo/road/network-builder.js';
-import { readOsmPbf } from '../../geo/road/pbf/osm-pbf-reader.js';
 import { allVariants, readRoadGraph, variantGraph, variantKey } from '../../geo/road/road-graph.js';
 import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
 import { buildTurnGraph, markVariantArcs, mergeTurnGraphs } from '../../geo/road/turn-graph.js';
 import { writeOsmPbf, type TestRelation, type TestWay } from './support/osm-pbf-writer.js';
+import { builtGrid } from './support/built-grid.js';
 import { gridOrigin, gridSpacing, streetGrid, type StreetGrid } from './support/street-grid.js';
 
 // Contraction on synthetic street grids: exactness against plain Dijkstra on random grids
@@ -93,17 +92,6 @@ describe('contraction on growing street grids', () => {
     expect(large!.meanSearchSpace / medium!.meanSearchSpace).toBeLessThan(3);
   });
 });
-
-function builtGrid(n: number): BuiltNetwork {
-  const grid = streetGrid(n);
-  const builder = new RoadNetworkBuilder();
-  readOsmPbf(writeOsmPbf(grid.nodes, grid.ways, grid.relations), {
-    node: (id, lat, lon) => builder.node(id, lat, lon),
-    way: (id, refs, tags) => builder.way(id, refs, tags),
-    relation: (id, members, tags) => builder.relation(id, members, tags),
-  });
-  return builder.build();
-}
 
 describe('the work of contracting growing street grids', () => {
   const figures = [10, 20, 40].map((n) => {

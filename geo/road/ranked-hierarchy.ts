@@ -1,0 +1,105 @@
+import type { ContractionHierarchy } from './contraction-hierarchy.js';
+
+/**
+ * A contraction hierarchy renumbered by level, bottom first: a node's level is one more than
+ * that of its highest lower neighbour, so every arc goes from a smaller number to a larger one
+ * (ascending numbers are a topological order of the upward graph) and the few top levels, which
+ * every search visits, sit together in memory. Searches run on these numbers; `rankOf` maps a
+ * turn-graph node to its number and `nodeOf` back.
+ */
+export interface RankedHierarchy {
+  nodeCount: number;
+  rankOf: Int32Array;
+  nodeOf: Int32Array;
+  /** Arcs to higher nodes, stored at the lower end (forward searches follow them). */
+  up: RankedArcs;
+  /** Arcs from higher nodes, stored at the lower end (backward searches follow them). */
+  down: RankedArcs;
+}
+
+/** Arcs in CSR form: node v's arcs are `first[v]..first[v + 1]`, to or from `node`. */
+export interface RankedArcs {
+  first: Int32Array;
+  node: Int32Array;
+  weight: Float64Array;
+}
+
+const ranked = new WeakMap<ContractionHierarchy, RankedHierarchy>();
+
+/** The hierarchy's ranked form, built on first use (linear in its arcs) and kept while it lives. */
+export function rankedHierarchy(hierarchy: ContractionHierarchy): RankedHierarchy {
+  let found = ranked.get(hierarchy);
+  if (!found) {
+    found = rank(hierarchy);
+    ranked.set(hierarchy, found);
+  }
+  return found;
+}
+
+function rank(hierarchy: ContractionHierarchy): RankedHierarchy {
+  const { nodeCount, upFirst, upTarget, upWeight, downFirst, downSource, downWeight } = hierarchy;
+  const level = levels(hierarchy);
+  // Counting sort by level, stable in node number.
+  let top = 0;
+  for (let v = 0; v < nodeCount; v++) top = Math.max(top, level[v]!);
+  const start = new Int32Array(top + 2);
+  for (let v = 0; v < nodeCount; v++) start[level[v]! + 1]!++;
+  for (let l = 0; l <= top; l++) start[l + 1]! += start[l]!;
+  const rankOf = new Int32Array(nodeCount);
+  const nodeOf = new Int32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) {
+    const r = start[level[v]!]!++;
+    rankOf[v] = r;
+    nodeOf[r] = v;
+  }
+  return {
+    nodeCount,
+    rankOf,
+    nodeOf,
+    up: renumbered(nodeOf, rankOf, upFirst, upTarget, upWeight),
+    down: renumbered(nodeOf, rankOf, downFirst, downSource, downWeight),
+  };
+}
+
+/** Longest path from a node without lower neighbours, by Kahn's algorithm on lower → higher arcs. */
+function levels(hierarchy: ContractionHierarchy): Int32Array {
+  const { nodeCount, upFirst, upTarget, downFirst, downSource } = hierarchy;
+  const lower = new Int32Array(nodeCount);
+  for (let a = 0; a < upFirst[nodeCount]!; a++) lower[upTarget[a]!]!++;
+  for (let a = 0; a < downFirst[nodeCount]!; a++) lower[downSource[a]!]!++;
+  const level = new Int32Array(nodeCount);
+  const queue = new Int32Array(nodeCount);
+  let tail = 0;
+  for (let v = 0; v < nodeCount; v++) if (lower[v] === 0) queue[tail++] = v;
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head]!;
+    const next = level[v]! + 1;
+    for (let a = upFirst[v]!; a < upFirst[v + 1]!; a++) {
+      const w = upTarget[a]!;
+      if (level[w]! < next) level[w] = next;
+      if (--lower[w]! === 0) queue[tail++] = w;
+    }
+    for (let a = downFirst[v]!; a < downFirst[v + 1]!; a++) {
+      const w = downSource[a]!;
+      if (level[w]! < next) level[w] = next;
+      if (--lower[w]! === 0) queue[tail++] = w;
+    }
+  }
+  if (tail !== nodeCount) throw new Error('contraction hierarchy has a cycle');
+  return level;
+}
+
+function renumbered(nodeOf: Int32Array, rankOf: Int32Array, first: Int32Array, node: Int32Array, weight: Float64Array): RankedArcs {
+  const n = nodeOf.length;
+  const out = { first: new Int32Array(n + 1), node: new Int32Array(node.length), weight: new Float64Array(node.length) };
+  let at = 0;
+  for (let r = 0; r < n; r++) {
+    const v = nodeOf[r]!;
+    for (let a = first[v]!; a < first[v + 1]!; a++) {
+      out.node[at] = rankOf[node[a]!]!;
+      out.weight[at++] = weight[a]!;
+    }
+    out.first[r + 1] = at;
+  }
+  return out;
+}
