@@ -239,36 +239,41 @@ export class RuinAndRecreate {
     const route = solution.routes[shortest]!;
     while (route.size > 0) solution.remove(route.nodes[1]!);
     solution.refreshRoute(shortest);
-    if (penalties.bind) {
-      penalties.apply();
-      solution.reprice();
-    }
+    if (penalties.bind) this.priceViolations(solution, penalties);
     this.recreate.recreate(solution, Opening.Never);
     this.localSearch.run(solution, deadline);
-    if (penalties.bind && !solution.feasible) {
-      penalties.boost(REPAIR_BOOST);
-      solution.reprice();
-      this.localSearch.run(solution, deadline);
-    }
-    if (penalties.bind) {
-      penalties.withdraw();
-      solution.reprice();
-    }
+    if (penalties.bind) this.repairAndWithdraw(solution, penalties, deadline);
     return solution.feasible;
   }
 
   /**
-   * Local search with priced violations from a feasible local optimum, then, if that ends
-   * infeasible, a repair pass with the penalties REPAIR_BOOST times higher (as PyVRP repairs).
-   * Keeps the result when it is feasible and cheaper, else restores the start from `backup` and
+   * Local search with priced violations from a feasible local optimum, then the repair pass if that
+   * ends infeasible. Keeps the result when it is feasible and cheaper, else restores the start from `backup` and
    * returns false (the solution's change record is then lost, so callers resynchronise in full).
    */
   private crossInfeasible(solution: Solution, backup: Solution, penalties: Penalties, deadline: Deadline): boolean {
     backup.copyFrom(solution);
-    penalties.apply();
-    solution.reprice();
+    this.priceViolations(solution, penalties);
     this.localSearch.run(solution, deadline);
     penalties.register(solution.hasTimeWarp, solution.hasExcessLoad);
+    this.repairAndWithdraw(solution, penalties, deadline);
+    if (solution.feasible && solution.cost < backup.cost - IMPROVEMENT_EPSILON) return true;
+    solution.copyFrom(backup);
+    return false;
+  }
+
+  /** Makes time warp and excess load priced (at the current penalties) instead of forbidden, and reprices `solution`. */
+  private priceViolations(solution: Solution, penalties: Penalties): void {
+    penalties.apply();
+    solution.reprice();
+  }
+
+  /**
+   * Ends a penalised search: when `solution` is still infeasible, a repair pass of the local search
+   * with the penalties REPAIR_BOOST times higher (as PyVRP repairs); then violations are forbidden
+   * again and `solution` is repriced.
+   */
+  private repairAndWithdraw(solution: Solution, penalties: Penalties, deadline: Deadline): void {
     if (!solution.feasible) {
       penalties.boost(REPAIR_BOOST);
       solution.reprice();
@@ -276,8 +281,5 @@ export class RuinAndRecreate {
     }
     penalties.withdraw();
     solution.reprice();
-    if (solution.feasible && solution.cost < backup.cost - IMPROVEMENT_EPSILON) return true;
-    solution.copyFrom(backup);
-    return false;
   }
 }
