@@ -82,6 +82,7 @@ export class BlinkInsertion {
     const model = solution.model;
     const open = opening === Opening.First || (opening === Opening.Sometimes && this.random.nextFloat() < OPEN_ROUTE_RATE);
     const first = open ? this.openRoute(solution, pending, count) : -1;
+    this.near.prepare(solution);
     for (let p = 0; p < count; p++) {
       if (p === first) continue;
       const job = pending[p]!;

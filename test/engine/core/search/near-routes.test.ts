@@ -1,10 +1,16 @@
 import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
+import { DistanceRanking } from '../../../../engine/core/search/neighbourhood.js';
 import { NEAR_ROUTES_FROM_JOBS, NearRoutes } from '../../../../engine/core/search/near-routes.js';
 import { BlinkInsertion } from '../../../../engine/core/search/recreate/blink-insertion.js';
 import { Random } from '../../../../engine/core/structures/prng.js';
+import type { Solution } from '../../../../engine/core/structures/solution.js';
 import { randomSolution, routesOf, tinyInstance } from '../tiny-instances.js';
 
-const NEAR_JOBS = 40;
+/** Two routes' worth of nearest jobs, within 20 and 128. */
+function nearJobs(solution: Solution): number {
+  const perRoute = (solution.model.instance.jobs.length - solution.unassignedCount) / solution.usedRoutes();
+  return Math.min(128, Math.max(20, Math.round(2 * perRoute)));
+}
 
 describe('routes near a job', () => {
   const big = tinyInstance(4, { jobs: NEAR_ROUTES_FROM_JOBS + 100, vehicles: 150, windows: 'loose', capacity: 50 });
@@ -18,12 +24,11 @@ describe('routes near a job', () => {
   it('are the routes of the job and its nearest jobs on big plans', () => {
     const { solution } = randomSolution(big, 4);
     const near = new NearRoutes(big);
-    const n = big.nodeCount;
     for (const job of [1, 77, 300, 555]) {
+      near.prepare(solution);
       expect(near.mark(solution, job)).toBe(true);
-      const nearest = Array.from(big.jobs)
-        .sort((a, b) => big.distance[job * n + a]! - big.distance[job * n + b]! || a - b)
-        .slice(0, NEAR_JOBS + 1);
+      const nearest = Array.from(new DistanceRanking(big).row(job).subarray(0, nearJobs(solution) + 1));
+      expect(nearest[0]).toBe(job);
       const expected = new Set(nearest.map((other) => solution.routeOf[other]!));
       const marked = solution.routes.filter((route) => near.has(route.slot)).map((route) => route.slot);
       expect(new Set(marked)).toEqual(expected);
