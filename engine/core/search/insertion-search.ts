@@ -1,4 +1,5 @@
 import type { Random } from '../structures/prng.js';
+import type { TravelArray } from '../compiled/compiled-instance.js';
 import type { Route } from '../structures/route.js';
 import { SEGMENT_STRIDE } from '../structures/segment.js';
 import type { MoveEvaluator } from './move-evaluator.js';
@@ -10,24 +11,46 @@ export class InsertionSearch {
   /** Where the last `cheapest` call found its best (insert before this index). */
   position = -1;
 
-  constructor(private readonly evaluator: MoveEvaluator) {}
+  /** Whether the distance matrix is symmetric, so a leg into a node equals the leg out of it. */
+  private readonly symmetric: boolean;
+
+  constructor(private readonly evaluator: MoveEvaluator) {
+    this.symmetric = isSymmetric(evaluator.model.instance.distance, evaluator.model.instance.nodeCount);
+  }
 
   /**
    * Cost increase of the best insertion of `node` into `route`, or Infinity. With a `random`
    * source, each position is skipped with probability `blinkRate` (SISR "blinks"), which
-   * diversifies the greedy recreate at almost no cost.
+   * diversifies the greedy recreate at almost no cost. The detour bound reads the
+   * legs to and from `node` along its own matrix row (on symmetric instances), so a route of
+   * hundreds of jobs costs one scattered read per position, the arc the detour replaces.
    */
   cheapest(route: Route, node: number, random: Random | null, blinkRate: number, bound = Infinity): number {
     const fixed = this.opening(route, node);
     if (fixed === undefined) return Infinity;
+    const model = this.evaluator.model;
+    const { distance, nodeCount: n } = model.instance;
+    const scale = model.instance.costPerDistance[route.type]!;
+    const nodes = route.nodes;
+    const row = node * n;
+    const symmetric = this.symmetric;
     let best = bound;
+    let from = nodes[0]!;
+    let legIn = distance[from * n + node]!;
     for (let p = 1; p <= route.size + 1; p++) {
-      if (random !== null && random.nextFloat() < blinkRate) continue;
-      const cost = this.priceAt(route, node, p, fixed, best);
-      if (cost < best) {
-        best = cost;
-        this.position = p;
+      const to = nodes[p]!;
+      const legOut = distance[row + to]!;
+      const next = symmetric ? legOut : distance[to * n + node]!;
+      const blinked = random !== null && random.nextFloat() < blinkRate;
+      if (!blinked && fixed + scale * (legIn + legOut - distance[from * n + to]!) < best) {
+        const cost = this.evaluator.join3(route.type, route.prefix, (p - 1) * S, model.visits, node * S, route.suffix, p * S) - route.cost;
+        if (cost < best) {
+          best = cost;
+          this.position = p;
+        }
       }
+      from = to;
+      legIn = next;
     }
     return this.position === -1 ? Infinity : best;
   }
@@ -68,4 +91,11 @@ export class InsertionSearch {
     if (fixed + model.detourLowerBound(route.type, route.nodes[p - 1]!, node, route.nodes[p]!) >= best) return Infinity;
     return this.evaluator.join3(route.type, route.prefix, (p - 1) * S, model.visits, node * S, route.suffix, p * S) - route.cost;
   }
+}
+
+function isSymmetric(distance: TravelArray, n: number): boolean {
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) if (distance[a * n + b] !== distance[b * n + a]) return false;
+  }
+  return true;
 }

@@ -15,6 +15,13 @@ export class Route {
   cost = 0;
   /** The route's penalisable violations (RouteModel.violations bits); 0 when feasible. */
   violations = 0;
+  /**
+   * Leading prefix entries and trailing suffix entries still valid since the last refresh: an
+   * insertion or removal leaves the prefix before it and the suffix after it (shifted along with
+   * the nodes) as they were, so a refresh recomputes only the rest, about half the work.
+   */
+  private freshPrefix = 0;
+  private freshSuffix = 0;
 
   constructor(
     readonly slot: number,
@@ -35,17 +42,37 @@ export class Route {
   }
 
   insertAt(position: number, node: number): void {
+    const entries = this.size + 2;
     this.reserve(this.size + 3);
-    this.nodes.copyWithin(position + 1, position, this.size + 2);
+    this.nodes.copyWithin(position + 1, position, entries);
+    this.suffix.copyWithin((position + 1) * SEGMENT_STRIDE, position * SEGMENT_STRIDE, entries * SEGMENT_STRIDE);
     this.nodes[position] = node;
     this.size++;
+    this.freshPrefix = Math.min(this.freshPrefix, position);
+    this.freshSuffix = Math.min(this.freshSuffix, entries - position);
   }
 
   removeAt(position: number): number {
+    const entries = this.size + 2;
     const node = this.nodes[position]!;
-    this.nodes.copyWithin(position, position + 1, this.size + 2);
+    this.nodes.copyWithin(position, position + 1, entries);
+    this.suffix.copyWithin(position * SEGMENT_STRIDE, (position + 1) * SEGMENT_STRIDE, entries * SEGMENT_STRIDE);
     this.size--;
+    this.freshPrefix = Math.min(this.freshPrefix, position);
+    this.freshSuffix = Math.min(this.freshSuffix, entries - 1 - position);
     return node;
+  }
+
+  /** Puts `node` at `position` in place of the node there. */
+  setAt(position: number, node: number): void {
+    this.nodes[position] = node;
+    this.changedRange(position, position);
+  }
+
+  /** Reverses the visits at positions from..to. */
+  reverse(from: number, to: number): void {
+    this.nodes.subarray(from, to + 1).reverse();
+    this.changedRange(from, to);
   }
 
   /** Replaces the jobs by `jobs[from..to)`; the depots stay. */
@@ -55,24 +82,41 @@ export class Route {
     this.nodes.set(jobs.subarray(from, to), 1);
     this.size = to - from;
     this.nodes[this.size + 1] = end;
+    this.freshPrefix = 0;
+    this.freshSuffix = 0;
   }
 
-  /** Recomputes the segment tables and the cost after the node sequence changed. */
+  private changedRange(from: number, to: number): void {
+    this.freshPrefix = Math.min(this.freshPrefix, from);
+    this.freshSuffix = Math.min(this.freshSuffix, this.size + 1 - to);
+  }
+
+  /** Recomputes the segment tables (the entries the changes since the last refresh made stale) and the cost. */
   refresh(): void {
     const model = this.model;
     const algebra = model.algebra;
     const last = this.size + 1;
     const stride = SEGMENT_STRIDE;
-    this.prefix.set(model.starts.subarray(this.type * stride, (this.type + 1) * stride), 0);
-    for (let i = 1; i < last; i++) {
+    let first = this.freshPrefix;
+    if (first === 0) {
+      this.prefix.set(model.starts.subarray(this.type * stride, (this.type + 1) * stride), 0);
+      first = 1;
+    }
+    for (let i = first; i < last; i++) {
       algebra.concat(this.prefix, i * stride, this.prefix, (i - 1) * stride, model.visits, this.nodes[i]! * stride);
     }
-    algebra.concat(this.prefix, last * stride, this.prefix, (last - 1) * stride, model.ends, this.type * stride);
-    this.suffix.set(model.ends.subarray(this.type * stride, (this.type + 1) * stride), last * stride);
-    for (let i = last - 1; i > 0; i--) {
+    if (first <= last) algebra.concat(this.prefix, last * stride, this.prefix, (last - 1) * stride, model.ends, this.type * stride);
+    let valid = last + 1 - this.freshSuffix;
+    if (valid > last) {
+      this.suffix.set(model.ends.subarray(this.type * stride, (this.type + 1) * stride), last * stride);
+      valid = last;
+    }
+    for (let i = valid - 1; i > 0; i--) {
       algebra.concat(this.suffix, i * stride, model.visits, this.nodes[i]! * stride, this.suffix, (i + 1) * stride);
     }
-    algebra.concat(this.suffix, 0, model.starts, this.type * stride, this.suffix, stride);
+    if (valid > 0) algebra.concat(this.suffix, 0, model.starts, this.type * stride, this.suffix, stride);
+    this.freshPrefix = last + 1;
+    this.freshSuffix = last + 1;
     this.reprice();
   }
 
@@ -92,6 +136,8 @@ export class Route {
     this.size = other.size;
     this.cost = other.cost;
     this.violations = other.violations;
+    this.freshPrefix = other.freshPrefix;
+    this.freshSuffix = other.freshSuffix;
   }
 
   private reserve(length: number): void {

@@ -152,8 +152,7 @@ export class Solution {
     for (const route of this.routes) {
       for (let i = 1; i <= route.size; i++) this.routeOf[route.nodes[i]!] = -1;
       if (route.size > 0) {
-        route.size = 0;
-        route.nodes[1] = this.model.instance.vehicleEnd[route.type]!;
+        route.setJobs(route.nodes, 0, 0);
         this.refreshRoute(route.slot);
       }
     }

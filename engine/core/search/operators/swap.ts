@@ -78,8 +78,8 @@ export class Swap implements LocalSearchOperator {
       }
     }
     if (!(delta < -IMPROVEMENT_EPSILON)) return false;
-    routeU.nodes[i] = v;
-    routeV.nodes[j] = u;
+    routeU.setAt(i, v);
+    routeV.setAt(j, u);
     solution.refreshRoute(routeU.slot);
     if (routeV !== routeU) solution.refreshRoute(routeV.slot);
     return true;

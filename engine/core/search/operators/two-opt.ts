@@ -46,7 +46,7 @@ export class TwoOpt implements LocalSearchOperator {
     const delta =
       evaluator.join3(route.type, route.prefix, (from - 1) * S, evaluator.scratch, reversed, route.suffix, (to + 1) * S) - route.cost;
     if (!(delta < -IMPROVEMENT_EPSILON)) return false;
-    route.nodes.subarray(from, to + 1).reverse();
+    route.reverse(from, to);
     solution.refreshRoute(slot);
     return true;
   }

@@ -2,6 +2,7 @@ import type { CompiledInstance } from '../../compiled/compiled-instance.js';
 import type { Random } from '../../structures/prng.js';
 import type { Solution } from '../../structures/solution.js';
 import type { InsertionSearch } from '../insertion-search.js';
+import { NearRoutes } from '../near-routes.js';
 
 /** Chance of skipping a position (SISR's β). */
 const BLINK_RATE = 0.01;
@@ -53,6 +54,7 @@ export class BlinkInsertion {
   private readonly pending: Int32Array;
   private readonly typeSeenAt: Int32Array;
   private stamp = 0;
+  private readonly near: NearRoutes;
 
   constructor(
     instance: CompiledInstance,
@@ -62,6 +64,7 @@ export class BlinkInsertion {
     this.keys = orderingKeys(instance);
     this.pending = new Int32Array(instance.jobs.length);
     this.typeSeenAt = new Int32Array(instance.vehicleTypeCount);
+    this.near = new NearRoutes(instance);
   }
 
   recreate(solution: Solution, opening = Opening.Sometimes): void {
@@ -79,28 +82,35 @@ export class BlinkInsertion {
     const model = solution.model;
     const open = opening === Opening.First || (opening === Opening.Sometimes && this.random.nextFloat() < OPEN_ROUTE_RATE);
     const first = open ? this.openRoute(solution, pending, count) : -1;
+    this.near.prepare(solution);
     for (let p = 0; p < count; p++) {
       if (p === first) continue;
       const job = pending[p]!;
-      this.stamp++;
       let best = Infinity;
       let bestSlot = -1;
       let bestPosition = -1;
-      for (let slot = 0; slot < routes.length; slot++) {
-        const route = routes[slot]!;
-        if (route.size === 0) {
-          if (opening === Opening.Never) continue;
-          // Unused vehicles of one type are interchangeable: try the first one only.
-          if (this.typeSeenAt[route.type] === this.stamp) continue;
-          this.typeSeenAt[route.type] = this.stamp;
+      // On big plans the routes near the job first; the others only when none of those takes it.
+      const nearFirst = this.near.mark(solution, job);
+      this.stamp++;
+      for (let pass = nearFirst ? 0 : 1; pass < 2; pass++) {
+        for (let slot = 0; slot < routes.length; slot++) {
+          const route = routes[slot]!;
+          if (nearFirst && route.size > 0 && this.near.has(slot) !== (pass === 0)) continue;
+          if (route.size === 0) {
+            if (opening === Opening.Never) continue;
+            // Unused vehicles of one type are interchangeable: try the first one only.
+            if (this.typeSeenAt[route.type] === this.stamp) continue;
+            this.typeSeenAt[route.type] = this.stamp;
+          }
+          if (model.restricted && !model.canServe(job, slot)) continue;
+          const cost = this.insertion.cheapest(route, job, this.random, BLINK_RATE, best);
+          if (cost < best) {
+            best = cost;
+            bestSlot = slot;
+            bestPosition = this.insertion.position;
+          }
         }
-        if (model.restricted && !model.canServe(job, slot)) continue;
-        const cost = this.insertion.cheapest(route, job, this.random, BLINK_RATE, best);
-        if (cost < best) {
-          best = cost;
-          bestSlot = slot;
-          bestPosition = this.insertion.position;
-        }
+        if (bestSlot >= 0 && routes[bestSlot]!.size > 0) break;
       }
       if (bestSlot >= 0) {
         solution.insert(job, bestSlot, bestPosition);
