@@ -20,6 +20,11 @@ export interface SolveOptions {
    * well inside the time limit is reproducible too.
    */
   maxIterations?: number;
+  /**
+   * The part of the annealing's cooling schedule this run covers (default the whole, 0 to 1): a
+   * search split into consecutive runs cools once over all of them instead of reheating in each.
+   */
+  cooling?: { from: number; to: number };
   /** Routes to start from (their infeasible parts are dropped); construction then places the rest. */
   initial?: SolutionSnapshot['routes'];
   /** Called on every new best solution. */
