@@ -9,6 +9,7 @@ export interface SolveTask {
   /** Wall-clock deadline (ms since epoch): messaging and set-up count against the time limit. */
   deadline?: number;
   maxIterations?: number;
+  constructionLimitMs?: number;
   cooling: { from: number; to: number };
   initial?: SolutionSnapshot['routes'];
   /** Whether the search shares its best with the other threads (every `syncIntervalMs`, default 500). */

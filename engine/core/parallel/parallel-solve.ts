@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CompiledInstance } from '../compiled/compiled-instance.js';
 import { routeSlots } from '../compiled/route-slots.js';
+import { CONSTRUCTION_SHARE } from '../solve.js';
 import type { ProgressEvent, RouteResult, SolutionSnapshot, SolveOptions, SolveResult } from '../solve-options.js';
 import { Random } from '../structures/prng.js';
 import type { SolveTask, WorkerMessage } from './messages.js';
@@ -20,7 +21,7 @@ const OPENING_SHARE = 0.1;
 /** Splits over the rest of the budget: each moves the borders between regions. */
 const ROUNDS = 4;
 
-export interface ParallelSolveOptions extends Omit<SolveOptions, 'sync' | 'cooling'> {
+export interface ParallelSolveOptions extends Omit<SolveOptions, 'sync' | 'cooling' | 'constructionLimitMs'> {
   threads: number;
 }
 
@@ -58,7 +59,7 @@ export async function solveParallel(instance: CompiledInstance, options: Paralle
       for (let round = 0; round < ROUNDS && !budget.spent(); round++) {
         const cooling = { from: share(round), to: share(round + 1) };
         const seed = (options.seed ?? 1) + threads * (round + 1);
-        const merged = await regionSearch(workers, data, best, slotType, random, seed, budget, cooling, run);
+        const merged = await regionSearch(workers, data, best, slotType, random, { seed, round, cooling }, budget, run);
         if (merged.cost < best.cost) {
           best = merged;
           run.improved(best.cost);
@@ -82,16 +83,30 @@ function share(round: number): number {
   return OPENING_SHARE + ((1 - OPENING_SHARE) * round) / ROUNDS;
 }
 
-/** The whole budget (clock and iterations per thread) cut into consecutive parts by share. */
+/** The whole budget (clock and iterations per thread) cut into consecutive parts. */
 class Budget {
   private readonly deadline?: number;
   constructor(private readonly options: ParallelSolveOptions) {
     this.deadline = options.timeLimitMs === undefined ? undefined : Date.now() + options.timeLimitMs;
   }
 
-  /** Wall-clock deadline of the part that ends at `share`. */
-  deadlineAt(share: number): number | undefined {
+  /** Wall-clock deadline of the opening, which ends at `share` of the time limit. */
+  openingDeadline(share: number): number | undefined {
     return this.deadline === undefined ? undefined : this.deadline - (1 - share) * this.options.timeLimitMs!;
+  }
+
+  /**
+   * Wall-clock deadline of a round when `rounds` rounds, this one included, are left: an equal
+   * part of the time that is left, so an opening that ran late (a long construction) shortens
+   * the rounds instead of skipping them.
+   */
+  roundDeadline(rounds: number): number | undefined {
+    return this.deadline === undefined ? undefined : Date.now() + (this.deadline - Date.now()) / rounds;
+  }
+
+  /** The opening's construction may take the share a search of the whole time limit gives it. */
+  constructionLimitMs(): number | undefined {
+    return this.options.timeLimitMs === undefined ? undefined : CONSTRUCTION_SHARE * this.options.timeLimitMs;
   }
 
   /** Iterations per thread from share `from` to share `to`. */
@@ -150,8 +165,9 @@ async function wholeSearch(
         kind: 'solve',
         instance,
         seed: (options.seed ?? 1) + index,
-        deadline: budget.deadlineAt(cooling.to),
+        deadline: budget.openingDeadline(cooling.to),
         maxIterations: budget.iterations(cooling.from, cooling.to),
+        constructionLimitMs: budget.constructionLimitMs(),
         cooling,
         initial: options.initial,
         share: true,
@@ -178,9 +194,8 @@ async function regionSearch(
   best: Plan,
   slotType: Int32Array,
   random: Random,
-  seed: number,
+  { seed, round, cooling }: { seed: number; round: number; cooling: SolveTask['cooling'] },
   budget: Budget,
-  cooling: SolveTask['cooling'],
   run: Run,
 ): Promise<Plan> {
   const snapshot = best.routes.map((route) => ({ slot: route.slot, jobs: route.jobs }));
@@ -193,7 +208,7 @@ async function regionSearch(
         kind: 'solve',
         instance: part.instance,
         seed: seed + index,
-        deadline: budget.deadlineAt(cooling.to),
+        deadline: budget.roundDeadline(ROUNDS - round),
         maxIterations: budget.iterations(cooling.from, cooling.to),
         cooling,
         initial: part.initial,

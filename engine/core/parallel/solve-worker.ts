@@ -25,6 +25,7 @@ function run(task: SolveTask): void {
     seed: task.seed,
     timeLimitMs: task.deadline === undefined ? undefined : Math.max(0, task.deadline - Date.now()),
     maxIterations: task.maxIterations,
+    constructionLimitMs: task.constructionLimitMs,
     initial: task.initial,
     cooling: task.cooling,
     ...(task.share
