@@ -20,6 +20,17 @@ export interface SolveOptions {
    * well inside the time limit is reproducible too.
    */
   maxIterations?: number;
+  /**
+   * Time the construction may take before it finishes cheaply (default CONSTRUCTION_SHARE of the
+   * time limit): a run that opens a longer search gives it that search's share, since a good
+   * first plan is worth more than the opening's own search.
+   */
+  constructionLimitMs?: number;
+  /**
+   * The part of the annealing's cooling schedule this run covers (default the whole, 0 to 1): a
+   * search split into consecutive runs cools once over all of them instead of reheating in each.
+   */
+  cooling?: { from: number; to: number };
   /** Routes to start from (their infeasible parts are dropped); construction then places the rest. */
   initial?: SolutionSnapshot['routes'];
   /** Called on every new best solution. */

@@ -24,7 +24,7 @@ const NEIGHBOURS = 20;
  */
 const RUIN_RANKED_JOBS = 256;
 /** Share of the time limit the construction may take before it finishes cheaply and leaves the rest to the search. */
-const CONSTRUCTION_SHARE = 0.7;
+export const CONSTRUCTION_SHARE = 0.7;
 
 /** Solves one instance on the calling thread. */
 export function solve(instance: CompiledInstance, options: SolveOptions): SolveResult {
@@ -41,8 +41,9 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
 
   const initial = new Solution(model);
   if (options.initial) loadFeasibleRoutes(initial, options.initial);
-  const constructionLimit =
-    options.timeLimitMs === undefined ? Infinity : CONSTRUCTION_SHARE * options.timeLimitMs - (performance.now() - started);
+  const constructionBudget =
+    options.constructionLimitMs ?? (options.timeLimitMs === undefined ? Infinity : CONSTRUCTION_SHARE * options.timeLimitMs);
+  const constructionLimit = constructionBudget - (performance.now() - started);
   // The construction's full ranking rows are garbage once it is done.
   regretInsertion(initial, insertion, neighbourhood, new DistanceRanking(instance), new Deadline(constructionLimit));
   // The time limit covers the set-up (neighbourhoods, construction) too: it is a wall-clock deadline.

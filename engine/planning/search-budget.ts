@@ -25,7 +25,8 @@ export function planningIterations(operation: 'build' | 'optimize', jobs: number
 
 /**
  * How the planning search of build and optimize runs, beyond what the request's settings say:
- * `threads` parallel searches that share their best (the worker gives its cores; default 1), and
+ * `threads` searches on as many cores (the worker gives its cores; default 1): from 200 jobs per
+ * thread each improves its own region of the plan for most of the run, otherwise each searches it all sharing their best; and
  * `maxIterations`, a fixed iteration budget per thread that replaces planningIterations (tests and
  * benches: with a generous time_limit the run then ends on iterations and reproduces under a seed).
  */

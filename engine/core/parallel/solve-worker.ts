@@ -1,10 +1,9 @@
-import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
 import { solve } from '../solve.js';
-import type { SolutionSnapshot } from '../solve-options.js';
-import type { SharedBest, WorkerInput, WorkerMessage } from './messages.js';
+import type { ProgressEvent, SolutionSnapshot } from '../solve-options.js';
+import type { MainMessage, SolveTask, WorkerMessage } from './messages.js';
 
 const port = parentPort!;
-const input = workerData as WorkerInput;
 const post = (message: WorkerMessage): void => port.postMessage(message);
 
 /**
@@ -15,19 +14,28 @@ function sync(best: SolutionSnapshot): SolutionSnapshot | null {
   post({ kind: 'best', snapshot: best });
   let shared: SolutionSnapshot | null = null;
   for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
-    const { snapshot } = message.message as SharedBest;
-    if (!shared || snapshot.cost < shared.cost) shared = snapshot;
+    const received = message.message as MainMessage;
+    if (received.kind === 'shared' && (!shared || received.snapshot.cost < shared.cost)) shared = received.snapshot;
   }
   return shared;
 }
 
-const result = solve(input.instance, {
-  seed: input.seed,
-  timeLimitMs: input.deadline === undefined ? undefined : Math.max(0, input.deadline - Date.now()),
-  initial: input.initial,
-  maxIterations: input.maxIterations,
-  syncIntervalMs: input.syncIntervalMs,
-  sync,
-  onProgress: (event) => post({ kind: 'progress', event }),
+function run(task: SolveTask): void {
+  const result = solve(task.instance, {
+    seed: task.seed,
+    timeLimitMs: task.deadline === undefined ? undefined : Math.max(0, task.deadline - Date.now()),
+    maxIterations: task.maxIterations,
+    constructionLimitMs: task.constructionLimitMs,
+    initial: task.initial,
+    cooling: task.cooling,
+    ...(task.share
+      ? { syncIntervalMs: task.syncIntervalMs, sync, onProgress: (event: ProgressEvent) => post({ kind: 'progress', event }) }
+      : {}),
+  });
+  post({ kind: 'done', result });
+}
+
+// Bests shared after a search ended arrive here and are stale by then.
+port.on('message', (message: MainMessage) => {
+  if (message.kind === 'solve') run(message);
 });
-post({ kind: 'done', result });

@@ -33,6 +33,7 @@ function longRoutes(solution: Solution): boolean {
   return solution.model.instance.jobs.length - solution.unassignedCount >= LONG_ROUTE_JOBS * Math.max(1, solution.usedRoutes());
 }
 const DEFAULT_SYNC_INTERVAL_MS = 500;
+const WHOLE_SCHEDULE = { from: 0, to: 1 };
 /** How much the repair pass raises the penalties when the penalised local search ends infeasible. */
 const REPAIR_BOOST = 10;
 const UNBOUNDED = Number.POSITIVE_INFINITY;
@@ -102,6 +103,7 @@ export class RuinAndRecreate {
     if (timeLimit === UNBOUNDED && maxIterations === UNBOUNDED) throw new Error('set timeLimitMs or maxIterations');
     const deadline = new Deadline(timeLimit);
     const syncInterval = options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS;
+    const cooling = options.cooling ?? WHOLE_SCHEDULE;
     const elapsed = (): number => performance.now() - started;
 
     let current = initial;
@@ -138,7 +140,7 @@ export class RuinAndRecreate {
     // The clock is read every iteration: cheap next to a ruin-and-recreate step (~20–100 µs).
     while (iteration < maxIterations && !deadline.expired()) {
       iteration++;
-      const progress = Math.max(iteration / maxIterations, elapsed() / timeLimit);
+      const progress = cooling.from + (cooling.to - cooling.from) * Math.max(iteration / maxIterations, elapsed() / timeLimit);
       this.ruin.ruin(candidate);
       this.recreate.recreate(candidate);
       if (annealing.accepts(candidate.cost, current.cost, progress)) {

@@ -1,4 +1,4 @@
-import { solveParallel } from '../../../../engine/core/parallel/parallel-solve.js';
+import { REGION_MIN_JOBS, solveParallel } from '../../../../engine/core/parallel/parallel-solve.js';
 import { sharedInstance } from '../../../../engine/core/parallel/shared-instance.js';
 import { solve } from '../../../../engine/core/solve.js';
 import { tinyInstance } from '../tiny-instances.js';
@@ -19,6 +19,25 @@ describe('solveParallel', () => {
     expect(threaded.unassigned).toEqual([]);
     const served = threaded.routes.flatMap((route) => route.jobs).sort((a, b) => a - b);
     expect(served).toEqual(Array.from(instance.jobs).sort((a, b) => a - b));
+  });
+
+  it('from REGION_MIN_JOBS jobs per thread splits the plan into regions: reproducible, whole budget, every job served once', async () => {
+    const large = tinyInstance(5, { jobs: 2 * REGION_MIN_JOBS, vehicles: 60, windows: 'loose', capacity: 60 });
+    // A sync interval longer than the run: the opening then shares nothing and the seed fixes the result.
+    const options = { seed: 3, maxIterations: 1000, threads: 2, syncIntervalMs: 3_600_000 };
+    const first = await solveParallel(large, options);
+    const second = await solveParallel(large, options);
+    expect(second.routes).toEqual(first.routes);
+    expect(first.iterations).toBe(2000);
+    expect(first.unassigned).toEqual([]);
+    const served = first.routes.flatMap((route) => route.jobs).sort((a, b) => a - b);
+    expect(served).toEqual(Array.from(large.jobs).sort((a, b) => a - b));
+    expect(new Set(first.routes.map((route) => route.slot)).size).toBe(first.routes.length);
+    expect(first.cost).toBeCloseTo(
+      first.routes.reduce((sum, route) => sum + route.cost, 0),
+      6,
+    );
+    expect(first.history.at(-1)!.cost).toBe(first.cost);
   });
 
   it('shares large arrays (the travel matrices) with its threads instead of copying them, in single precision too', () => {
