@@ -6,6 +6,7 @@ import { createPool, type Pool } from '../../store/db.js';
 import { SandboxStore } from '../../store/sandboxes.js';
 import { request, type JsonResponse } from '../support/http.js';
 import { TestStack, type TestUser } from '../support/stack.js';
+import { waitUntil } from '../support/wait.js';
 
 const queuePrefix = `test-sbx-${randomBytes(4).toString('hex')}`;
 const waitSeconds = 3;
@@ -413,12 +414,10 @@ describe('expiry', () => {
       const description = await schedule.describe();
       expect(description.action).toMatchObject({ type: 'startWorkflow', workflowType: 'sandboxCleanup', taskQueue: `${queuePrefix}-io` });
       await schedule.trigger();
-      const deadline = Date.now() + 30000;
       // Polled in the database: a request would count as activity and keep the sandbox alive.
-      while ((await stack.query('SELECT 1 FROM sandboxes WHERE id = $1', [id])).rowCount !== 0) {
-        if (Date.now() > deadline) throw new Error('the scheduled cleanup did not delete the expired sandbox');
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      await waitUntil('the scheduled cleanup deleted the expired sandbox', async () =>
+        (await stack.query('SELECT 1 FROM sandboxes WHERE id = $1', [id])).rowCount === 0 ? true : undefined,
+      );
     } finally {
       await connection.close();
     }

@@ -4,6 +4,7 @@ import { taskRetentionScheduleId } from '../../worker/schedules.js';
 import { useTestStack, type TestUser } from '../support/stack.js';
 import { postJson, postJsonWaiting, request, type JsonResponse } from '../support/http.js';
 import { sequenceProblem } from '../support/problems.js';
+import { waitUntil } from '../support/wait.js';
 
 // Long enough for a small task to finish within one hold on a busy machine, short enough for hops.
 const queuePrefix = `test-tasks-${randomBytes(4).toString('hex')}`;
@@ -17,14 +18,15 @@ beforeAll(async () => {
 const auth = () => ({ authorization: user.basic });
 const get = (path: string, who: TestUser = user) => request(`${stack.baseUrl}${path}`, { headers: { authorization: who.basic } });
 
-async function waitForStatus(taskId: string, status: string, timeoutMs = 60000): Promise<JsonResponse> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await get(`/v1/tasks/${taskId}`);
-    if (response.body.status === status) return response;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${response.body.status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function waitForStatus(taskId: string, status: string, timeoutMs = 60000): Promise<JsonResponse> {
+  return waitUntil(
+    `task ${taskId} is ${status}`,
+    async () => {
+      const response = await get(`/v1/tasks/${taskId}`);
+      return response.body.status === status ? response : undefined;
+    },
+    { timeoutMs, everyMs: 200 },
+  );
 }
 
 /** Each route of the result visits exactly the jobs it was given. */
@@ -192,11 +194,9 @@ describe('tasks', () => {
       const schedule = new Client({ connection }).schedule.getHandle(taskRetentionScheduleId(`${queuePrefix}-io`));
       expect((await schedule.describe()).action).toMatchObject({ type: 'startWorkflow', workflowType: 'taskRetention' });
       await schedule.trigger();
-      const deadline = Date.now() + 30000;
-      while ((await stack.query('SELECT 1 FROM tasks WHERE id = $1', [old])).rowCount !== 0) {
-        if (Date.now() > deadline) throw new Error('the scheduled retention did not delete the old task');
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      await waitUntil('the scheduled retention deleted the old task', async () =>
+        (await stack.query('SELECT 1 FROM tasks WHERE id = $1', [old])).rowCount === 0 ? true : undefined,
+      );
     } finally {
       await connection.close();
     }
