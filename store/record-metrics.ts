@@ -47,14 +47,55 @@ async function tally(pool: Pool, source: string, labels: string[], le: readonly 
   };
 }
 
-/** Every task by operation and status, with the duration of the finished ones. */
-export function taskTally(pool: Pool, le: readonly number[]): Promise<DurationTally> {
-  return tally(
-    pool,
-    `SELECT operation, status, extract(epoch FROM finished_time - started_time)::float8 AS seconds FROM tasks`,
-    ['operation', 'status'],
-    le,
-  );
+/**
+ * Every task by operation and status, with the duration of the finished ones: the tasks still
+ * stored plus the tallies of those deleted (store/migrations), so no count ever goes down. The
+ * histogram's bounds are the database's.
+ */
+export async function taskTally(pool: Pool): Promise<DurationTally> {
+  const bounds = await pool.query<{ le: number }>('SELECT le FROM task_duration_buckets ORDER BY le');
+  const [stored, totals, buckets] = await Promise.all([
+    tally(
+      pool,
+      'SELECT operation, status, extract(epoch FROM finished_time - started_time)::float8 AS seconds FROM tasks',
+      ['operation', 'status'],
+      bounds.rows.map((r) => r.le),
+    ),
+    pool.query<{ operation: string; status: string; count: string; timed: string; seconds: number }>(
+      'SELECT operation, status, count, timed, seconds FROM retired_task_totals',
+    ),
+    pool.query<{ operation: string; status: string; le: number; count: string }>(
+      'SELECT r.operation, r.status, r.le, r.count FROM retired_task_buckets r JOIN task_duration_buckets USING (le)',
+    ),
+  ]);
+  return {
+    totals: addRows(
+      stored.totals,
+      totals.rows.map((r) => ({
+        labels: { operation: r.operation, status: r.status },
+        count: Number(r.count),
+        timed: Number(r.timed),
+        seconds: r.seconds,
+      })),
+      (a, b) => ({ ...a, count: a.count + b.count, timed: a.timed + b.timed, seconds: a.seconds + b.seconds }),
+    ),
+    buckets: addRows(
+      stored.buckets,
+      buckets.rows.map((r) => ({ labels: { operation: r.operation, status: r.status }, le: r.le, count: Number(r.count) })),
+      (a, b) => ({ ...a, count: a.count + b.count }),
+    ),
+  };
+}
+
+/** Rows of both lists, those with the same labels (and bucket) added together. */
+function addRows<T extends { labels: Record<string, string>; le?: number }>(a: T[], b: T[], add: (x: T, y: T) => T): T[] {
+  const key = (row: T): string => JSON.stringify([row.labels, row.le]);
+  const byKey = new Map(a.map((row) => [key(row), row]));
+  for (const row of b) {
+    const same = byKey.get(key(row));
+    byKey.set(key(row), same ? add(same, row) : row);
+  }
+  return [...byKey.values()];
 }
 
 /** Every step of every nightly territory run by step and status; reused outputs count, untimed. */

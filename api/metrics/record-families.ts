@@ -2,7 +2,6 @@ import type { Pool } from '../../store/db.js';
 import { nightlyStepTally, taskTally, type DurationTally } from '../../store/record-metrics.js';
 import { family, type Sample } from './exposition.js';
 
-const taskBuckets = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600];
 const stepBuckets = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
 
 function histogramSamples(tally: DurationTally, keep: (labels: Record<string, string>) => boolean): Sample[] {
@@ -25,11 +24,11 @@ function sumBy(rows: DurationTally['totals'], key: string): Sample[] {
 
 /**
  * Families counted from the task and nightly-run records at scrape time: they cover every worker
- * and API process and survive restarts, so any API process reports the same figures. Records
- * removed by retention lower them, which Prometheus takes as a counter reset.
+ * and API process and survive restarts, so any API process reports the same figures. Tasks removed
+ * by retention stay counted.
  */
 export async function recordFamilies(pool: Pool): Promise<string> {
-  const [tasks, steps] = await Promise.all([taskTally(pool, taskBuckets), nightlyStepTally(pool, stepBuckets)]);
+  const [tasks, steps] = await Promise.all([taskTally(pool), nightlyStepTally(pool, stepBuckets)]);
   const ended = (labels: Record<string, string>): boolean => labels.status !== 'running';
   return [
     family(

@@ -1,4 +1,6 @@
 import { freePort } from '../../runtime/ports.js';
+import { createPool } from '../../store/db.js';
+import { TaskStore } from '../../store/tasks.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 import { postJson, request } from '../support/http.js';
 import { sequenceProblem } from '../support/problems.js';
@@ -18,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 /** The samples of a scrape, keyed by name and labels exactly as written. */
-async function scrape(url: string): Promise<{ families: Set<string>; value: (sample: string) => number }> {
+async function scrape(url: string): Promise<{ families: Set<string>; samples: Map<string, number>; value: (sample: string) => number }> {
   const response = await request(url);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/plain');
@@ -32,16 +34,20 @@ async function scrape(url: string): Promise<{ families: Set<string>; value: (sam
       samples.set(line.slice(0, cut), Number(line.slice(cut + 1)));
     }
   }
-  return { families, value: (sample) => samples.get(sample) ?? 0 };
+  return { families, samples, value: (sample) => samples.get(sample) ?? 0 };
 }
 
 /** Starts a task in deferred mode and polls it to its final status (the test's timeout is the only clock). */
-async function runTask(operation: string, body: unknown): Promise<string> {
-  const started = await postJson(`${stack.baseUrl}/v1/${operation}`, body, { authorization: user.basic });
+async function runTask(operation: string, body: unknown, by: TestUser = user): Promise<string> {
+  return (await runTaskWithId(operation, body, by)).status;
+}
+
+async function runTaskWithId(operation: string, body: unknown, by: TestUser): Promise<{ id: string; status: string }> {
+  const started = await postJson(`${stack.baseUrl}/v1/${operation}`, body, { authorization: by.basic });
   expect(started.status).toBe(200);
   for (;;) {
-    const task = await request(`${stack.baseUrl}/v1/tasks/${started.body.task_id}`, { headers: { authorization: user.basic } });
-    if (task.body.status !== 'running') return task.body.status as string;
+    const task = await request(`${stack.baseUrl}/v1/tasks/${started.body.task_id}`, { headers: { authorization: by.basic } });
+    if (task.body.status !== 'running') return { id: started.body.task_id as string, status: task.body.status as string };
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -102,6 +108,34 @@ describe('metrics', () => {
     expect(await runTask('zones', { jobs: [], zone_count: 2 })).toBe('failed');
     const after = await scrape(apiMetrics);
     expect(after.value(failedZones)).toBe(before + 1);
+  });
+
+  test('tasks deleted by retention or with their account stay counted: no task sample goes down', async () => {
+    const [kept, leaving] = [await stack.createUser(), await stack.createUser()];
+    const old = await runTaskWithId('build', buildProblem(), kept);
+    const gone = await runTaskWithId('zones', { jobs: [], zone_count: 2 }, leaving);
+    expect([old.status, gone.status]).toEqual(['completed', 'failed']);
+    await stack.query(
+      `UPDATE tasks SET started_time = now() - interval '41 days', finished_time = now() - interval '40 days' WHERE id = $1`,
+      [old.id],
+    );
+    const taskSamples = (samples: Map<string, number>): [string, number][] =>
+      [...samples].filter(([name]) => /^wayplan_tasks?_(started_total|ended_total|duration_seconds)/.test(name));
+    const before = taskSamples((await scrape(apiMetrics)).samples);
+    expect(before.length).toBeGreaterThan(0);
+
+    const pool = createPool(process.env.WAYPLAN_TEST_DATABASE_URL!, 1);
+    try {
+      expect(await new TaskStore(pool).deleteEndedBefore(30, 1000)).toBeGreaterThanOrEqual(1);
+      await pool.query('DELETE FROM accounts WHERE name = $1', [leaving.account]);
+      expect((await pool.query('SELECT id FROM tasks WHERE id = ANY($1)', [[old.id, gone.id]])).rowCount).toBe(0);
+    } finally {
+      await pool.end();
+    }
+    const after = new Map(taskSamples((await scrape(apiMetrics)).samples));
+    // Other test files add tasks meanwhile: a sample may rise, none may fall (sums of seconds are
+    // added in another order, hence the rounding margin).
+    expect(before.filter(([sample, value]) => (after.get(sample) ?? 0) < value - 1e-6)).toEqual([]);
   });
 
   test('the endpoints answer GET /metrics only', async () => {
