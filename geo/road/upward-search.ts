@@ -1,3 +1,4 @@
+import { grown, KeyedNodes } from './keyed-nodes.js';
 import { MinHeap } from './min-heap.js';
 import type { RankedArcs } from './ranked-hierarchy.js';
 
@@ -11,18 +12,13 @@ export interface UpwardWork {
 /**
  * Dijkstra on the upward arcs of a ranked hierarchy with stall-on-demand: a node reached more
  * cheaply through a higher neighbour is not on a shortest up-down path, so it is neither
- * reported nor expanded. After `run`, `nodes[0..count)` and `keys[0..count)` are the nodes left
- * (ranked numbers) below `limit` with their final keys, in the order settled; nodes at or above
- * `limit` (the core) are not expanded but reported in `coreNodes`/`coreKeys` with the key they
- * are first settled at.
+ * reported nor expanded. After `run`, `below` holds the nodes left (ranked numbers) below
+ * `limit` with their final keys, in the order settled; nodes at or above `limit` (the core) are
+ * not expanded but listed in `core` with the key they are first settled at.
  */
 export class UpwardSearch {
-  nodes: Int32Array;
-  keys: Float64Array;
-  count = 0;
-  coreNodes: Int32Array;
-  coreKeys: Float64Array;
-  coreCount = 0;
+  readonly below = new KeyedNodes();
+  readonly core = new KeyedNodes();
   readonly work: UpwardWork = { settled: 0, stalled: 0, relaxed: 0 };
   /** Infinity except at the nodes the last search reached (listed in `reached`, reset by the next). */
   private readonly distance: Float64Array;
@@ -32,10 +28,6 @@ export class UpwardSearch {
 
   constructor(nodeCount: number) {
     this.distance = new Float64Array(nodeCount).fill(Infinity);
-    this.nodes = new Int32Array(256);
-    this.keys = new Float64Array(256);
-    this.coreNodes = new Int32Array(256);
-    this.coreKeys = new Float64Array(256);
   }
 
   /**
@@ -45,12 +37,12 @@ export class UpwardSearch {
   run(arcs: RankedArcs, stall: RankedArcs, seedNodes: Int32Array, seedKeys: Float64Array, limit = this.distance.length): void {
     const { first, node: head, weight } = arcs;
     const { first: stallFirst, node: stallTail, weight: stallWeight } = stall;
-    const { distance, heap } = this;
+    const { distance, heap, below, core } = this;
     for (let i = 0; i < this.reachedCount; i++) distance[this.reached[i]!] = Infinity;
     this.reachedCount = 0;
     heap.clear();
-    this.count = 0;
-    this.coreCount = 0;
+    below.clear();
+    core.clear();
     for (let i = 0; i < seedNodes.length; i++) this.lower(seedNodes[i]!, seedKeys[i]!);
     let settled = 0;
     let stalled = 0;
@@ -61,7 +53,7 @@ export class UpwardSearch {
       if (key > distance[node]!) continue;
       settled++;
       if (node >= limit) {
-        this.keepCore(node, key);
+        core.push(node, key);
         continue;
       }
       let stall = false;
@@ -75,7 +67,7 @@ export class UpwardSearch {
         stalled++;
         continue;
       }
-      this.keep(node, key);
+      below.push(node, key);
       for (let arc = first[node]!, end = first[node + 1]!; arc < end; arc++) {
         const next = head[arc]!;
         const reached = key + weight[arc]!;
@@ -99,28 +91,4 @@ export class UpwardSearch {
     distance[node] = key;
     this.heap.push(key, node);
   }
-
-  private keepCore(node: number, key: number): void {
-    if (this.coreCount === this.coreNodes.length) {
-      this.coreNodes = grown(this.coreNodes);
-      this.coreKeys = grown(this.coreKeys);
-    }
-    this.coreNodes[this.coreCount] = node;
-    this.coreKeys[this.coreCount++] = key;
-  }
-
-  private keep(node: number, key: number): void {
-    if (this.count === this.nodes.length) {
-      this.nodes = grown(this.nodes);
-      this.keys = grown(this.keys);
-    }
-    this.nodes[this.count] = node;
-    this.keys[this.count++] = key;
-  }
-}
-
-export function grown<T extends Int32Array | Float64Array>(array: T): T {
-  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
-  bigger.set(array);
-  return bigger;
 }
