@@ -17,6 +17,22 @@ export class KeyedNodes {
     this.keys[this.count++] = key;
   }
 
+  /** Sorts the pairs by key, keeping the order of equal keys (insertion sort: the lists sorted here are short). */
+  sortByKey(): void {
+    const { nodes, keys } = this;
+    for (let i = 1; i < this.count; i++) {
+      const node = nodes[i]!;
+      const key = keys[i]!;
+      let at = i;
+      for (; at > 0 && keys[at - 1]! > key; at--) {
+        nodes[at] = nodes[at - 1]!;
+        keys[at] = keys[at - 1]!;
+      }
+      nodes[at] = node;
+      keys[at] = key;
+    }
+  }
+
   /** Appends the pairs of `other`. */
   append(other: KeyedNodes): void {
     while (this.count + other.count > this.nodes.length) {

@@ -2,7 +2,7 @@ import { grown, KeyedNodes } from './keyed-nodes.js';
 import { MinHeap } from './min-heap.js';
 import type { RankedArcs } from './ranked-hierarchy.js';
 
-/** Work of the searches run so far: nodes settled, of which stalled, and arcs relaxed. */
+/** Work of the searches run so far: nodes settled (core nodes reached included), of which stalled, and arcs relaxed. */
 export interface UpwardWork {
   settled: number;
   stalled: number;
@@ -14,7 +14,8 @@ export interface UpwardWork {
  * cheaply through a higher neighbour is not on a shortest up-down path, so it is neither
  * reported nor expanded. After `run`, `below` holds the nodes left (ranked numbers) below
  * `limit` with their final keys, in the order settled; nodes at or above `limit` (the core) are
- * not expanded but listed in `core` with the key they are first settled at.
+ * not expanded, so they never enter the queue: their keys are final once the search ends (every
+ * node expanded after one is reached has a key no smaller), and `core` lists them by key.
  */
 export class UpwardSearch {
   readonly below = new KeyedNodes();
@@ -24,6 +25,9 @@ export class UpwardSearch {
   private readonly distance: Float64Array;
   private reached = new Int32Array(256);
   private reachedCount = 0;
+  /** Core nodes the current search reached, in the order first reached. */
+  private coreReached = new Int32Array(64);
+  private coreReachedCount = 0;
   private readonly heap = new MinHeap(256);
 
   constructor(nodeCount: number) {
@@ -40,10 +44,11 @@ export class UpwardSearch {
     const { distance, heap, below, core } = this;
     for (let i = 0; i < this.reachedCount; i++) distance[this.reached[i]!] = Infinity;
     this.reachedCount = 0;
+    this.coreReachedCount = 0;
     heap.clear();
     below.clear();
     core.clear();
-    for (let i = 0; i < seedNodes.length; i++) this.lower(seedNodes[i]!, seedKeys[i]!);
+    for (let i = 0; i < seedNodes.length; i++) this.lower(seedNodes[i]!, seedKeys[i]!, limit);
     let settled = 0;
     let stalled = 0;
     let relaxed = 0;
@@ -52,10 +57,6 @@ export class UpwardSearch {
       const node = heap.pop();
       if (key > distance[node]!) continue;
       settled++;
-      if (node >= limit) {
-        core.push(node, key);
-        continue;
-      }
       let stall = false;
       for (let arc = stallFirst[node]!, end = stallFirst[node + 1]!; arc < end; arc++) {
         if (distance[stallTail[arc]!]! + stallWeight[arc]! < key) {
@@ -72,23 +73,30 @@ export class UpwardSearch {
         const next = head[arc]!;
         const reached = key + weight[arc]!;
         if (reached >= distance[next]!) continue;
-        this.lower(next, reached);
+        this.lower(next, reached, limit);
         relaxed++;
       }
     }
+    for (let i = 0; i < this.coreReachedCount; i++) core.push(this.coreReached[i]!, distance[this.coreReached[i]!]!);
+    core.sortByKey();
+    settled += this.coreReachedCount;
     this.work.settled += settled;
     this.work.stalled += stalled;
     this.work.relaxed += relaxed;
   }
 
-  private lower(node: number, key: number): void {
+  private lower(node: number, key: number, limit: number): void {
     const distance = this.distance;
     if (key >= distance[node]!) return;
     if (distance[node] === Infinity) {
       if (this.reachedCount === this.reached.length) this.reached = grown(this.reached);
       this.reached[this.reachedCount++] = node;
+      if (node >= limit) {
+        if (this.coreReachedCount === this.coreReached.length) this.coreReached = grown(this.coreReached);
+        this.coreReached[this.coreReachedCount++] = node;
+      }
     }
     distance[node] = key;
-    this.heap.push(key, node);
+    if (node < limit) this.heap.push(key, node);
   }
 }
