@@ -6,7 +6,7 @@ import { Random } from '../../engine/core/structures/prng.js';
 import { chMatrixKeys, matrixCoreSize, type MatrixWork } from '../../geo/road/ch-matrix.js';
 import { hierarchyCore } from '../../geo/road/hierarchy-core.js';
 import { rankedHierarchy } from '../../geo/road/ranked-hierarchy.js';
-import { chPath } from '../../geo/road/ch-path.js';
+import { chPath, type PathWork } from '../../geo/road/ch-path.js';
 import type { ContractionHierarchy } from '../../geo/road/contraction-hierarchy.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
 import { sameSegmentKey, snapEndpoint, type Endpoint } from '../../geo/road/endpoints.js';
@@ -101,16 +101,19 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
       `search space of an upward search (stall on demand, as the matrix runs it): ${space.settled.toFixed(0)} settled nodes, ${space.scanned.toFixed(0)} arcs scanned (mean over ${placed.length} points)`,
     );
     const queryTimes: number[] = [];
-    for (let q = 0; q < 2000; q++) {
+    const pathWork: PathWork = { settled: 0, stalled: 0 };
+    const queries = 2000;
+    for (let q = 0; q < queries; q++) {
       const from = placed[random.nextUint32() % placed.length]!;
       const to = placed[random.nextUint32() % placed.length]!;
       const t = performance.now();
-      chPath(hierarchy, from, to, sameSegmentKey(graph, variant, from, to), forward, backward);
+      chPath(hierarchy, from, to, sameSegmentKey(graph, variant, from, to), forward, backward, pathWork);
       queryTimes.push(performance.now() - t);
     }
     queryTimes.sort((a, b) => a - b);
     console.log(
-      `point-to-point (with unpacking): p50 ${(percentile(queryTimes, 0.5) * 1000).toFixed(0)} µs, p99 ${(percentile(queryTimes, 0.99) * 1000).toFixed(0)} µs`,
+      `point-to-point (with unpacking): p50 ${(percentile(queryTimes, 0.5) * 1000).toFixed(0)} µs, p99 ${(percentile(queryTimes, 0.99) * 1000).toFixed(0)} µs; ` +
+        `${(pathWork.settled / queries).toFixed(0)} nodes settled per query, of which ${(pathWork.stalled / queries).toFixed(0)} stalled`,
     );
 
     const prepared = cpuTimed(() => hierarchyCore(rankedHierarchy(hierarchy), matrixCoreSize));

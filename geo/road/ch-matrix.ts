@@ -2,7 +2,8 @@ import type { ContractionHierarchy } from './contraction-hierarchy.js';
 import type { Endpoint } from './endpoints.js';
 import { hierarchyCore, keepNeeded, type HierarchyCore } from './hierarchy-core.js';
 import { rankedHierarchy, type RankedHierarchy } from './ranked-hierarchy.js';
-import { grown, UpwardSearch, type UpwardWork } from './upward-search.js';
+import { grown, KeyedNodes } from './keyed-nodes.js';
+import { UpwardSearch, type UpwardWork } from './upward-search.js';
 
 /**
  * Work of one matrix: both sides' searches, bucket entries left by targets and read by sources,
@@ -61,7 +62,8 @@ export function chMatrixKeys(
   const keys = new Float64Array(sources.length * targets.length).fill(Infinity);
   const columns = targets.length;
   const { first, target, key: bucketKey } = sides.buckets;
-  const { exitFirst, exitNode, exitKey } = sides;
+  const { exitFirst, exits } = sides;
+  const { nodes: exitNode, keys: exitKey } = exits;
   const { keys: table, size: width } = core;
   // Sources go four at a time through the core: their keys to each core node side by side, so
   // that a target's exits are read once for four cells.
@@ -74,7 +76,7 @@ export function chMatrixKeys(
       const row = batch + lane;
       const source = sources[row]!;
       search.run(ranked.up, ranked.down, rankedSeeds(ranked, source.sourceNodes), source.sourceKeys, core.limit);
-      const { nodes, keys: reached, count } = search;
+      const { nodes, keys: reached, count } = search.below;
       const offset = row * columns;
       for (let i = 0; i < count; i++) {
         const node = nodes[i]!;
@@ -88,9 +90,8 @@ export function chMatrixKeys(
           if (total < keys[cell]!) keys[cell] = total;
         }
       }
-      const { coreNodes, coreKeys: metKeys } = search;
-      for (let i = 0; i < search.coreCount; i++) coreNodes[i]! -= core.limit;
-      const needed = keepNeeded(core, coreNodes, metKeys, search.coreCount, false);
+      const needed = keepNeeded(core, search.core, false);
+      const { nodes: coreNodes, keys: metKeys } = search.core;
       entries += needed;
       for (let i = 0; i < needed; i++) {
         const key = metKeys[i]!;
@@ -133,7 +134,7 @@ export function chMatrixKeys(
     work.bucketScans = scans;
     work.coreSize = core.size;
     work.coreEntries = entries;
-    work.coreExits = exitNode.length;
+    work.coreExits = exits.count;
   }
   return keys;
 }
@@ -150,12 +151,14 @@ interface Buckets {
   key: Float64Array;
 }
 
-/** What the targets leave for the sources: buckets below the core and, per target, the core nodes to leave it at (core index, key). */
+/**
+ * What the targets leave for the sources: buckets below the core and, per target, the core
+ * nodes to leave it at (core index, key): target t's are `exits` from `exitFirst[t]` to `exitFirst[t + 1]`.
+ */
 interface TargetSides {
   buckets: Buckets;
   exitFirst: Int32Array;
-  exitNode: Int32Array;
-  exitKey: Float64Array;
+  exits: KeyedNodes;
 }
 
 function targetSides(ranked: RankedHierarchy, core: HierarchyCore, targets: readonly Endpoint[], search: UpwardSearch): TargetSides {
@@ -164,39 +167,25 @@ function targetSides(ranked: RankedHierarchy, core: HierarchyCore, targets: read
   let keys = new Float64Array(1024);
   let size = 0;
   const exitFirst = new Int32Array(targets.length + 1);
-  let exitNode = new Int32Array(1024);
-  let exitKey = new Float64Array(1024);
-  let exits = 0;
+  const exits = new KeyedNodes();
   for (let column = 0; column < targets.length; column++) {
     const target = targets[column]!;
     search.run(ranked.down, ranked.up, rankedSeeds(ranked, target.targetNodes), target.targetKeys, core.limit);
-    while (size + search.count > nodes.length) {
+    const { below } = search;
+    while (size + below.count > nodes.length) {
       nodes = grown(nodes);
       columns = grown(columns);
       keys = grown(keys);
     }
-    nodes.set(search.nodes.subarray(0, search.count), size);
-    columns.fill(column, size, size + search.count);
-    keys.set(search.keys.subarray(0, search.count), size);
-    size += search.count;
-    const { coreNodes, coreKeys } = search;
-    for (let i = 0; i < search.coreCount; i++) coreNodes[i]! -= core.limit;
-    const needed = keepNeeded(core, coreNodes, coreKeys, search.coreCount, true);
-    while (exits + needed > exitNode.length) {
-      exitNode = grown(exitNode);
-      exitKey = grown(exitKey);
-    }
-    exitNode.set(coreNodes.subarray(0, needed), exits);
-    exitKey.set(coreKeys.subarray(0, needed), exits);
-    exits += needed;
-    exitFirst[column + 1] = exits;
+    nodes.set(below.nodes.subarray(0, below.count), size);
+    columns.fill(column, size, size + below.count);
+    keys.set(below.keys.subarray(0, below.count), size);
+    size += below.count;
+    keepNeeded(core, search.core, true);
+    exits.append(search.core);
+    exitFirst[column + 1] = exits.count;
   }
-  return {
-    buckets: bucketsByNode(ranked.nodeCount, nodes, columns, keys, size),
-    exitFirst,
-    exitNode: exitNode.slice(0, exits),
-    exitKey: exitKey.slice(0, exits),
-  };
+  return { buckets: bucketsByNode(ranked.nodeCount, nodes, columns, keys, size), exitFirst, exits };
 }
 
 /** Counting sort by node, stable in column, so that a forward search reads each bucket contiguously. */

@@ -8,10 +8,19 @@ export interface TurnPath {
   directed: number[];
 }
 
+/** Work of point-to-point queries: nodes settled by both sides, of which stalled (not expanded). */
+export interface PathWork {
+  settled: number;
+  stalled: number;
+}
+
 /**
  * Point-to-point query: bidirectional Dijkstra on the upward graphs, each side stopping once its
  * queue holds nothing shorter than the best meeting found; then shortcuts are unpacked into
- * turn-graph nodes. `direct` is the same-segment candidate (see sameSegmentKey).
+ * turn-graph nodes. `direct` is the same-segment candidate (see sameSegmentKey). Each side
+ * stalls on demand: a node that its side reaches more cheaply through a higher neighbour (an arc
+ * of the other side's graph, read backwards) is on no shortest up-down path, so it is not
+ * expanded; its key still bounds the best meeting, being the length of a real path.
  */
 export function chPath(
   hierarchy: ContractionHierarchy,
@@ -20,6 +29,7 @@ export function chPath(
   direct: number,
   forward: SearchSpace,
   backward: SearchSpace,
+  work?: PathWork,
 ): TurnPath | undefined {
   forward.start();
   backward.start();
@@ -27,6 +37,8 @@ export function chPath(
   for (let i = 0; i < to.targetNodes.length; i++) backward.reach(to.targetNodes[i]!, to.targetKeys[i]!, -1, -1);
   let best = Infinity;
   let meeting = -1;
+  let settled = 0;
+  let stalled = 0;
   const { upFirst, upTarget, upWeight, downFirst, downSource, downWeight } = hierarchy;
   while (forward.heap.size > 0 || backward.heap.size > 0) {
     const forwardDone = forward.heap.topKey() >= best;
@@ -38,15 +50,26 @@ export function chPath(
     const key = space.heap.topKey();
     const node = space.heap.pop();
     if (key > space.distanceOf(node)) continue;
+    settled++;
     const total = key + other.distanceOf(node);
     if (total < best) {
       best = total;
       meeting = node;
     }
+    if (
+      stalls(space, node, key, useForward ? downFirst : upFirst, useForward ? downSource : upTarget, useForward ? downWeight : upWeight)
+    ) {
+      stalled++;
+      continue;
+    }
     const first = useForward ? upFirst : downFirst;
     const neighbour = useForward ? upTarget : downSource;
     const weight = useForward ? upWeight : downWeight;
     for (let arc = first[node]!; arc < first[node + 1]!; arc++) space.reach(neighbour[arc]!, key + weight[arc]!, node, arc);
+  }
+  if (work) {
+    work.settled += settled;
+    work.stalled += stalled;
   }
 
   if (direct <= best) {
@@ -68,6 +91,13 @@ export function chPath(
     unpackArc(hierarchy, node, next, hierarchy.downMiddle[backward.parentArc[node]!]!, directed);
   }
   return { key: best, directed };
+}
+
+/** Whether `space` reaches `node` more cheaply than `key` through one of the arcs from higher nodes into it (`first`, `higher`, `weight`). */
+function stalls(space: SearchSpace, node: number, key: number, first: Int32Array, higher: Int32Array, weight: Float64Array): boolean {
+  for (let arc = first[node]!, end = first[node + 1]!; arc < end; arc++)
+    if (space.distanceOf(higher[arc]!) + weight[arc]! < key) return true;
+  return false;
 }
 
 function sourceSeedOf(space: SearchSpace, node: number): number {

@@ -1,3 +1,4 @@
+import type { KeyedNodes } from './keyed-nodes.js';
 import type { RankedArcs, RankedHierarchy } from './ranked-hierarchy.js';
 
 /**
@@ -69,20 +70,21 @@ function sweepDown(arcs: RankedArcs, limit: number, keys: Float64Array): void {
 }
 
 /**
- * Drops the places where a search met the core (`nodes` as core indices, `keys`, in the order
- * settled, so by key) that another makes redundant, and returns how many are left (moved to the
- * front, in order). For a source, place a is redundant when another place b reaches it no later
- * (key b + core key b → a ≤ key a): every core node is then reached from b as cheaply. For a
- * target (`toward`), when key a → b + key b ≤ key a. Only a place with a key no larger can make
- * another redundant, and a place made redundant by a dropped one is also by the place that
- * dropped it (the table's keys are shortest), so each place is compared with the places kept
- * before it: a handful instead of all.
+ * Drops the places where a search met the core (ranked numbers with their keys, in the order
+ * settled, so by key) that another makes redundant, keeps the others in order as core indices
+ * (number − limit) and returns how many are left. For a source, place a is redundant when
+ * another place b reaches it no later (key b + core key b → a ≤ key a): every core node is then
+ * reached from b as cheaply. For a target (`toward`), when key a → b + key b ≤ key a. Only a
+ * place with a key no larger can make another redundant, and a place made redundant by a
+ * dropped one is also by the place that dropped it (the table's keys are shortest), so each
+ * place is compared with the places kept before it: a handful instead of all.
  */
-export function keepNeeded(core: HierarchyCore, nodes: Int32Array, keys: Float64Array, count: number, toward: boolean): number {
-  const { size, keys: table } = core;
+export function keepNeeded(core: HierarchyCore, places: KeyedNodes, toward: boolean): number {
+  const { size, limit, keys: table } = core;
+  const { nodes, keys } = places;
   let kept = 0;
-  for (let i = 0; i < count; i++) {
-    const a = nodes[i]!;
+  for (let i = 0; i < places.count; i++) {
+    const a = nodes[i]! - limit;
     const key = keys[i]!;
     let needed = true;
     for (let j = 0; j < kept; j++) {
@@ -96,5 +98,6 @@ export function keepNeeded(core: HierarchyCore, nodes: Int32Array, keys: Float64
     nodes[kept] = a;
     keys[kept++] = key;
   }
+  places.count = kept;
   return kept;
 }

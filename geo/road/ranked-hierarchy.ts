@@ -17,7 +17,11 @@ export interface RankedHierarchy {
   down: RankedArcs;
 }
 
-/** Arcs in CSR form: node v's arcs are `first[v]..first[v + 1]`, to or from `node`. */
+/**
+ * Arcs in CSR form: node v's arcs are `first[v]..first[v + 1]`, to or from `node`, lightest
+ * first (a search stalls on the first arc that shows a node reached more cheaply, most often a
+ * light one).
+ */
 export interface RankedArcs {
   first: Int32Array;
   node: Int32Array;
@@ -95,9 +99,17 @@ function renumbered(nodeOf: Int32Array, rankOf: Int32Array, first: Int32Array, n
   let at = 0;
   for (let r = 0; r < n; r++) {
     const v = nodeOf[r]!;
+    const begin = at;
     for (let a = first[v]!; a < first[v + 1]!; a++) {
-      out.node[at] = rankOf[node[a]!]!;
-      out.weight[at++] = weight[a]!;
+      const to = rankOf[node[a]!]!;
+      const w = weight[a]!;
+      let k = at++;
+      for (; k > begin && out.weight[k - 1]! > w; k--) {
+        out.node[k] = out.node[k - 1]!;
+        out.weight[k] = out.weight[k - 1]!;
+      }
+      out.node[k] = to;
+      out.weight[k] = w;
     }
     out.first[r + 1] = at;
   }

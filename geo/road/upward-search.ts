@@ -1,7 +1,8 @@
+import { grown, KeyedNodes } from './keyed-nodes.js';
 import { MinHeap } from './min-heap.js';
 import type { RankedArcs } from './ranked-hierarchy.js';
 
-/** Work of the searches run so far: nodes settled, of which stalled, and arcs relaxed. */
+/** Work of the searches run so far: nodes settled (core nodes reached included), of which stalled, and arcs relaxed. */
 export interface UpwardWork {
   settled: number;
   stalled: number;
@@ -11,31 +12,26 @@ export interface UpwardWork {
 /**
  * Dijkstra on the upward arcs of a ranked hierarchy with stall-on-demand: a node reached more
  * cheaply through a higher neighbour is not on a shortest up-down path, so it is neither
- * reported nor expanded. After `run`, `nodes[0..count)` and `keys[0..count)` are the nodes left
- * (ranked numbers) below `limit` with their final keys, in the order settled; nodes at or above
- * `limit` (the core) are not expanded but reported in `coreNodes`/`coreKeys` with the key they
- * are first settled at.
+ * reported nor expanded. After `run`, `below` holds the nodes left (ranked numbers) below
+ * `limit` with their final keys, in the order settled; nodes at or above `limit` (the core) are
+ * not expanded, so they never enter the queue: their keys are final once the search ends (every
+ * node expanded after one is reached has a key no smaller), and `core` lists them by key.
  */
 export class UpwardSearch {
-  nodes: Int32Array;
-  keys: Float64Array;
-  count = 0;
-  coreNodes: Int32Array;
-  coreKeys: Float64Array;
-  coreCount = 0;
+  readonly below = new KeyedNodes();
+  readonly core = new KeyedNodes();
   readonly work: UpwardWork = { settled: 0, stalled: 0, relaxed: 0 };
   /** Infinity except at the nodes the last search reached (listed in `reached`, reset by the next). */
   private readonly distance: Float64Array;
   private reached = new Int32Array(256);
   private reachedCount = 0;
+  /** Core nodes the current search reached, in the order first reached. */
+  private coreReached = new Int32Array(64);
+  private coreReachedCount = 0;
   private readonly heap = new MinHeap(256);
 
   constructor(nodeCount: number) {
     this.distance = new Float64Array(nodeCount).fill(Infinity);
-    this.nodes = new Int32Array(256);
-    this.keys = new Float64Array(256);
-    this.coreNodes = new Int32Array(256);
-    this.coreKeys = new Float64Array(256);
   }
 
   /**
@@ -45,13 +41,14 @@ export class UpwardSearch {
   run(arcs: RankedArcs, stall: RankedArcs, seedNodes: Int32Array, seedKeys: Float64Array, limit = this.distance.length): void {
     const { first, node: head, weight } = arcs;
     const { first: stallFirst, node: stallTail, weight: stallWeight } = stall;
-    const { distance, heap } = this;
+    const { distance, heap, below, core } = this;
     for (let i = 0; i < this.reachedCount; i++) distance[this.reached[i]!] = Infinity;
     this.reachedCount = 0;
+    this.coreReachedCount = 0;
     heap.clear();
-    this.count = 0;
-    this.coreCount = 0;
-    for (let i = 0; i < seedNodes.length; i++) this.lower(seedNodes[i]!, seedKeys[i]!);
+    below.clear();
+    core.clear();
+    for (let i = 0; i < seedNodes.length; i++) this.lower(seedNodes[i]!, seedKeys[i]!, limit);
     let settled = 0;
     let stalled = 0;
     let relaxed = 0;
@@ -60,10 +57,6 @@ export class UpwardSearch {
       const node = heap.pop();
       if (key > distance[node]!) continue;
       settled++;
-      if (node >= limit) {
-        this.keepCore(node, key);
-        continue;
-      }
       let stall = false;
       for (let arc = stallFirst[node]!, end = stallFirst[node + 1]!; arc < end; arc++) {
         if (distance[stallTail[arc]!]! + stallWeight[arc]! < key) {
@@ -75,52 +68,35 @@ export class UpwardSearch {
         stalled++;
         continue;
       }
-      this.keep(node, key);
+      below.push(node, key);
       for (let arc = first[node]!, end = first[node + 1]!; arc < end; arc++) {
         const next = head[arc]!;
         const reached = key + weight[arc]!;
         if (reached >= distance[next]!) continue;
-        this.lower(next, reached);
+        this.lower(next, reached, limit);
         relaxed++;
       }
     }
+    for (let i = 0; i < this.coreReachedCount; i++) core.push(this.coreReached[i]!, distance[this.coreReached[i]!]!);
+    core.sortByKey();
+    settled += this.coreReachedCount;
     this.work.settled += settled;
     this.work.stalled += stalled;
     this.work.relaxed += relaxed;
   }
 
-  private lower(node: number, key: number): void {
+  private lower(node: number, key: number, limit: number): void {
     const distance = this.distance;
     if (key >= distance[node]!) return;
     if (distance[node] === Infinity) {
       if (this.reachedCount === this.reached.length) this.reached = grown(this.reached);
       this.reached[this.reachedCount++] = node;
+      if (node >= limit) {
+        if (this.coreReachedCount === this.coreReached.length) this.coreReached = grown(this.coreReached);
+        this.coreReached[this.coreReachedCount++] = node;
+      }
     }
     distance[node] = key;
-    this.heap.push(key, node);
+    if (node < limit) this.heap.push(key, node);
   }
-
-  private keepCore(node: number, key: number): void {
-    if (this.coreCount === this.coreNodes.length) {
-      this.coreNodes = grown(this.coreNodes);
-      this.coreKeys = grown(this.coreKeys);
-    }
-    this.coreNodes[this.coreCount] = node;
-    this.coreKeys[this.coreCount++] = key;
-  }
-
-  private keep(node: number, key: number): void {
-    if (this.count === this.nodes.length) {
-      this.nodes = grown(this.nodes);
-      this.keys = grown(this.keys);
-    }
-    this.nodes[this.count] = node;
-    this.keys[this.count++] = key;
-  }
-}
-
-export function grown<T extends Int32Array | Float64Array>(array: T): T {
-  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
-  bigger.set(array);
-  return bigger;
 }

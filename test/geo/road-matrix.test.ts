@@ -1,48 +1,10 @@
 import { chMatrixKeys, type MatrixWork } from '../../geo/road/ch-matrix.js';
-import { classHierarchy } from '../../geo/road/contraction-hierarchy.js';
-import { contract } from '../../geo/road/contract.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
-import { snapEndpoint, type Endpoint } from '../../geo/road/endpoints.js';
-import type { RoadGraph, VariantGraph } from '../../geo/road/road-graph.js';
-import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
-import { largestStronglyConnected } from '../../geo/road/strongly-connected.js';
-import { buildTurnGraph } from '../../geo/road/turn-graph.js';
-import { Random } from '../../engine/core/structures/prng.js';
-import { builtGrid } from './support/built-grid.js';
-import { gridOrigin, gridSpacing } from './support/street-grid.js';
+import { gridGraph, randomEndpoints } from './support/grid-graph.js';
 
 // Many-to-many matrices on street grids (one-ways, turn restrictions): exact against plain
 // Dijkstra whatever the size of the hierarchy's core, and the work per source, target and cell
 // staying bounded as grids grow.
-
-const variant = travelVariant({});
-
-/** The default travel class of an N × N grid, contracted on its own. */
-function gridGraph(n: number): { graph: RoadGraph; routing: VariantGraph } {
-  const { network, restrictions } = builtGrid(n);
-  const turnGraph = buildTurnGraph(network, restrictions[variant.profile], variant);
-  const routing = {
-    turnGraph,
-    hierarchy: classHierarchy(contract(turnGraph).hierarchy, 0),
-    snappable: largestStronglyConnected(turnGraph.nodeCount, turnGraph.first, turnGraph.target),
-  };
-  return { graph: { network, variants: new Map([['default', routing]]), meta: {} as RoadGraph['meta'] }, routing };
-}
-
-function randomEndpoints(graph: RoadGraph, routing: VariantGraph, n: number, count: number, seed: number): Endpoint[] {
-  const router = new RoadRouter(graph);
-  const random = new Random(seed);
-  const found: Endpoint[] = [];
-  while (found.length < count) {
-    const point = {
-      lat: gridOrigin.lat + random.nextFloat() * (n - 1) * gridSpacing,
-      lon: gridOrigin.lon + random.nextFloat() * (n - 1) * gridSpacing,
-    };
-    const endpoint = snapEndpoint(graph, router.index, variant, routing, point);
-    if (endpoint) found.push(endpoint);
-  }
-  return found;
-}
 
 describe('many-to-many matrices on street grids', () => {
   it('equal plain Dijkstra with no core, a small one, a middle one and the whole hierarchy as core', () => {
