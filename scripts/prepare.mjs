@@ -75,57 +75,65 @@ function removeOrphanedOutputs() {
   }
 }
 
-function newestSourceTime() {
-  let newest = statSync(join(root, 'tsconfig.json')).mtimeMs;
+/**
+ * The newest modification time of the files `include` accepts under `folders`, and a fingerprint
+ * of their paths. Times alone miss a checkout that only deletes files (of an older commit, say):
+ * nothing left is newer than the last build, yet the outputs of the deleted sources must go.
+ */
+function sourceState(folders, include) {
+  let newest = 0;
+  const paths = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+      else if (include(entry.name)) {
+        newest = Math.max(newest, statSync(path).mtimeMs);
+        paths.push(relative(root, path));
+      }
     }
   };
-  for (const folder of sourceFolders) if (existsSync(join(root, folder))) walk(join(root, folder));
-  return newest;
+  for (const folder of folders) if (existsSync(join(root, folder))) walk(join(root, folder));
+  const fingerprint = createHash('sha256').update(paths.sort().join('\n')).digest('hex');
+  return { newest, fingerprint };
 }
 
-/** tsc needs seconds even when nothing changed, so skip it when no source is newer than the last build. */
+/** Whether `stamp`, written by the last successful build, is at least as new as the sources and lists the same files. */
+function upToDate(stamp, state) {
+  return existsSync(stamp) && statSync(stamp).mtimeMs >= state.newest && readFileSync(stamp, 'utf8') === state.fingerprint;
+}
+
+/** Marks a successful build of `state`, dated at its start so a source saved during the build is newer and triggers the next one. */
+function writeStamp(stamp, state, started) {
+  writeFileSync(stamp, state.fingerprint);
+  utimesSync(stamp, started, started);
+}
+
+/** tsc needs seconds even when nothing changed, so skip it when no source is newer than the last build and none is gone. */
 function compile() {
   // Written only after a successful build: tsc writes its build info even when it fails.
   const stamp = join(root, 'dist', '.compiled');
-  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestSourceTime()) return;
+  const sources = sourceState(sourceFolders, (name) => name.endsWith('.ts'));
+  const state = { ...sources, newest: Math.max(sources.newest, statSync(join(root, 'tsconfig.json')).mtimeMs) };
+  if (upToDate(stamp, state)) return;
   log('compiling TypeScript');
   const started = Date.now() / 1000;
   removeOrphanedOutputs();
   run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
-  // Dated at the start, so a source saved during the build is newer and triggers the next one.
-  writeFileSync(stamp, '');
-  utimesSync(stamp, started, started);
-}
-
-function newestTime(folder) {
-  let newest = 0;
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  };
-  walk(folder);
-  return newest;
+  writeStamp(stamp, state, started);
 }
 
 /** The web planner (app/): type-checked and bundled by Vite into dist/app when its sources or the dependencies changed. */
 function buildApp() {
   const stamp = join(root, 'dist', 'app', '.built');
-  const newest = Math.max(newestTime(join(root, 'app')), statSync(join(root, 'package-lock.json')).mtimeMs);
-  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest) return;
+  const sources = sourceState(['app'], () => true);
+  const state = { ...sources, newest: Math.max(sources.newest, statSync(join(root, 'package-lock.json')).mtimeMs) };
+  if (upToDate(stamp, state)) return;
   log('building the web planner');
   const started = Date.now() / 1000;
   run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join('app', 'tsconfig.json')]);
   run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join('app', 'vite.config.mjs')]);
-  writeFileSync(stamp, '');
-  utimesSync(stamp, started, started);
+  writeStamp(stamp, state, started);
 }
 
 ensureDependencies();

@@ -23,9 +23,9 @@ import { startBenchStack } from '../support/stack.js';
 // with straight-line travel and WAYPLAN_SOLVER_THREADS = --threads, one API) instead of running it
 // in this process; the peak memory is then the worker process's (VmHWM), its CPU seconds beside.
 // Prints the wall time against the limit, the routed/unrouted counts (and how many unrouted jobs
-// got no reasons in time), the cost, the time of the first searched (feasible) plan, the peak
-// resident memory, the load average, and the violations the evaluator finds when it re-evaluates
-// the routes (in this process).
+// got no reasons in time, and any job missing from both or routed twice), the cost, the time of
+// the first searched (feasible) plan, the peak resident memory, the load average, and the
+// violations the evaluator finds when it re-evaluates the routes (in this process).
 
 const options = benchOptions(
   { jobs: 1000, routes: 3, days: 1, limit: 5, service: 300, spread: 1, threads: 1, 'window-share': 1, capacity: 400, iterations: 0 },
@@ -159,11 +159,17 @@ const hard = evaluated.routes.reduce(
   0,
 );
 const cost = built.routes.reduce((sum, route) => sum + route.cost, 0);
+// Every job must come back once, on a route or as unrouted: a job on two stops or on neither is a fault.
+const stops = [...planned.values()].flat();
+const routed = new Set(stops).size;
+const duplicated = stops.length - routed;
+const lost = jobCount - routed - built.unrouted_jobs.length;
 console.log(
   `${jobCount} jobs, ${routeCount * days} routes${days > 1 ? ` over ${days} days` : ''}${windows ? `, windows on ${Math.round(windowShare * 100)} %` : ''}${capacities ? ', capacities' : ''}, ` +
     `${threads} thread(s), ${viaHttp ? 'POST /v1/build' : 'in process'}, time limit ${limit} s: ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(0)} CPU s, first searched plan at ${firstSearched?.toFixed(1) ?? '—'} s, ` +
     `peak memory ${peakMb.toFixed(0)} MB${viaHttp ? ' (worker)' : ''}, 1-minute load ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}, ` +
-    `${jobCount - built.unrouted_jobs.length} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${hard} violations on re-evaluation`,
+    `${routed} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${hard} violations on re-evaluation` +
+    (lost !== 0 || duplicated !== 0 ? `, ${lost} jobs neither routed nor unrouted, ${duplicated} routed twice` : ''),
 );
 if (!viaHttp) {
   const after = process.memoryUsage();

@@ -5,6 +5,7 @@ import { contract } from './contract.js';
 import { RoadNetworkBuilder } from './network-builder.js';
 import { readOsmPbf } from './pbf/osm-pbf-reader.js';
 import { segmentFlagFerry, segmentFlagHazmatRestricted, segmentFlagToll, type ProfileName } from './profile.js';
+import { removePartialFiles } from './sectioned-file.js';
 import { allVariants, osmAttribution, RoadGraphWriter, roadGraphFormatVersion, variantKey } from './road-graph.js';
 import type { RoadNetwork } from './road-network.js';
 import { largestStronglyConnected } from './strongly-connected.js';
@@ -56,6 +57,9 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
   const report = options.onProgress ?? ((): void => {});
   const stages: ImportStage[] = [];
   let stageStarted = { wall: started, cpu: process.cpuUsage() };
+  // An import killed while writing left its partial files beside the target: gone before anything
+  // else can fail, so a failed retry does not keep them either.
+  removePartialFiles(outPath);
   const endStage = (name: string): void => {
     const cpu = process.cpuUsage(stageStarted.cpu);
     const now = performance.now();

@@ -67,15 +67,21 @@ export class RoadGraphWriter {
 
   constructor(path: string, network: RoadNetwork) {
     this.file = new SectionedFileWriter(path);
-    this.file.add('segmentFrom', network.segmentFrom);
-    this.file.add('segmentTo', network.segmentTo);
-    this.file.add('segmentWayId', network.segmentWayId);
-    this.file.add('geometryFirst', network.geometryFirst);
-    this.file.add('geometryLatE7', network.geometryLatE7);
-    this.file.add('geometryLonE7', network.geometryLonE7);
-    for (const profile of profileNames) {
-      this.file.add(`${profile}.directedKey`, network.profiles[profile].directedKey);
-      this.file.add(`${profile}.segmentFlags`, network.profiles[profile].segmentFlags);
+    try {
+      this.file.add('segmentFrom', network.segmentFrom);
+      this.file.add('segmentTo', network.segmentTo);
+      this.file.add('segmentWayId', network.segmentWayId);
+      this.file.add('geometryFirst', network.geometryFirst);
+      this.file.add('geometryLatE7', network.geometryLatE7);
+      this.file.add('geometryLonE7', network.geometryLonE7);
+      for (const profile of profileNames) {
+        this.file.add(`${profile}.directedKey`, network.profiles[profile].directedKey);
+        this.file.add(`${profile}.segmentFlags`, network.profiles[profile].segmentFlags);
+      }
+    } catch (error) {
+      // A failed write (a full disk) leaves no caller holding the writer to abort it.
+      this.file.abort();
+      throw error;
     }
   }
 

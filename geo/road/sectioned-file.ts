@@ -46,7 +46,7 @@ export class SectionedFileWriter {
   private dataBytes = 0;
 
   constructor(private readonly path: string) {
-    this.dataPath = `${path}.partial-data`;
+    this.dataPath = partialDataPath(path);
     this.data = openSync(this.dataPath, 'w');
   }
 
@@ -76,7 +76,7 @@ export class SectionedFileWriter {
     front.write(magic, 0, 'latin1');
     front.writeUInt32LE(headerBytes.length, magic.length);
     headerBytes.copy(front, magic.length + 4);
-    const temporary = `${this.path}.partial`;
+    const temporary = partialPath(this.path);
     const file = openSync(temporary, 'w');
     const data = openSync(this.dataPath, 'r');
     try {
@@ -104,9 +104,21 @@ export class SectionedFileWriter {
     } catch {
       // Already closed by a failed finish.
     }
-    rmSync(this.dataPath, { force: true });
-    rmSync(`${this.path}.partial`, { force: true });
+    removePartialFiles(this.path);
   }
+}
+
+const partialDataPath = (path: string): string => `${path}.partial-data`;
+const partialPath = (path: string): string => `${path}.partial`;
+
+/**
+ * Removes what a writer to `path` leaves beside it until it finishes or aborts. A killed process
+ * can do neither (the import is synchronous, so no signal handler runs before it ends): the next
+ * writer to the same path clears the leftovers before it starts.
+ */
+export function removePartialFiles(path: string): void {
+  rmSync(partialDataPath(path), { force: true });
+  rmSync(partialPath(path), { force: true });
 }
 
 const copyChunkBytes = 16 * 2 ** 20;

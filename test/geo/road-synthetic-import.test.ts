@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
@@ -134,5 +134,46 @@ describe('importing an .osm.pbf the tests have never seen', () => {
     const matrix = router.matrix([inTown, faraway]);
     expect(Array.from(matrix.fallback!)).toEqual([0, 1, 1, 0]);
     expect(matrix.distances[1]).toBeCloseTo(straightLineLeg(inTown, faraway).distance, 6);
+  });
+});
+
+describe('an import after one that was killed while writing', () => {
+  let folder: string;
+  const leftovers = (): string[] => readdirSync(folder).filter((name) => name.includes('.partial'));
+  // What a killed import leaves: the sections written so far and a half-copied file.
+  const killedImport = (out: string): void => {
+    writeFileSync(`${out}.partial-data`, Buffer.alloc(4096, 7));
+    writeFileSync(`${out}.partial`, Buffer.alloc(64, 7));
+  };
+
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'wayplan-road-'));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('removes the partial files and writes a readable graph', () => {
+    const out = join(folder, 'town.wpgraph');
+    writeFileSync(join(folder, 'town.osm.pbf'), syntheticTown());
+    killedImport(out);
+    importOsm(join(folder, 'town.osm.pbf'), out);
+    expect(leftovers()).toEqual([]);
+    expect(readRoadGraph(out).network.segmentCount).toBe(2 * size * (size - 1));
+  });
+
+  it('removes them also when it fails itself, and leaves no target behind', () => {
+    const out = join(folder, 'paths.wpgraph');
+    const footpaths = writeOsmPbf(
+      [
+        { id: 1, lat: 10, lon: 20 },
+        { id: 2, lat: 10.001, lon: 20.001 },
+      ],
+      [{ id: 10, refs: [1, 2], tags: { highway: 'footway' } }],
+      [],
+    );
+    writeFileSync(join(folder, 'paths.osm.pbf'), footpaths);
+    killedImport(out);
+    expect(() => importOsm(join(folder, 'paths.osm.pbf'), out)).toThrow(/no roads for motor vehicles/);
+    expect(leftovers()).toEqual([]);
+    expect(existsSync(out)).toBe(false);
   });
 });
