@@ -40,6 +40,14 @@ describe('solveParallel', () => {
     expect(first.history.at(-1)!.cost).toBe(first.cost);
   });
 
+  it('on two threads with regions ends cheaper than one thread given the same iterations per thread', async () => {
+    const large = tinyInstance(5, { jobs: 2 * REGION_MIN_JOBS, vehicles: 60, windows: 'loose', capacity: 60 });
+    const budget = { seed: 3, maxIterations: 4000 };
+    const alone = solve(large, budget);
+    const threaded = await solveParallel(large, { ...budget, threads: 2, syncIntervalMs: 3_600_000 });
+    expect(threaded.cost).toBeLessThan(alone.cost);
+  });
+
   it('shares large arrays (the travel matrices) with its threads instead of copying them, in single precision too', () => {
     const n = 200;
     const big = { ...instance, nodeCount: n, distance: new Float32Array(n * n), duration: new Float64Array(n * n) };
