@@ -5,6 +5,7 @@ import { Deadline } from './deadline.js';
 import type { LocalSearch } from './local-search.js';
 import { IMPROVEMENT_EPSILON } from './move-evaluator.js';
 import { Penalties } from './penalties.js';
+import { RemovalBackoff } from './removal-backoff.js';
 import { Elite } from './population/elite.js';
 import { ElitePool } from './population/elite-pool.js';
 import type { RouteExchange } from './population/route-exchange.js';
@@ -72,6 +73,8 @@ export interface SearchOutcome {
   history: ProgressEvent[];
   /** Runs started from the elite pool after a stall. */
   restarts: number;
+  /** Restarts that removed a route, or tried to, and those that skipped it after failures from the same route count. */
+  routeRemovals: { tried: number; skipped: number };
 }
 
 /**
@@ -122,6 +125,7 @@ export class RuinAndRecreate {
     const annealing = new SimulatedAnnealing(initialTemperaturePerArc(current) * meanArc, FINAL_TEMPERATURE_PER_ARC * meanArc, this.random);
 
     const pool = new ElitePool(current.model.instance.jobs, this.random);
+    const removal = new RemovalBackoff(this.random);
     const runBest = new Solution(current.model);
     runBest.copyFrom(current);
     const stall = this.restarts ? this.restarts.stallIterationsPerJob * current.model.instance.jobs.length : UNBOUNDED;
@@ -160,7 +164,7 @@ export class RuinAndRecreate {
       if (this.restarts && iteration - lastGain >= stall) {
         restarts++;
         pool.add(new Elite(runBest));
-        this.restart(current, runBest, pool, this.restarts.exchange, penalties, backup, deadline);
+        this.restart(current, runBest, pool, this.restarts.exchange, penalties, backup, deadline, removal);
         candidate.copyFrom(current);
         runBest.copyFrom(current);
         lastGain = iteration;
@@ -179,7 +183,8 @@ export class RuinAndRecreate {
         }
       }
     }
-    return { best, iterations: iteration, elapsedMs: elapsed(), timeToBestMs: timeToBest, history, restarts };
+    const routeRemovals = { tried: removal.tried, skipped: removal.skipped };
+    return { best, iterations: iteration, elapsedMs: elapsed(), timeToBestMs: timeToBest, history, restarts, routeRemovals };
   }
 
   /**
@@ -188,7 +193,8 @@ export class RuinAndRecreate {
    * the others are the run's best with one route fewer or one more, since a search that only
    * relocates jobs rarely pays the detour of a change in the route count on its own (tight windows
    * hide plans with fewer routes, long routes hide cheaper plans with more). With fewer than two
-   * members, or a start that is not feasible, the start is the run's best under a few ruins.
+   * members, or a start that is not feasible, the start is the run's best under a few ruins; so is
+   * a removal that `removal` skips after failures from the same route count.
    */
   private restart(
     solution: Solution,
@@ -198,6 +204,7 @@ export class RuinAndRecreate {
     penalties: Penalties,
     backup: Solution,
     deadline: Deadline,
+    removal: RemovalBackoff,
   ): void {
     const first = pool.select();
     const second = pool.selectOther(first);
@@ -207,7 +214,12 @@ export class RuinAndRecreate {
       exchange.cross(solution, first, second);
       started = solution.feasible;
     } else if (!longRoutes(runBest) || this.random.nextFloat() < FEWER_ROUTES_SHARE) {
-      started = this.withoutRoute(solution, runBest, penalties, deadline);
+      const routes = runBest.usedRoutes();
+      started = false;
+      if (removal.attempt(routes)) {
+        started = this.withoutRoute(solution, runBest, penalties, deadline);
+        removal.record(routes, started);
+      }
     } else {
       solution.copyFrom(runBest);
       this.ruin.ruin(solution);

@@ -55,6 +55,12 @@ describe('ruin and recreate with restarts from an elite pool', () => {
     });
   });
 
+  it('skips some route removals after they failed from the same route count', () => {
+    const removals = withRestarts.map((outcome) => outcome.routeRemovals);
+    for (const { tried } of removals) expect(tried).toBeGreaterThan(0);
+    expect(removals.reduce((sum, { skipped }) => sum + skipped, 0)).toBeGreaterThan(0);
+  });
+
   it('ends cheaper on average than the same budget without restarts', () => {
     let restarted = 0;
     let without = 0;
