@@ -55,6 +55,22 @@ describe('ruin and recreate with restarts from an elite pool', () => {
     });
   });
 
+  it('skips some route removals after they failed from the same route count', () => {
+    const counts = withRestarts.map((outcome) => outcome.routeCount);
+    for (const { removalsTried } of counts) expect(removalsTried).toBeGreaterThan(0);
+    expect(counts.reduce((sum, { removalsSkipped }) => sum + removalsSkipped, 0)).toBeGreaterThan(0);
+  });
+
+  it('on long routes also starts runs from the best with a route split in two, feasible and reproducible', () => {
+    [4, 5, 6].forEach((seed) => {
+      const instance = tinyInstance(seed, { jobs: 60, vehicles: 10, windows: 'loose' });
+      const outcome = search(instance, seed, true);
+      expect(outcome.routeCount.splits).toBeGreaterThan(0);
+      expect(outcome.best.feasible).toBe(true);
+      expect(search(instance, seed, true).best.toRoutes()).toEqual(outcome.best.toRoutes());
+    });
+  });
+
   it('ends cheaper on average than the same budget without restarts', () => {
     let restarted = 0;
     let without = 0;
