@@ -101,7 +101,8 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
       if (missing.length < degree) missing = new Uint32Array(2 * degree);
       witness.start(u, v, classesToV);
       for (let j = begin; j < begin + degree; j++)
-        if (out.node[j] !== u && (classesToV & out.classes[j]!) !== 0) witness.addTarget(out.node[j]!, toV + out.weight[j]!);
+        if (out.node[j] !== u && (classesToV & out.classes[j]!) !== 0)
+          witness.addTarget(out.node[j]!, toV + out.weight[j]!, classesToV & out.classes[j]!);
       witness.run(settleLimit);
       let doubtful = 0;
       for (let j = begin; j < begin + degree; j++) {
@@ -113,7 +114,8 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
       // for those classes alone.
       if (doubtful !== 0 && doubtful !== classesToV) {
         witness.start(u, v, doubtful);
-        for (let j = begin; j < begin + degree; j++) if (missing[j - begin] !== 0) witness.addTarget(out.node[j]!, toV + out.weight[j]!);
+        for (let j = begin; j < begin + degree; j++)
+          if (missing[j - begin] !== 0) witness.addTarget(out.node[j]!, toV + out.weight[j]!, missing[j - begin]!);
         witness.run(settleLimit);
         for (let j = begin; j < begin + degree; j++)
           if (missing[j - begin] !== 0) missing[j - begin]! &= ~witness.witnessedClasses(out.node[j]!, toV + out.weight[j]!);
@@ -302,8 +304,8 @@ class NeighbourSet {
 /**
  * Bounded Dijkstra from an in-neighbour u of the node v being
  * contracted, ignoring v: it decides for each target (out-neighbour x of v) whether a path u→x
- * avoiding v is no longer than u→v→x. It stops once every target is decided: settled, or out of
- * reach because the queue has passed the longest u→v→x still open. Each node carries the
+ * avoiding v is no longer than u→v→x. It stops once every target is decided: reached no later than
+ * through v, settled, or out of reach because the queue has passed the longest u→v→x still open. Each node carries the
  * classes open along its path (the union over paths of equal length): a witness counts only for
  * those classes.
  */
@@ -313,6 +315,8 @@ class WitnessSearch {
   /** Equal to `search` while the node is a target not yet settled. */
   private readonly openTarget: Int32Array;
   private readonly viaOf: Float64Array;
+  /** The classes a target needs a witness for. */
+  private readonly neededOf: Uint32Array;
   private readonly open: Uint32Array;
   private readonly heap = new MinHeap();
   private search = 0;
@@ -333,6 +337,7 @@ class WitnessSearch {
     this.seen = new Int32Array(n);
     this.openTarget = new Int32Array(n);
     this.viaOf = new Float64Array(n);
+    this.neededOf = new Uint32Array(n);
   }
 
   /** Starts a search from `source` open to `classes`, ignoring `skip`. */
@@ -344,27 +349,43 @@ class WitnessSearch {
     this.targets = 0;
   }
 
-  addTarget(node: number, via: number): void {
+  addTarget(node: number, via: number, classes: number): void {
     if (this.targets === this.targetNode.length) {
       this.targetNode = resized(this.targetNode, 2 * this.targets);
       this.targetVia = resized(this.targetVia, 2 * this.targets);
     }
     this.openTarget[node] = this.search;
     this.viaOf[node] = via;
+    this.neededOf[node] = classes;
     this.targetNode[this.targets] = node;
     this.targetVia[this.targets++] = via;
   }
 
   run(settleLimit: number): void {
-    const { distance, seen, openTarget, viaOf, open: openClasses, heap, targetNode, targetVia, search, skip, source, targets } = this;
+    const {
+      distance,
+      seen,
+      openTarget,
+      viaOf,
+      neededOf,
+      open: openClasses,
+      heap,
+      targetNode,
+      targetVia,
+      search,
+      skip,
+      source,
+      targets,
+    } = this;
     const { begin, size, node, weight, classes } = this.out;
+    const farthestOpen = (): number => {
+      let farthest = -Infinity;
+      for (let k = 0; k < targets; k++) if (openTarget[targetNode[k]!] === search) farthest = Math.max(farthest, targetVia[k]!);
+      return farthest;
+    };
     let open = 0;
-    let bound = -Infinity;
-    for (let k = 0; k < targets; k++) {
-      if (openTarget[targetNode[k]!] !== search) continue;
-      open++;
-      bound = Math.max(bound, targetVia[k]!);
-    }
+    for (let k = 0; k < targets; k++) if (openTarget[targetNode[k]!] === search) open++;
+    let bound = farthestOpen();
     heap.clear();
     distance[source] = 0;
     openClasses[source] = this.sourceClasses;
@@ -380,11 +401,8 @@ class WitnessSearch {
       if (openTarget[x] === search) {
         openTarget[x] = 0;
         open--;
-        if (viaOf[x] === bound) {
-          // The farthest target settled: the search may stop earlier now.
-          bound = -Infinity;
-          for (let k = 0; k < targets; k++) if (openTarget[targetNode[k]!] === search) bound = Math.max(bound, targetVia[k]!);
-        }
+        // The farthest target settled: the search may stop earlier now.
+        if (viaOf[x] === bound) bound = farthestOpen();
       }
       const end = begin[x]! + size[x]!;
       const openAtX = openClasses[x]!;
@@ -402,6 +420,13 @@ class WitnessSearch {
           heap.push(candidate, y);
         } else if (candidate === distance[y]) {
           openClasses[y]! |= openAtY;
+        }
+        // A target reached no later than through v, open to every class it needs, is decided
+        // before it is settled (a witness found is never lost, only narrowed to fewer classes).
+        if (openTarget[y] === search && distance[y]! <= viaOf[y]! && (neededOf[y]! & ~openClasses[y]!) === 0) {
+          openTarget[y] = 0;
+          open--;
+          if (viaOf[y] === bound) bound = farthestOpen();
         }
       }
     }

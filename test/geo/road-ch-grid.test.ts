@@ -107,7 +107,9 @@ describe('the work of contracting growing street grids', () => {
   });
 
   it('keeps the witness-search work per node bounded as the grid grows', () => {
-    for (const figure of figures) expect(figure.witnessSettled).toBeLessThan(1000);
+    // Deciding a target as soon as it is reached no later than through the contracted node (not
+    // when it is settled) took 297 settled nodes per node on the 40 x 40 grid instead of 468.
+    for (const figure of figures) expect(figure.witnessSettled).toBeLessThan(400);
     const [, medium, large] = figures;
     expect(large!.witnessSettled / medium!.witnessSettled).toBeLessThan(1.5);
   });
