@@ -14,9 +14,13 @@ export class InsertionSearch {
 
   /** Whether the distance matrix is symmetric, so a leg into a node equals the leg out of it. */
   private readonly symmetric: boolean;
+  /** Whether some job has a window that closes: without one, a window rules out no position. */
+  private readonly windowed: boolean;
 
   constructor(private readonly evaluator: MoveEvaluator) {
-    this.symmetric = isSymmetric(evaluator.model.instance.distance, evaluator.model.instance.nodeCount);
+    const instance = evaluator.model.instance;
+    this.symmetric = isSymmetric(instance.distance, instance.nodeCount);
+    this.windowed = instance.jobs.some((job) => Number.isFinite(instance.timeWindowEnd[job]!));
   }
 
   /**
@@ -24,7 +28,8 @@ export class InsertionSearch {
    * source, each position is skipped with probability `blinkRate` (SISR "blinks"), which
    * diversifies the greedy recreate at almost no cost. The detour bound reads the
    * legs to and from `node` along its own matrix row (on symmetric instances), so a route of
-   * hundreds of jobs costs one scattered read per position, the arc the detour replaces.
+   * hundreds of jobs costs one scattered read per position, the arc the detour replaces. With hard
+   * windows only the positions the job's window leaves open are priced (`windowPositions`).
    */
   cheapest(route: Route, node: number, random: Random | null, blinkRate: number, bound = Infinity): number {
     const fixed = this.opening(route, node);
@@ -38,7 +43,7 @@ export class InsertionSearch {
     let best = bound;
     let p = 1;
     let last = route.size + 1;
-    if (model.hardWindows) [p, last] = this.windowPositions(route, node);
+    if (this.windowed && model.hardWindows) [p, last] = this.windowPositions(route, node);
     // The blinks of the skipped positions are drawn all the same, so a seed's run does not depend on the skipping.
     random?.skip(p - 1);
     let from = nodes[p - 1]!;
