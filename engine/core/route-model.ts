@@ -13,7 +13,7 @@ import {
 } from './structures/segment.js';
 
 /** Concatenation round-off must not turn a feasible route into a rejected one. */
-const TIME_WARP_TOLERANCE = 1e-7;
+export const TIME_WARP_TOLERANCE = 1e-7;
 
 /** `violations` bits: the route's schedule needs time warp, or its load exceeds the vehicle. */
 export const TIME_WARP_VIOLATION = 1;
@@ -101,6 +101,11 @@ export class RouteModel {
   /** The prices `setPenalties` set last: a route's cost depends on nothing else that changes. */
   get penalties(): readonly [warp: number, load: number] {
     return [this.warpPenalty, this.loadPenalty];
+  }
+
+  /** Whether any time warp makes a route infeasible (hard windows, not priced), so a visit's window alone can rule out a position. */
+  get hardWindows(): boolean {
+    return this.lateCost === 0 && this.warpPenalty === Infinity;
   }
 
   /** Prices violations from now on (finite penalties), or makes them hard again (Infinity). */

@@ -1,7 +1,8 @@
 import type { Random } from '../structures/prng.js';
 import type { TravelArray } from '../compiled/compiled-instance.js';
 import type { Route } from '../structures/route.js';
-import { SEGMENT_STRIDE } from '../structures/segment.js';
+import { TIME_WARP_TOLERANCE } from '../route-model.js';
+import { SEG_DURATION, SEG_EARLIEST, SEG_LATEST, SEG_TIME_WARP, SEGMENT_STRIDE } from '../structures/segment.js';
 import type { MoveEvaluator } from './move-evaluator.js';
 
 const S = SEGMENT_STRIDE;
@@ -13,9 +14,13 @@ export class InsertionSearch {
 
   /** Whether the distance matrix is symmetric, so a leg into a node equals the leg out of it. */
   private readonly symmetric: boolean;
+  /** Whether some job has a window that closes: without one, a window rules out no position. */
+  private readonly windowed: boolean;
 
   constructor(private readonly evaluator: MoveEvaluator) {
-    this.symmetric = isSymmetric(evaluator.model.instance.distance, evaluator.model.instance.nodeCount);
+    const instance = evaluator.model.instance;
+    this.symmetric = isSymmetric(instance.distance, instance.nodeCount);
+    this.windowed = instance.jobs.some((job) => Number.isFinite(instance.timeWindowEnd[job]!));
   }
 
   /**
@@ -23,7 +28,8 @@ export class InsertionSearch {
    * source, each position is skipped with probability `blinkRate` (SISR "blinks"), which
    * diversifies the greedy recreate at almost no cost. The detour bound reads the
    * legs to and from `node` along its own matrix row (on symmetric instances), so a route of
-   * hundreds of jobs costs one scattered read per position, the arc the detour replaces.
+   * hundreds of jobs costs one scattered read per position, the arc the detour replaces. With hard
+   * windows only the positions the job's window leaves open are priced (`windowPositions`).
    */
   cheapest(route: Route, node: number, random: Random | null, blinkRate: number, bound = Infinity): number {
     const fixed = this.opening(route, node);
@@ -35,9 +41,14 @@ export class InsertionSearch {
     const row = node * n;
     const symmetric = this.symmetric;
     let best = bound;
-    let from = nodes[0]!;
+    let p = 1;
+    let last = route.size + 1;
+    if (this.windowed && model.hardWindows) [p, last] = this.windowPositions(route, node);
+    // The blinks of the skipped positions are drawn all the same, so a seed's run does not depend on the skipping.
+    random?.skip(p - 1);
+    let from = nodes[p - 1]!;
     let legIn = distance[from * n + node]!;
-    for (let p = 1; p <= route.size + 1; p++) {
+    for (; p <= last; p++) {
       const to = nodes[p]!;
       const legOut = distance[row + to]!;
       const next = symmetric ? legOut : distance[to * n + node]!;
@@ -52,6 +63,7 @@ export class InsertionSearch {
       from = to;
       legIn = next;
     }
+    random?.skip(route.size + 1 - last);
     return this.position === -1 ? Infinity : best;
   }
 
@@ -75,6 +87,34 @@ export class InsertionSearch {
       }
     }
     return this.position === -1 ? Infinity : best;
+  }
+
+  /**
+   * The positions `[first, last]` where `node`'s window alone does not already rule out an insertion
+   * with hard windows. Along a feasible route the latest start of each suffix and the earliest end of
+   * each prefix never decrease, so the positions before `first` leave too little time after the visit
+   * and those after `last` reach it too late: on narrow windows a long route keeps a few positions.
+   */
+  private windowPositions(route: Route, node: number): [first: number, last: number] {
+    const visits = this.evaluator.model.visits;
+    const ready = visits[node * S + SEG_EARLIEST]! + visits[node * S + SEG_DURATION]! - TIME_WARP_TOLERANCE;
+    const due = visits[node * S + SEG_LATEST]! + TIME_WARP_TOLERANCE;
+    const { prefix, suffix } = route;
+    // Binary search: the first position whose suffix may start once the visit is done.
+    let low = 1;
+    let high = route.size + 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (suffix[middle * S + SEG_LATEST]! < ready) low = middle + 1;
+      else high = middle;
+    }
+    let last = low - 1;
+    while (
+      last <= route.size &&
+      prefix[last * S + SEG_EARLIEST]! + prefix[last * S + SEG_DURATION]! - prefix[last * S + SEG_TIME_WARP]! <= due
+    )
+      last++;
+    return [low, last];
   }
 
   /** Resets `position`; the fixed cost opening an empty route adds, or undefined when the job's load cannot fit the route. */

@@ -35,6 +35,11 @@ export class Random {
     return result;
   }
 
+  /** Advances the sequence as `count` draws would, for callers that skip work but must keep a seed's run. */
+  skip(count: number): void {
+    for (let i = 0; i < count; i++) this.nextUint32();
+  }
+
   /** Uniform in [0, 1). */
   nextFloat(): number {
     return this.nextUint32() / 4294967296;

@@ -1,0 +1,57 @@
+import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
+import { Random } from '../../../../engine/core/structures/prng.js';
+import { randomSolution, tinyInstance } from '../tiny-instances.js';
+
+describe('cheapest insertion of a job into a route', () => {
+  /** Each job, taken out, priced back into every route: against every position evaluated in full. */
+  function compareWithEveryPosition(windows: 'tight' | 'loose', penalised: boolean): { routesTried: number; feasible: number } {
+    const instance = tinyInstance(11, { jobs: 120, vehicles: 30, windows, capacity: 60 });
+    const { solution, evaluator, model } = randomSolution(instance, 3);
+    const insertion = new InsertionSearch(evaluator);
+    const random = new Random(5);
+    const jobs = [...new Set(Array.from({ length: 25 }, () => instance.jobs[random.nextInt(instance.jobs.length)]!))];
+    for (const job of jobs) solution.remove(job);
+    for (const route of solution.routes) solution.refreshRoute(route.slot);
+    if (penalised) model.setPenalties(5, Infinity);
+    let routesTried = 0;
+    let feasible = 0;
+    for (const job of jobs) {
+      for (const route of solution.routes) {
+        if (route.size === 0) continue;
+        routesTried++;
+        let expected = Infinity;
+        for (let p = 1; p <= route.size + 1; p++) {
+          const sequence = Int32Array.from([...route.nodes.subarray(1, p), job, ...route.nodes.subarray(p, route.size + 1)]);
+          expected = Math.min(expected, evaluator.sequenceCost(route.type, sequence, sequence.length) - route.cost);
+        }
+        const cost = insertion.cheapest(route, job, null, 0);
+        if (expected === Infinity) {
+          expect(cost).toBe(Infinity);
+          continue;
+        }
+        feasible++;
+        expect(cost).toBeCloseTo(expected, 6);
+        const p = insertion.position;
+        const sequence = Int32Array.from([...route.nodes.subarray(1, p), job, ...route.nodes.subarray(p, route.size + 1)]);
+        expect(evaluator.sequenceCost(route.type, sequence, sequence.length) - route.cost).toBeCloseTo(expected, 6);
+      }
+    }
+    return { routesTried, feasible };
+  }
+
+  it('skips only positions that the job window rules out (hard tight windows)', () => {
+    const { routesTried, feasible } = compareWithEveryPosition('tight', false);
+    // Most routes cannot take a job with a tight window, some can: both kinds are checked.
+    expect(feasible).toBeGreaterThan(10);
+    expect(routesTried - feasible).toBeGreaterThan(10);
+  });
+
+  it('finds the cheapest position with loose windows', () => {
+    expect(compareWithEveryPosition('loose', false).feasible).toBeGreaterThan(10);
+  });
+
+  it('tries every position when time warp is priced', () => {
+    // Priced time warp opens positions that hard windows rule out; all of them are priced like every position.
+    expect(compareWithEveryPosition('tight', true).feasible).toBeGreaterThan(compareWithEveryPosition('tight', false).feasible);
+  });
+});
