@@ -47,6 +47,17 @@ const arrivals = (evaluated: Evaluated): Record<string, string> =>
 const violationsPerRoute = (evaluated: Evaluated): Record<string, number> =>
   Object.fromEntries(evaluated.routes.map((route) => [route.id, violationCount(route)]));
 
+/** The id of the run whose dashboard the page shows, once it shows one other than `other`. */
+async function shownRun(page: Page, other = ''): Promise<string> {
+  const id = await page.waitForFunction(
+    `(() => {
+      const run = document.querySelector('main').dataset.run;
+      return run !== undefined && run !== ${JSON.stringify(other)} && document.querySelector('#retry-run') !== null && run;
+    })()`,
+  );
+  return (await id.jsonValue()) as string;
+}
+
 /** What the page shows: every routed stop's arrival, each route's violation count and job order. */
 async function shown(
   page: Page,
@@ -205,11 +216,11 @@ describe('the web planner in headless Chromium against the real stack', () => {
     await page.waitForSelector('#schedules');
     expect(await page.$eval('#schedules', (table) => table.textContent)).toContain('03:30 UTC');
     await (await page.waitForSelector('#runs a'))!.click();
-    // Retry the night from its dashboard: a new run, followed live until it has finished.
-    const firstRun = page.url();
-    await (await page.waitForSelector('#retry-run'))!.click();
-    await page.waitForFunction(`location.href !== ${JSON.stringify(firstRun)} && location.hash.startsWith('#/runs/')`);
-    const retried = decodeURIComponent(page.url().split('#/runs/')[1]!);
+    // Retry the night from its dashboard: a new run, followed live until it has finished. The run
+    // shown is read from the page: `page.url()` may not have caught up with a click's new hash yet.
+    const firstRun = await shownRun(page);
+    await (await page.waitForSelector(`main[data-run="${firstRun}"] #retry-run`))!.click();
+    const retried = await shownRun(page, firstRun);
     // Once the run has ended the page stops refreshing.
     await page.waitForSelector(`main[data-run="${retried}"] #run-status.completed`, { timeout: 120000 });
     const openPlan = `main[data-run="${retried}"] button.open-plan[data-territory="${territory}"]`;
@@ -226,7 +237,7 @@ describe('the web planner in headless Chromium against the real stack', () => {
     // A click in the page itself: the dashboard may redraw between finding the button and a mouse click.
     await page.$eval(openPlan, (button) => (button as unknown as { click(): void }).click());
     await drawn(page, 0);
-    const sandboxId = decodeURIComponent(page.url().split('#/sandboxes/')[1]!);
+    const sandboxId = decodeURIComponent(String(await page.evaluate('location.hash')).split('#/sandboxes/')[1]!);
 
     const before = (await api<Problem>(owner, `/v1/sandboxes/${sandboxId}`)).json;
     const beforeEvaluation = await evaluate(before);

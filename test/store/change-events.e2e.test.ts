@@ -37,9 +37,10 @@ describe('ChangeEvents', () => {
     // From a mark taken after it, the same change no longer counts: the wait holds until the next one.
     const fromNow = events.nextChange('early', 2 ** 30, stop.signal, events.mark());
     expect(await settled(fromNow)).toBe(false);
-    // Nor does a change of another id.
+    // Nor does a change of another id (waited for from a mark: it may be heard before `notify` returns).
+    const beforeOther = events.mark();
     await notify('other');
-    await events.nextChange('other', 2 ** 30, stop.signal);
+    await events.nextChange('other', 2 ** 30, stop.signal, beforeOther);
     expect(await settled(fromNow)).toBe(false);
     await notify('early');
     await fromNow;

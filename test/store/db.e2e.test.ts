@@ -1,4 +1,5 @@
 import { createPool, withCancellableClient, type Pool } from '../../store/db.js';
+import { waitUntil } from '../support/wait.js';
 
 let pool: Pool;
 
@@ -14,10 +15,20 @@ async function sleepingBackends(): Promise<number> {
   return rows.rows[0].n as number;
 }
 
+/**
+ * Waits (well under the 30 s the statement would sleep) until no backend runs it any more: the
+ * client hears the cancellation's error a moment before its backend reports itself idle.
+ */
+const noSleepingBackend = (): Promise<true> =>
+  waitUntil('no backend runs pg_sleep(30)', async () => ((await sleepingBackends()) === 0 ? true : undefined), {
+    timeoutMs: 10000,
+    everyMs: 50,
+  });
+
 describe('PostgreSQL work is bounded', () => {
   test("the pool's statement timeout cancels a long statement in PostgreSQL", async () => {
     await expect(pool.query('SELECT pg_sleep(30)')).rejects.toMatchObject({ code: '57014' });
-    expect(await sleepingBackends()).toBe(0);
+    await noSleepingBackend();
   });
 
   test('an abort signal cancels the running statement in PostgreSQL', async () => {
@@ -29,7 +40,7 @@ describe('PostgreSQL work is bounded', () => {
       while ((await sleepingBackends()) === 0) await new Promise((r) => setTimeout(r, 50));
       controller.abort();
       await expect(running).rejects.toMatchObject({ code: '57014' });
-      expect(await sleepingBackends()).toBe(0);
+      await noSleepingBackend();
     } finally {
       await unlimited.end();
     }
