@@ -161,6 +161,8 @@ export class TaskService {
       if (!reply.raw.writableFinished) disconnect.abort();
     };
     reply.raw.once('close', onClose);
+    // A client gone before the wait began (while its task was being started) has gone away too.
+    if (reply.raw.closed) onClose();
     request.slots?.beginWait();
     const deadline = Date.now() + this.ctx.config.waitSeconds * 1000;
     let current = task;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { useTestStack } from '../support/stack.js';
 import { postJson, request } from '../support/http.js';
 
@@ -68,15 +69,24 @@ describe('authentication', () => {
     expect(unknown.body).toMatchObject({ status_code: 401, error_code: 'invalid_session_id_error' });
   });
 
-  test('a session expires after WAYPLAN_SESSION_TTL seconds without use, and each use extends it', async () => {
+  test("each use moves a session's expiry to WAYPLAN_SESSION_TTL seconds after it; past that, the session is gone", async () => {
     const { body } = await login(`${owner.account}:${owner.user}`, owner.password);
     const use = () => request(`${stack.baseUrl}/v1/tasks`, { headers: { 'x-service-session-id': body.sessionId } });
-    // Used every 1.2 s for 3.6 s in all: longer than the 2 s TTL, alive because each use extends it.
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 1200));
-      expect((await use()).status).toBe(200);
-    }
-    await new Promise((r) => setTimeout(r, 2600));
+    const idHash = createHash('sha256').update(body.sessionId).digest();
+    const databaseNow = async (): Promise<Date> => (await stack.query('SELECT clock_timestamp() AS t')).rows[0].t;
+    const expiry = async (): Promise<Date> =>
+      (await stack.query('SELECT expires_time FROM sessions WHERE id_hash = $1', [idHash])).rows[0].expires_time;
+    // Far from expiring (a busy machine may take seconds between two requests), then used once: the
+    // expiry becomes the TTL after that use, by the database's clock.
+    await stack.query(`UPDATE sessions SET expires_time = clock_timestamp() + interval '1 minute' WHERE id_hash = $1`, [idHash]);
+    const from = await databaseNow();
+    expect((await use()).status).toBe(200);
+    const to = await databaseNow();
+    const expires = (await expiry()).getTime();
+    expect(expires).toBeGreaterThanOrEqual(from.getTime() + 2000);
+    expect(expires).toBeLessThanOrEqual(to.getTime() + 2000);
+    // Once that moment has passed without a use, the session is gone.
+    await stack.query(`UPDATE sessions SET expires_time = clock_timestamp() - interval '1 millisecond' WHERE id_hash = $1`, [idHash]);
     const expired = await use();
     expect(expired.status).toBe(401);
     expect(expired.body.error_code).toBe('invalid_session_id_error');

@@ -3,6 +3,7 @@ import { TestStack, type TestUser } from '../support/stack.js';
 import { postJson, request, type JsonResponse } from '../support/http.js';
 import { sequenceProblem } from '../support/problems.js';
 import { waitUntil } from '../support/wait.js';
+import { heldSlots } from '../support/account-slots.js';
 
 // Two API processes: the limits are per account over both (the work limit over two processes is in
 // multi-host.e2e.test.ts).
@@ -60,15 +61,6 @@ async function longPoll(api: number, path: string, user: TestUser): Promise<Json
   }
 }
 
-/** Slots of `kind` the account holds now over every API process (advisory locks, store/account-slots.ts). */
-async function heldSlots(kind: 'work' | 'wait', account: string): Promise<number> {
-  const { rows } = await stack.query(
-    `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid = hashtext($1)::oid`,
-    [`wayplan:${kind}:${account}`],
-  );
-  return rows[0].n;
-}
-
 test('long-polls hold a waiting place, not a work slot; the waiting places are limited over both processes', async () => {
   const started = await postJson(`${stack.baseUrl}/v1/sequence`, sequenceProblem(200, { timeLimit: '00:00:30' }), {
     authorization: busy.basic,
@@ -77,7 +69,7 @@ test('long-polls hold a waiting place, not a work slot; the waiting places are l
   // More long-polls than work slots, spread over both processes, all waiting at once.
   const polls = Array.from({ length: waitLimit }, (_, i) => longPoll(i % 2, `/v1/tasks/${id}/result?wait=1`, busy));
   await waitUntil(`${waitLimit} long-polls wait`, async () =>
-    (await heldSlots('wait', busy.account)) === waitLimit && (await heldSlots('work', busy.account)) === 0 ? true : undefined,
+    (await heldSlots(stack, 'wait', busy.account)) === waitLimit && (await heldSlots(stack, 'work', busy.account)) === 0 ? true : undefined,
   );
   const served = await Promise.all(Array.from({ length: limit }, (_, i) => get(i % 2, '/v1/tasks', busy)));
   const overWaiting = await get(1, `/v1/tasks/${id}/result?wait=1`, busy);

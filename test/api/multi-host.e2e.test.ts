@@ -8,6 +8,8 @@ import { runCli } from '../support/cli.js';
 import { postJson, request } from '../support/http.js';
 import { sequenceProblem } from '../support/problems.js';
 import { TestStack, type TestUser } from '../support/stack.js';
+import { heldSlots } from '../support/account-slots.js';
+import { waitUntil } from '../support/wait.js';
 
 /**
  * The multi-host layout of the README: two `wayplan api` and two `wayplan worker` processes on one
@@ -54,7 +56,9 @@ test('the work limit holds over both API processes; other accounts are unaffecte
   ]);
   await Promise.all([stack.killWorker('SIGTERM', 0), stack.killWorker('SIGTERM', 1)]);
   const holding = Array.from({ length: limit }, (_, i) => get(i % 2, '/v1/platform/territories', busy));
-  await new Promise((r) => setTimeout(r, 1500));
+  await waitUntil(`${limit} requests hold every work slot`, async () =>
+    (await heldSlots(stack, 'work', busy.account)) === limit ? true : undefined,
+  );
   const rejected = await Promise.all([get(0, '/v1/tasks', busy), get(1, '/v1/tasks', busy)]);
   const otherAccount = await get(1, '/v1/tasks', calm);
   stack.startWorker(0);

@@ -164,12 +164,15 @@ describe('tasks', () => {
       body: JSON.stringify(sequenceProblem(200, { timeLimit: '00:01:00', seed: 99 })),
       signal: controller.signal,
     }).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 500));
+    const newTasks = async () =>
+      (await get('/v1/tasks?limit=1000')).body.tasks.filter((t: { task_id: string }) => !before.has(t.task_id)) as { task_id: string }[];
+    // The client goes away once the task exists and the request waits on it.
+    await waitUntil('the task is started', async () => ((await newTasks()).length > 0 ? true : undefined));
     controller.abort();
     await pending;
-    const created = (await get('/v1/tasks?limit=1000')).body.tasks.filter((t: { task_id: string }) => !before.has(t.task_id));
+    const created = await newTasks();
     expect(created).toHaveLength(1);
-    await waitForStatus(created[0].task_id, 'canceled', 10000);
+    await waitForStatus(created[0]!.task_id, 'canceled', 10000);
   });
 
   test('the hourly taskRetention schedule deletes tasks ended more than 30 days ago, with their payloads, and keeps running ones', async () => {
