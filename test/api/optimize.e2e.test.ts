@@ -124,7 +124,7 @@ describe('optimize and build over HTTP', () => {
     // activity (heartbeats are throttled to one a second), then nothing more.
     expect(cpuToStop).toBeLessThan(2.5);
     expect(cpuIdle).toBeLessThan(0.3);
-    expect((await waitFor(id, (status) => status.body.status !== 'running', 5000)).body.status).toBe('canceled');
+    expect((await waitFor(id, (status) => status.body.status !== 'running', 30000)).body.status).toBe('canceled');
   });
 
   test('a 1,000-job, 3-day build with windows, two capacities, breaks and attributes completes with no hard violation', async () => {

@@ -172,7 +172,7 @@ describe('tasks', () => {
     await pending;
     const created = await newTasks();
     expect(created).toHaveLength(1);
-    await waitForStatus(created[0]!.task_id, 'canceled', 10000);
+    await waitForStatus(created[0]!.task_id, 'canceled', 30000);
   });
 
   test('the hourly taskRetention schedule deletes tasks ended more than 30 days ago, with their payloads, and keeps running ones', async () => {
