@@ -1,7 +1,7 @@
 import { decodePolyline } from '../../model/formats/polyline.js';
 import { haversineMeters } from '../../geo/straight-line.js';
 import { useTestStack } from '../support/stack.js';
-import { postJson } from '../support/http.js';
+import { postJson, postJsonWaiting } from '../support/http.js';
 
 const { stack, user } = useTestStack();
 
@@ -104,7 +104,7 @@ describe('POST /v1/path', () => {
         },
       ],
     };
-    const evaluated = await postJson(`${stack.baseUrl}/v1/evaluate?wait=1`, problem, { authorization: user.basic });
+    const evaluated = await postJsonWaiting(`${stack.baseUrl}/v1/evaluate?wait=1`, problem, { authorization: user.basic });
     expect(evaluated.status).toBe(200);
     expect(evaluated.body.straight_line_fallback_locations).toBeUndefined();
     const stops = evaluated.body.routes[0].stops;
@@ -119,7 +119,7 @@ describe('POST /v1/path', () => {
     legDistances.forEach((d: number, i: number) => expect(d).toBeCloseTo(legs[i].distance_meters, 3));
     expect(evaluated.body.routes[0].distance_meters).toBeCloseTo(path.body.routes[0].distance_meters, 3);
 
-    const offMap = await postJson(
+    const offMap = await postJsonWaiting(
       `${stack.baseUrl}/v1/evaluate?wait=1`,
       { routes: [{ id: 'r1', location: at(casino), jobs: [{ id: 'paris', location: '48.8566, 2.3522' }] }] },
       { authorization: user.basic },

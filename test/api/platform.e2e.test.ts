@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import pg from 'pg';
 import { addPlatformConnection } from '../../store/platform-connections.js';
-import { postJson, request } from '../support/http.js';
+import { postJson, request, postJsonWaiting } from '../support/http.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 
 const demoFleet = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'platform', 'demo-fleet');
@@ -45,7 +45,11 @@ describe('fleet platform endpoints on the demo fleet', () => {
   });
 
   it('pulls a territory as a task, and syncs a plan back idempotently', async () => {
-    const pulled = await postJson(`${stack.baseUrl}/v1/platform/pull?wait=1`, { territory: 'condamine', date_range: dateRange }, auth());
+    const pulled = await postJsonWaiting(
+      `${stack.baseUrl}/v1/platform/pull?wait=1`,
+      { territory: 'condamine', date_range: dateRange },
+      auth(),
+    );
     expect(pulled.status).toBe(200);
     expect(pulled.body.territory.id).toBe('condamine');
     expect(pulled.body.row_faults).toEqual([]);
@@ -77,14 +81,14 @@ describe('fleet platform endpoints on the demo fleet', () => {
         },
       ],
     };
-    const evaluated = await postJson(`${stack.baseUrl}/v1/evaluate?wait=1`, request, auth());
+    const evaluated = await postJsonWaiting(`${stack.baseUrl}/v1/evaluate?wait=1`, request, auth());
     expect(evaluated.status).toBe(200);
 
     const body = { territory: 'condamine', date_range: dateRange, run_id: 'night-1', plan: evaluated.body, problem: request };
-    const synced = await postJson(`${stack.baseUrl}/v1/platform/sync?wait=1`, body, auth());
+    const synced = await postJsonWaiting(`${stack.baseUrl}/v1/platform/sync?wait=1`, body, auth());
     expect(synced.status).toBe(200);
     expect(synced.body).toEqual({ routes: 1, stops: 5, unchanged: false, destination: 'routes.csv, stops.csv' });
-    const again = await postJson(`${stack.baseUrl}/v1/platform/sync?wait=1`, body, auth());
+    const again = await postJsonWaiting(`${stack.baseUrl}/v1/platform/sync?wait=1`, body, auth());
     expect(again.body).toEqual({ ...synced.body, unchanged: true });
 
     const routes = parse(await readFile(join(folder, 'routes.csv'), 'utf8'), { columns: true }) as Record<string, string>[];

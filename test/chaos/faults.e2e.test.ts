@@ -30,6 +30,7 @@ let upstream: FakeUpstream;
 let user: TestUser;
 let folder: string;
 let temporal: { connection: Connection; client: Client } | undefined;
+let beforeTheFault = false;
 const queuePrefix = `test-chaos-${process.pid}`;
 
 const cliEnv = (): Record<string, string> => ({
@@ -44,8 +45,10 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'wayplan-chaos-work-'));
   infra = await PrivateInfra.start();
   upstream = await new FakeUpstream().start();
-  // Slow answers keep a batch busy for several seconds.
-  upstream.behaviour = () => ({ kind: 'ok', delayMs: 250 });
+  // Slow answers keep a batch busy for several seconds; slower ones (still well inside the
+  // geocoder's timeout) until the fault, so that the geocoding work is still running when the
+  // last of the three starts, however busy the machine.
+  upstream.behaviour = () => ({ kind: 'ok', delayMs: beforeTheFault ? 1500 : 250 });
   stack = await TestStack.start(
     {
       DATABASE_URL: infra.databaseUrl,
@@ -95,7 +98,8 @@ async function temporalClient(): Promise<Client> {
 
 interface Work {
   name: string;
-  running(): Promise<boolean>;
+  /** True once running, else what is seen of it. */
+  running(): Promise<true | string>;
   finish(): Promise<void>;
 }
 
@@ -118,7 +122,11 @@ function startBuild(round: string): BuildWork {
   return {
     name: 'build task',
     taskId: () => id,
-    running: async () => (await started) !== undefined && (await status()).body.progress !== undefined,
+    running: async () => {
+      if ((await started) === undefined) return 'not started';
+      const now = (await status()).body;
+      return now.progress !== undefined || `task ${now.status}, no progress yet`;
+    },
     finish: async () => {
       let last = '';
       let response: JsonResponse = await eventually('the build result', async () => {
@@ -160,7 +168,7 @@ function startBatch(round: string): Work {
     name: 'geocode batch',
     running: async () => {
       const now = await counts();
-      return now !== undefined && now.status === 'running' && now.done > 0;
+      return (now !== undefined && now.status === 'running' && now.done > 0) || `batch ${JSON.stringify(now)}`;
     },
     finish: async () => {
       const done = await run;
@@ -213,7 +221,7 @@ async function startNightly(round: string): Promise<Work> {
     name: 'nightly run',
     running: async () => {
       const now = await row();
-      return now?.status === 'running' && now.step !== null;
+      return (now?.status === 'running' && now.step !== null) || `run ${JSON.stringify(now)}`;
     },
     finish: async () => {
       const outcome = await eventually('the nightly result', async () => (await temporalClient()).workflow.getHandle(workflowId).result());
@@ -229,18 +237,28 @@ async function startNightly(round: string): Promise<Work> {
 /** One round: the three pieces of work, the fault once all are running, then every outcome. */
 async function round(name: string, inject: (build: BuildWork) => Promise<void>): Promise<void> {
   const start = Date.now();
-  const allRunning = (work: Work[]) =>
-    eventually(
+  beforeTheFault = true;
+  const allRunning = async (work: Work[]): Promise<void> => {
+    let waiting: string[] = [];
+    await eventually(
       'all work running',
-      async () => ((await Promise.all(work.map((w) => w.running().catch(() => false)))).every(Boolean) ? true : undefined),
+      async () => {
+        const states = await Promise.all(work.map((w) => w.running().catch((err: unknown) => String(err))));
+        waiting = states.flatMap((state, i) => (state === true ? [] : [`${work[i]!.name}: ${state}`]));
+        return waiting.length === 0 ? true : undefined;
+      },
       120000,
-    );
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; not running: ${waiting.join('; ')}`);
+    });
+  };
   const slower = [await startNightly(name), startBatch(name)];
   await allRunning(slower);
   const build = startBuild(name);
   const work = [...slower, build];
   await allRunning(work);
   const faultAt = Date.now();
+  beforeTheFault = false;
   await inject(build);
   const back = Date.now();
   const finished = await Promise.all(work.map(async (w) => (await w.finish(), Date.now())));

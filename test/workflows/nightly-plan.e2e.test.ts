@@ -87,6 +87,11 @@ describe('nightly planning pipeline over the real stack', () => {
     return { run, json };
   };
 
+  /** Fails with what the CLI printed when it did not exit 0: the run's JSON says which step ended how. */
+  const expectSucceeded = (run: CliRun): void => {
+    if (run.code !== 0) throw new Error(`the CLI exited ${run.code}:\n${run.stdout}\n${run.stderr}`);
+  };
+
   const csvRows = (file: string): Record<string, string>[] => parse(readFileSync(file), { columns: true }) as Record<string, string>[];
 
   /** Every job is routed or unrouted with a reason, and the counts add up. */
@@ -126,7 +131,7 @@ describe('nightly planning pipeline over the real stack', () => {
     const demoNight = ['--days', '2', '--time-limit', '3600'];
     const first = await runNightly('demo', demoNight);
     expect(first.run.stderr).toBe('');
-    expect(first.run.code).toBe(0);
+    expectSucceeded(first.run);
     expect(first.json).toMatchObject({ status: 'completed', plan_date: planDate });
     expect(first.json.territories.map((t) => t.territory)).toEqual(['condamine', 'fontvieille', 'monte-carlo']);
     for (const territory of first.json.territories) {
@@ -146,7 +151,7 @@ describe('nightly planning pipeline over the real stack', () => {
     expect(new Set(jobStops.map((s) => s.job)).size).toBe(jobStops.length);
 
     const second = await runNightly('demo', demoNight);
-    expect(second.run.code).toBe(0);
+    expectSucceeded(second.run);
     expect(second.json.run_id).not.toBe(first.json.run_id);
     expect(readFileSync(join(folder, 'routes.csv'), 'utf8')).toBe(routes);
     expect(readFileSync(join(folder, 'stops.csv'), 'utf8')).toBe(stops);
@@ -164,7 +169,7 @@ describe('nightly planning pipeline over the real stack', () => {
     }
 
     const shown = await cli(['runs', 'show', first.json.run_id, '--json']);
-    expect(shown.code).toBe(0);
+    expectSucceeded(shown);
     expect(JSON.parse(shown.stdout)).toEqual(first.json);
     const api = await fetch(`${stack.baseUrl}/v1/platform/runs/${first.json.run_id}`, { headers: { authorization: user.basic } });
     expect(api.status).toBe(200);
@@ -189,7 +194,7 @@ describe('nightly planning pipeline over the real stack', () => {
     writeFileSync(jobsFile, `${lines.join('\n')}\n`);
 
     const { run, json } = await runNightly('faulty');
-    expect(run.code).toBe(0);
+    expectSucceeded(run);
     const [territory] = json.territories;
     expect(territory!.row_faults).toEqual([expect.objectContaining({ source: 'jobs.csv', line: 4, column: 'time_window_start' })]);
     expectAccounted(territory!);
@@ -218,7 +223,7 @@ describe('nightly planning pipeline over the real stack', () => {
     // ...and once the file is moved away, the retry redoes sync alone.
     rmSync(join(folder, 'routes.csv'));
     const retried = await runNightly('partial', ['--territory', 'T01']);
-    expect(retried.run.code).toBe(0);
+    expectSucceeded(retried.run);
     const [done] = retried.json.territories;
     expect(done).toMatchObject({ status: 'completed', routed: t01!.routed, sync: { unchanged: false } });
     for (const step of ['geocode', 'instantiate', 'build', 'optimize']) expect(done!.steps[step]).toMatchObject({ reused: true });
@@ -241,7 +246,7 @@ describe('nightly planning pipeline over the real stack', () => {
       '--time-limit',
       '10',
     ]);
-    expect(started.code).toBe(0);
+    expectSucceeded(started);
     const { run_id: runId, workflow_id: workflowId } = JSON.parse(started.stdout) as { run_id: string; workflow_id: string };
     const deadline = Date.now() + 60000;
     for (;;) {
@@ -265,7 +270,7 @@ describe('nightly planning pipeline over the real stack', () => {
       await connection.close();
     }
     const shown = await cli(['runs', 'show', runId, '--json']);
-    expect(shown.code).toBe(0);
+    expectSucceeded(shown);
     const run = JSON.parse(shown.stdout) as RunJson;
     expect(run.status).toBe('completed');
     expectAccounted(run.territories[0]!);
@@ -286,7 +291,7 @@ describe('nightly planning pipeline over the real stack', () => {
       key === lost ? { kind: 'status', status: 400 } : attempt <= 3 ? { kind: 'status', status: 503 } : { kind: 'ok' };
     try {
       const { run, json } = await runNightly('geo', ['--geocode-attempts', '8', '--geocode-retry-interval', '500']);
-      expect(run.code).toBe(0);
+      expectSucceeded(run);
       const [territory] = json.territories;
       expectAccounted(territory!);
       expect(territory!.jobs).toBe(15);
@@ -326,7 +331,7 @@ describe('nightly planning pipeline over the real stack', () => {
     });
     try {
       const first = await runNightly('warehouse');
-      expect(first.run.code).toBe(0);
+      expectSucceeded(first.run);
       for (const territory of first.json.territories) {
         expectAccounted(territory);
         expect(territory.jobs).toBe(15);
@@ -338,7 +343,7 @@ describe('nightly planning pipeline over the real stack', () => {
       expect(jobStops.rows[0]).toEqual({ n: routed, distinct_jobs: routed });
 
       const second = await runNightly('warehouse');
-      expect(second.run.code).toBe(0);
+      expectSucceeded(second.run);
       for (const territory of second.json.territories) expect(territory.sync).toMatchObject({ unchanged: true });
       const again = await pool.query(`SELECT count(*)::int AS n FROM ${qualified(schema, 'stops')} WHERE type = 'job'`);
       expect(again.rows[0].n).toBe(routed);
