@@ -9,12 +9,11 @@ import type { ContractionHierarchy } from './contraction-hierarchy.js';
  * many and would be scattered over every level: they are numbered in reverse post-order of a
  * depth-first walk up the arcs instead, which keeps a node's higher neighbours close after it
  * (on a 300 × 300 grid the upward searches of a matrix took 10-15 % less CPU). Searches run on
- * these numbers; `rankOf` maps a turn-graph node to its number and `nodeOf` back.
+ * these numbers; `rankOf` maps a turn-graph node to its number.
  */
 export interface RankedHierarchy {
   nodeCount: number;
   rankOf: Int32Array;
-  nodeOf: Int32Array;
   /** Arcs to higher nodes, stored at the lower end (forward searches follow them). */
   up: RankedArcs;
   /** Arcs from higher nodes, stored at the lower end (backward searches follow them). */
@@ -70,7 +69,6 @@ function rank(hierarchy: ContractionHierarchy): RankedHierarchy {
   return {
     nodeCount,
     rankOf,
-    nodeOf,
     up: renumbered(nodeOf, rankOf, hierarchy.upFirst, hierarchy.upTarget, hierarchy.upWeight),
     down: renumbered(nodeOf, rankOf, hierarchy.downFirst, hierarchy.downSource, hierarchy.downWeight),
   };
