@@ -9,10 +9,7 @@ export class KeyedNodes {
   }
 
   push(node: number, key: number): void {
-    if (this.count === this.nodes.length) {
-      this.nodes = grown(this.nodes);
-      this.keys = grown(this.keys);
-    }
+    if (this.count === this.nodes.length) this.reserve(this.count + 1);
     this.nodes[this.count] = node;
     this.keys[this.count++] = key;
   }
@@ -35,13 +32,18 @@ export class KeyedNodes {
 
   /** Appends the pairs of `other`. */
   append(other: KeyedNodes): void {
-    while (this.count + other.count > this.nodes.length) {
-      this.nodes = grown(this.nodes);
-      this.keys = grown(this.keys);
-    }
+    this.reserve(this.count + other.count);
     this.nodes.set(other.nodes.subarray(0, other.count), this.count);
     this.keys.set(other.keys.subarray(0, other.count), this.count);
     this.count += other.count;
+  }
+
+  /** Grows both arrays, doubling, until they hold `size` pairs. */
+  private reserve(size: number): void {
+    while (size > this.nodes.length) {
+      this.nodes = grown(this.nodes);
+      this.keys = grown(this.keys);
+    }
   }
 }
 

@@ -1,16 +1,19 @@
 import type { ContractionHierarchy } from './contraction-hierarchy.js';
 
 /**
- * A contraction hierarchy renumbered by level, bottom first: a node's level is one more than
- * that of its highest lower neighbour, so every arc goes from a smaller number to a larger one
- * (ascending numbers are a topological order of the upward graph) and the few top levels, which
- * every search visits, sit together in memory. Searches run on these numbers; `rankOf` maps a
- * turn-graph node to its number and `nodeOf` back.
+ * A contraction hierarchy renumbered so that every arc goes from a smaller number to a larger
+ * one (ascending numbers are a topological order of the upward graph). A node's level is one
+ * more than that of its highest lower neighbour; the top levels, at least `levelOrderedTop`
+ * nodes, which every search visits, come last and in level order, so that the highest numbers
+ * are the most important nodes, together in memory. Below them, a search's nodes are few of
+ * many and would be scattered over every level: they are numbered in reverse post-order of a
+ * depth-first walk up the arcs instead, which keeps a node's higher neighbours close after it
+ * (on a 300 × 300 grid the upward searches of a matrix took 10-15 % less CPU). Searches run on
+ * these numbers; `rankOf` maps a turn-graph node to its number.
  */
 export interface RankedHierarchy {
   nodeCount: number;
   rankOf: Int32Array;
-  nodeOf: Int32Array;
   /** Arcs to higher nodes, stored at the lower end (forward searches follow them). */
   up: RankedArcs;
   /** Arcs from higher nodes, stored at the lower end (backward searches follow them). */
@@ -40,8 +43,11 @@ export function rankedHierarchy(hierarchy: ContractionHierarchy): RankedHierarch
   return found;
 }
 
+/** Nodes of the top levels numbered by level (see RankedHierarchy): more than a matrix's core. */
+export const levelOrderedTop = 4096;
+
 function rank(hierarchy: ContractionHierarchy): RankedHierarchy {
-  const { nodeCount, upFirst, upTarget, upWeight, downFirst, downSource, downWeight } = hierarchy;
+  const { nodeCount } = hierarchy;
   const level = levels(hierarchy);
   // Counting sort by level, stable in node number.
   let top = 0;
@@ -49,20 +55,62 @@ function rank(hierarchy: ContractionHierarchy): RankedHierarchy {
   const start = new Int32Array(top + 2);
   for (let v = 0; v < nodeCount; v++) start[level[v]! + 1]!++;
   for (let l = 0; l <= top; l++) start[l + 1]! += start[l]!;
-  const rankOf = new Int32Array(nodeCount);
+  const byLevel = new Int32Array(nodeCount);
+  const fill = start.slice();
+  for (let v = 0; v < nodeCount; v++) byLevel[fill[level[v]!]!++] = v;
+  let lowest = top;
+  while (lowest > 0 && nodeCount - start[lowest]! < levelOrderedTop) lowest--;
+  const below = start[lowest]!;
   const nodeOf = new Int32Array(nodeCount);
-  for (let v = 0; v < nodeCount; v++) {
-    const r = start[level[v]!]!++;
-    rankOf[v] = r;
-    nodeOf[r] = v;
-  }
+  nodeOf.set(byLevel.subarray(below), below);
+  walkUp(hierarchy, byLevel.subarray(0, below), nodeOf);
+  const rankOf = new Int32Array(nodeCount);
+  for (let r = 0; r < nodeCount; r++) rankOf[nodeOf[r]!] = r;
   return {
     nodeCount,
     rankOf,
-    nodeOf,
-    up: renumbered(nodeOf, rankOf, upFirst, upTarget, upWeight),
-    down: renumbered(nodeOf, rankOf, downFirst, downSource, downWeight),
+    up: renumbered(nodeOf, rankOf, hierarchy.upFirst, hierarchy.upTarget, hierarchy.upWeight),
+    down: renumbered(nodeOf, rankOf, hierarchy.downFirst, hierarchy.downSource, hierarchy.downWeight),
   };
+}
+
+/**
+ * Numbers `nodes` (the levels below the top ones, bottom first) 0..nodes.length - 1 into
+ * `nodeOf`, in reverse post-order of a depth-first walk up the arcs among them, started from
+ * each in turn: an arc's higher end is finished, so numbered higher, before its lower end.
+ */
+function walkUp(hierarchy: ContractionHierarchy, nodes: Int32Array, nodeOf: Int32Array): void {
+  const { nodeCount, upFirst, upTarget, downFirst, downSource } = hierarchy;
+  const inside = new Uint8Array(nodeCount);
+  for (let i = 0; i < nodes.length; i++) inside[nodes[i]!] = 1;
+  const seen = new Uint8Array(nodeCount);
+  const stack = new Int32Array(nodes.length);
+  // Next arc to follow of each node on the stack, up arcs then down arcs (both lead higher).
+  const next = new Int32Array(nodeCount);
+  let finished = nodes.length;
+  for (let i = 0; i < nodes.length; i++) {
+    const root = nodes[i]!;
+    if (seen[root] === 1) continue;
+    seen[root] = 1;
+    let depth = 0;
+    stack[depth++] = root;
+    while (depth > 0) {
+      const v = stack[depth - 1]!;
+      const ups = upFirst[v + 1]! - upFirst[v]!;
+      const arc = next[v]!;
+      if (arc === ups + downFirst[v + 1]! - downFirst[v]!) {
+        nodeOf[--finished] = v;
+        depth--;
+        continue;
+      }
+      next[v] = arc + 1;
+      const w = arc < ups ? upTarget[upFirst[v]! + arc]! : downSource[downFirst[v]! + arc - ups]!;
+      if (inside[w] === 1 && seen[w] === 0) {
+        seen[w] = 1;
+        stack[depth++] = w;
+      }
+    }
+  }
 }
 
 /** Longest path from a node without lower neighbours, by Kahn's algorithm on lower → higher arcs. */

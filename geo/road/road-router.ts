@@ -60,9 +60,6 @@ export class RoadRouter {
     const placedEndpoints = Array.from(placed, (i) => endpoints[i]!);
     const keys = chMatrixKeys(routing.hierarchy, placedEndpoints, placedEndpoints);
 
-    const distances = new Float64Array(size * size);
-    const durations = new Float64Array(size * size);
-    const fallback = new Uint8Array(size * size);
     const keyAt = placed.length === size ? keys : new Float64Array(size * size).fill(Infinity);
     if (keyAt !== keys) {
       for (let row = 0; row < placed.length; row++) {
@@ -74,25 +71,19 @@ export class RoadRouter {
     for (const [i, j] of sameSegmentPairs(endpoints)) {
       keyAt[i * size + j] = Math.min(keyAt[i * size + j]!, sameSegmentKey(this.graph, variant, endpoints[i]!, endpoints[j]!));
     }
+    const distances = new Float64Array(size * size);
+    const durations = new Float64Array(size * size);
+    if (legsFromKeys(keyAt, access, factor, distances, durations) === 0) return { size, distances, durations };
+    const fallback = new Uint8Array(size * size);
     for (let i = 0; i < size; i++) {
-      const rowAccess = access[i]!;
-      for (let j = 0; j < size; j++) {
-        if (i === j) continue;
-        const cell = i * size + j;
-        const key = keyAt[cell]!;
-        if (key === Infinity) {
-          const leg = straightLineLeg(points[i]!, points[j]!, options);
-          distances[cell] = leg.distance;
-          durations[cell] = leg.duration;
-          fallback[cell] = 1;
-          continue;
-        }
-        const offStreet = rowAccess + access[j]!;
-        distances[cell] = keyDistanceMeters(key) + offStreet;
-        durations[cell] = (keyDurationSeconds(key) + offStreet / offStreetSpeedMetersPerSecond) * factor;
+      for (let j = 0, cell = i * size; j < size; j++, cell++) {
+        if (i === j || keyAt[cell] !== Infinity) continue;
+        const leg = straightLineLeg(points[i]!, points[j]!, options);
+        distances[cell] = leg.distance;
+        durations[cell] = leg.duration;
+        fallback[cell] = 1;
       }
     }
-    if (!fallback.includes(1)) return { size, distances, durations };
     const offNetwork = Uint8Array.from(endpoints, (endpoint) => (endpoint ? 0 : 1));
     return { size, distances, durations, fallback, offNetwork };
   }
@@ -142,6 +133,31 @@ export class RoadRouter {
       appendDirectedGeometry(this.graph.network, directed[k]!, fromAlong, toAlong, out);
     }
   }
+}
+
+/**
+ * Distances and durations of the pairs joined by the road (a finite key), access stretches
+ * included; returns how many pairs of distinct points are not (their cells are left at 0). Its
+ * own small function, over typed arrays only, so that it is compiled for its loop alone.
+ */
+function legsFromKeys(keys: Float64Array, access: Float64Array, factor: number, distances: Float64Array, durations: Float64Array): number {
+  const size = access.length;
+  let unrouted = 0;
+  for (let i = 0; i < size; i++) {
+    const rowAccess = access[i]!;
+    for (let j = 0, cell = i * size; j < size; j++, cell++) {
+      const key = keys[cell]!;
+      if (i === j) continue;
+      if (key === Infinity) {
+        unrouted++;
+        continue;
+      }
+      const offStreet = rowAccess + access[j]!;
+      distances[cell] = keyDistanceMeters(key) + offStreet;
+      durations[cell] = (keyDurationSeconds(key) + offStreet / offStreetSpeedMetersPerSecond) * factor;
+    }
+  }
+  return unrouted;
 }
 
 /** Ordered pairs of distinct points snapped to the same segment. */
