@@ -62,3 +62,50 @@ describe('SWAP* insertion ranks', () => {
     expect(ranks.computed).toBe(2 * a.size);
   });
 });
+
+describe('SWAP* insertion ranks with hard windows', () => {
+  const instance = tinyInstance(11, { jobs: 120, vehicles: 30, windows: 'tight', capacity: 60 });
+  const n = instance.nodeCount;
+
+  it('rank no feasible position below a worse one, leave out positions the window rules out, and rank by distance alone once warp is priced', () => {
+    const { solution, evaluator, model } = randomSolution(instance, 3);
+    const ranks = new InsertionRanks(instance.distance, n, solution.routes.length, model);
+    const positions = new Int32Array((n + 2) * TOP);
+    const costs = new Float64Array((n + 2) * TOP);
+    const used = solution.routes.filter((route) => route.size > 1);
+    let narrowed = 0;
+    for (const a of used) {
+      for (const b of used) {
+        if (a === b) continue;
+        ranks.rank(a, b, positions, costs);
+        for (let i = 1; i <= a.size; i++) {
+          const u = a.nodes[i]!;
+          const ranked = Array.from(costs.subarray(i * TOP, i * TOP + TOP));
+          const feasible: number[] = [];
+          for (let p = 1; p <= b.size + 1; p++) {
+            const sequence = Int32Array.from([...b.nodes.subarray(1, p), u, ...b.nodes.subarray(p, b.size + 1)]);
+            if (evaluator.sequenceCost(b.type, sequence, sequence.length) === Infinity) continue;
+            feasible.push(
+              instance.distance[b.nodes[p - 1]! * n + u]! +
+                instance.distance[u * n + b.nodes[p]!]! -
+                instance.distance[b.nodes[p - 1]! * n + b.nodes[p]!]!,
+            );
+          }
+          feasible.sort((x, y) => x - y);
+          for (let t = 0; t < Math.min(TOP, feasible.length); t++) expect(ranked[t]).toBeLessThanOrEqual(feasible[t]!);
+          if (ranked.some((cost, t) => cost !== bruteForce(instance.distance, n, u, b)[t])) narrowed++;
+        }
+      }
+    }
+    expect(narrowed).toBeGreaterThan(20);
+    // The same contents with warp priced: every position is ranked again, by distance.
+    const [a, b] = [used[0]!, used[1]!];
+    const computed = ranks.computed;
+    model.setPenalties(5, Infinity);
+    ranks.rank(a, b, positions, costs);
+    expect(ranks.computed).toBe(computed + a.size);
+    for (let i = 1; i <= a.size; i++) {
+      expect(Array.from(costs.subarray(i * TOP, i * TOP + TOP))).toEqual(bruteForce(instance.distance, n, a.nodes[i]!, b));
+    }
+  });
+});
