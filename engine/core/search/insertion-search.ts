@@ -1,9 +1,9 @@
 import type { Random } from '../structures/prng.js';
 import type { TravelArray } from '../compiled/compiled-instance.js';
 import type { Route } from '../structures/route.js';
-import { SEGMENT_STRIDE } from '../structures/segment.js';
+import { TIME_WARP_TOLERANCE } from '../route-model.js';
+import { SEG_DURATION, SEG_EARLIEST, SEG_LATEST, SEG_TIME_WARP, SEGMENT_STRIDE } from '../structures/segment.js';
 import type { MoveEvaluator } from './move-evaluator.js';
-import { hasClosingWindows, windowPositions } from './window-positions.js';
 
 const S = SEGMENT_STRIDE;
 
@@ -20,7 +20,7 @@ export class InsertionSearch {
   constructor(private readonly evaluator: MoveEvaluator) {
     const instance = evaluator.model.instance;
     this.symmetric = isSymmetric(instance.distance, instance.nodeCount);
-    this.windowed = hasClosingWindows(instance);
+    this.windowed = instance.jobs.some((job) => Number.isFinite(instance.timeWindowEnd[job]!));
   }
 
   /**
@@ -43,7 +43,7 @@ export class InsertionSearch {
     let best = bound;
     let p = 1;
     let last = route.size + 1;
-    if (this.windowed && model.hardWindows) [p, last] = windowPositions(model.visits, route, node);
+    if (this.windowed && model.hardWindows) [p, last] = this.windowPositions(route, node);
     // The blinks of the skipped positions are drawn all the same, so a seed's run does not depend on the skipping.
     random?.skip(p - 1);
     let from = nodes[p - 1]!;
@@ -87,6 +87,34 @@ export class InsertionSearch {
       }
     }
     return this.position === -1 ? Infinity : best;
+  }
+
+  /**
+   * The positions `[first, last]` where `node`'s window alone does not already rule out an insertion
+   * with hard windows. Along a feasible route the latest start of each suffix and the earliest end of
+   * each prefix never decrease, so the positions before `first` leave too little time after the visit
+   * and those after `last` reach it too late: on narrow windows a long route keeps a few positions.
+   */
+  private windowPositions(route: Route, node: number): [first: number, last: number] {
+    const visits = this.evaluator.model.visits;
+    const ready = visits[node * S + SEG_EARLIEST]! + visits[node * S + SEG_DURATION]! - TIME_WARP_TOLERANCE;
+    const due = visits[node * S + SEG_LATEST]! + TIME_WARP_TOLERANCE;
+    const { prefix, suffix } = route;
+    // Binary search: the first position whose suffix may start once the visit is done.
+    let low = 1;
+    let high = route.size + 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (suffix[middle * S + SEG_LATEST]! < ready) low = middle + 1;
+      else high = middle;
+    }
+    let last = low - 1;
+    while (
+      last <= route.size &&
+      prefix[last * S + SEG_EARLIEST]! + prefix[last * S + SEG_DURATION]! - prefix[last * S + SEG_TIME_WARP]! <= due
+    )
+      last++;
+    return [low, last];
   }
 
   /** Resets `position`; the fixed cost opening an empty route adds, or undefined when the job's load cannot fit the route. */

@@ -1,7 +1,5 @@
-import type { RouteModel } from '../../route-model.js';
 import type { Route } from '../../structures/route.js';
 import { sequenceHash } from '../../structures/sequence-hash.js';
-import { windowPositions } from '../window-positions.js';
 
 /** Cheapest insertions kept per job and route. */
 export const TOP = 3;
@@ -38,7 +36,6 @@ export class InsertionRanks {
     private readonly distance: ArrayLike<number>,
     private readonly nodeCount: number,
     slots: number,
-    private readonly windows: RouteModel | null = null,
   ) {
     this.slots = slots;
     this.cached = nodeCount * slots <= MAX_CACHED_PAIRS;
@@ -57,9 +54,7 @@ export class InsertionRanks {
    * job at position i (insert before that index; -1 and Infinity when fewer positions exist).
    */
   rank(from: Route, into: Route, positions: Int32Array, costs: Float64Array): void {
-    const hard = this.windows !== null && this.windows.hardWindows;
-    // Ranks by window and by distance alone are kept apart: odd and even versions of one content.
-    const current = this.cached ? 2 * this.currentVersion(into) + (hard ? 1 : 0) : 0;
+    const current = this.cached ? this.currentVersion(into) : 0;
     for (let i = 1; i <= from.size; i++) {
       const u = from.nodes[i]!;
       const base = i * TOP;
@@ -67,7 +62,7 @@ export class InsertionRanks {
         const pair = u * this.slots + into.slot;
         const stored = pair * TOP;
         if (this.rankedAt[pair] !== current) {
-          this.rankJob(u, into, hard, this.positions, this.costs, stored);
+          this.rankJob(u, into, this.positions, this.costs, stored);
           this.rankedAt[pair] = current;
         }
         // A loop, not set(subarray): a view per job cost more than ranking a short route.
@@ -76,21 +71,18 @@ export class InsertionRanks {
           costs[base + t] = this.costs[stored + t]!;
         }
       } else {
-        this.rankJob(u, into, hard, positions, costs, base);
+        this.rankJob(u, into, positions, costs, base);
       }
     }
   }
 
-  private rankJob(u: number, into: Route, hard: boolean, positions: Int32Array, costs: Float64Array, base: number): void {
+  private rankJob(u: number, into: Route, positions: Int32Array, costs: Float64Array, base: number): void {
     const n = this.nodeCount;
     const distance = this.distance;
     this.computed++;
     positions.fill(-1, base, base + TOP);
     costs.fill(Infinity, base, base + TOP);
-    let first = 1;
-    let last = into.size + 1;
-    if (hard) [first, last] = windowPositions(this.windows!.visits, into, u);
-    for (let p = first; p <= last; p++) {
+    for (let p = 1; p <= into.size + 1; p++) {
       const before = into.nodes[p - 1]!;
       const after = into.nodes[p]!;
       const cost = distance[before * n + u]! + distance[u * n + after]! - distance[before * n + after]!;

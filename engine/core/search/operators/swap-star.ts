@@ -1,7 +1,6 @@
 import type { Route } from '../../structures/route.js';
 import type { Solution } from '../../structures/solution.js';
 import { IMPROVEMENT_EPSILON, type MoveEvaluator } from '../move-evaluator.js';
-import { hasClosingWindows } from '../window-positions.js';
 import { InsertionRanks, TOP } from './insertion-ranks.js';
 
 /** Estimated-best exchanges that get an exact (time-window-aware) evaluation. */
@@ -32,8 +31,7 @@ export class SwapStar {
 
   constructor(private readonly evaluator: MoveEvaluator) {
     const instance = evaluator.model.instance;
-    const windows = hasClosingWindows(instance) ? evaluator.model : null;
-    this.ranks = new InsertionRanks(instance.distance, instance.nodeCount, evaluator.model.slotType.length, windows);
+    this.ranks = new InsertionRanks(instance.distance, instance.nodeCount, evaluator.model.slotType.length);
     const n = instance.nodeCount + 2;
     this.topPosA = new Int32Array(n * TOP);
     this.topCostA = new Float64Array(n * TOP);
