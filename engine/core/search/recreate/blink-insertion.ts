@@ -55,6 +55,9 @@ export class BlinkInsertion {
   private readonly typeSeenAt: Int32Array;
   private stamp = 0;
   private readonly near: NearRoutes;
+  /** The used route slots, in slot order (a recreate only adds jobs, so only an opened route changes them). */
+  private used = new Int32Array(0);
+  private usedCount = 0;
   /** The first unused route slot of each vehicle type that has one, in slot order. */
   private readonly unused: Int32Array;
   private unusedCount = 0;
@@ -93,7 +96,7 @@ export class BlinkInsertion {
     const open = opening === Opening.First || (opening === Opening.Sometimes && this.random.nextFloat() < OPEN_ROUTE_RATE);
     const first = open ? this.openRoute(solution, pending, count) : -1;
     this.near.prepare(solution);
-    this.findUnused(solution);
+    this.listRoutes(solution);
     for (let p = 0; p < count; p++) {
       if (p === first) continue;
       const job = pending[p]!;
@@ -104,17 +107,17 @@ export class BlinkInsertion {
       // On big plans the routes near the job first; the others only when none of those takes it.
       const nearFirst = this.near.mark(solution, job);
       if (nearFirst) this.tryNear(solution, job, opening);
-      if (!nearFirst || this.bestSlot < 0 || routes[this.bestSlot]!.size === 0) {
-        for (let slot = 0; slot < routes.length; slot++) {
-          if (nearFirst && routes[slot]!.size > 0 && this.near.has(slot)) continue;
-          this.consider(solution, slot, job, opening);
-        }
+      if (!nearFirst) {
+        for (let slot = 0; slot < routes.length; slot++) this.consider(solution, slot, job, opening);
+      } else if (this.bestSlot < 0 || routes[this.bestSlot]!.size === 0) {
+        // The unused vehicles were tried with the near routes, so the other used routes are left.
+        for (let i = 0; i < this.usedCount; i++) if (!this.near.has(this.used[i]!)) this.consider(solution, this.used[i]!, job, opening);
       }
       if (this.bestSlot >= 0) {
         const opened = routes[this.bestSlot]!.size === 0;
         solution.insert(job, this.bestSlot, this.bestPosition);
         solution.refreshRoute(this.bestSlot);
-        if (opened) this.findUnused(solution);
+        if (opened) this.listRoutes(solution);
       }
     }
   }
@@ -161,16 +164,18 @@ export class BlinkInsertion {
     }
   }
 
-  /** Lists the first unused slot of each vehicle type, scanning until every type has one. */
-  private findUnused(solution: Solution): void {
-    const types = this.typeFoundAt.length;
+  /** Lists the used routes and the first unused slot of each vehicle type, in slot order (again whenever a route opens). */
+  private listRoutes(solution: Solution): void {
+    if (this.used.length < solution.routes.length) this.used = new Int32Array(solution.routes.length);
     this.finds++;
     this.unusedCount = 0;
+    this.usedCount = 0;
     for (const route of solution.routes) {
-      if (route.size > 0 || this.typeFoundAt[route.type] === this.finds) continue;
-      this.typeFoundAt[route.type] = this.finds;
-      this.unused[this.unusedCount++] = route.slot;
-      if (this.unusedCount === types) return;
+      if (route.size > 0) this.used[this.usedCount++] = route.slot;
+      else if (this.typeFoundAt[route.type] !== this.finds) {
+        this.typeFoundAt[route.type] = this.finds;
+        this.unused[this.unusedCount++] = route.slot;
+      }
     }
   }
 
