@@ -16,6 +16,7 @@ import { formatRow, formatSolution, instanceClass, ROW_HEADER, summarize, toCsv,
 
 interface CliOptions {
   dir?: string;
+  set: string;
   time: string;
   threads: string;
   instances?: string;
@@ -62,7 +63,12 @@ async function main(): Promise<void> {
   const options = new Command()
     .name('bench:solver')
     .description('Runs the wayplan engine (and optionally PyVRP, OR-Tools, VROOM) on benchmark instances')
-    .option('--dir <folder>', 'benchmark folder, searched recursively (default: ../shared/bench from the repo root)')
+    .option('--dir <folder>', 'benchmark folder, searched recursively (overrides --set)')
+    .option(
+      '--set <name>',
+      `instance set: ${Object.keys(INSTANCE_SETS).join(' or ')} (report: ../shared/bench from the repo root; tuning: bench/solver/tuning, kept apart from the report set)`,
+      'report',
+    )
     .option('--time <seconds>', 'time limit per instance', '10')
     .option('--threads <n>', 'solver threads per instance', '1')
     .option('--instances <pattern>', 'glob (comma-separated) or regular expression on instance names')
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
     .parse()
     .opts<CliOptions>();
   const root = repoRoot();
-  const benchFolder = resolve(options.dir ?? join(root, '..', 'shared', 'bench'));
+  const benchFolder = resolve(options.dir ?? setFolder(root, options.set));
   const timeLimitS = Number(options.time);
   const threads = Number(options.threads);
   const seed = Number(options.seed);
@@ -133,6 +139,18 @@ async function main(): Promise<void> {
     writeFileSync(join(options.out, 'summary.csv'), toCsv(rows));
     if (peerRows.length > 0) writeFileSync(join(options.out, 'peers.csv'), toCsv([...rows, ...peerRows]));
   }
+}
+
+/** Named instance sets, as paths from the repository root: the one we report on and the one we tune on. */
+const INSTANCE_SETS: Record<string, string[]> = {
+  report: ['..', 'shared', 'bench'],
+  tuning: ['bench', 'solver', 'tuning'],
+};
+
+function setFolder(root: string, name: string): string {
+  const parts = INSTANCE_SETS[name];
+  if (!parts) throw new Error(`unknown set ${name} (known: ${Object.keys(INSTANCE_SETS).join(', ')})`);
+  return join(root, ...parts);
 }
 
 /** The peers `--peers` names: all of them without a list, none without the option. */

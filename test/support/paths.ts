@@ -16,3 +16,6 @@ export function sharedBenchFolder(): string {
   const candidates = [process.env.WAYPLAN_BENCH_DIR, join(repoRootFromTests, '..', 'shared', 'bench'), '/work/shared/bench'];
   return candidates.find((folder): folder is string => folder !== undefined && existsSync(folder)) ?? '/work/shared/bench';
 }
+
+/** The tuning instances kept in the repository, apart from the report set. */
+export const tuningBenchFolder = join(repoRootFromTests, 'bench', 'solver', 'tuning');

@@ -29,6 +29,8 @@ const MAX_NEAR_JOBS = 128;
 export class NearRoutes {
   private readonly ranking: DistanceRanking | null;
   private markedAt = new Int32Array(0);
+  private marked = new Int32Array(0);
+  private markedCount = 0;
   private stamp = 0;
   private nearJobs = MIN_NEAR_JOBS;
 
@@ -47,15 +49,37 @@ export class NearRoutes {
   /** Marks the routes near `job` in `solution`; false on small plans, where every route is worth trying. */
   mark(solution: Solution, job: number): boolean {
     if (this.ranking === null) return false;
-    if (this.markedAt.length < solution.routes.length) this.markedAt = new Int32Array(solution.routes.length);
+    if (this.markedAt.length < solution.routes.length) {
+      this.markedAt = new Int32Array(solution.routes.length);
+      this.marked = new Int32Array(solution.routes.length);
+    }
     this.stamp++;
+    this.markedCount = 0;
     const row = this.ranking.row(job);
     const count = Math.min(row.length, this.nearJobs + 1);
     for (let i = 0; i < count; i++) {
       const slot = solution.routeOf[row[i]!]!;
-      if (slot >= 0) this.markedAt[slot] = this.stamp;
+      if (slot < 0 || this.markedAt[slot] === this.stamp) continue;
+      this.markedAt[slot] = this.stamp;
+      // Insertion into the sorted list: a handful of routes, where a typed-array sort's call cost more.
+      let at = this.markedCount++;
+      while (at > 0 && this.marked[at - 1]! > slot) {
+        this.marked[at] = this.marked[at - 1]!;
+        at--;
+      }
+      this.marked[at] = slot;
     }
     return true;
+  }
+
+  /** How many routes the last `mark` marked. */
+  get count(): number {
+    return this.markedCount;
+  }
+
+  /** The i-th route slot the last `mark` marked, in increasing slot order (i < count). */
+  slot(i: number): number {
+    return this.marked[i]!;
   }
 
   /** Whether route `slot` was marked by the last `mark`. */

@@ -55,6 +55,18 @@ export class BlinkInsertion {
   private readonly typeSeenAt: Int32Array;
   private stamp = 0;
   private readonly near: NearRoutes;
+  /** The used route slots, in slot order (a recreate only adds jobs, so only an opened route changes them). */
+  private used = new Int32Array(0);
+  private usedCount = 0;
+  /** The first unused route slot of each vehicle type that has one, in slot order. */
+  private readonly unused: Int32Array;
+  private unusedCount = 0;
+  private readonly typeFoundAt: Int32Array;
+  private finds = 0;
+  /** The current job's cheapest insertion so far. */
+  private best = Infinity;
+  private bestSlot = -1;
+  private bestPosition = -1;
 
   constructor(
     instance: CompiledInstance,
@@ -65,6 +77,8 @@ export class BlinkInsertion {
     this.pending = new Int32Array(instance.jobs.length);
     this.typeSeenAt = new Int32Array(instance.vehicleTypeCount);
     this.near = new NearRoutes(instance);
+    this.unused = new Int32Array(instance.vehicleTypeCount);
+    this.typeFoundAt = new Int32Array(instance.vehicleTypeCount);
   }
 
   recreate(solution: Solution, opening = Opening.Sometimes): void {
@@ -79,42 +93,88 @@ export class BlinkInsertion {
       pending.subarray(0, count).sort((a, b) => key[a]! - key[b]!);
     }
     const routes = solution.routes;
-    const model = solution.model;
     const open = opening === Opening.First || (opening === Opening.Sometimes && this.random.nextFloat() < OPEN_ROUTE_RATE);
     const first = open ? this.openRoute(solution, pending, count) : -1;
     this.near.prepare(solution);
+    this.listRoutes(solution);
     for (let p = 0; p < count; p++) {
       if (p === first) continue;
       const job = pending[p]!;
-      let best = Infinity;
-      let bestSlot = -1;
-      let bestPosition = -1;
+      this.best = Infinity;
+      this.bestSlot = -1;
+      this.bestPosition = -1;
+      this.stamp++;
       // On big plans the routes near the job first; the others only when none of those takes it.
       const nearFirst = this.near.mark(solution, job);
-      this.stamp++;
-      for (let pass = nearFirst ? 0 : 1; pass < 2; pass++) {
-        for (let slot = 0; slot < routes.length; slot++) {
-          const route = routes[slot]!;
-          if (nearFirst && route.size > 0 && this.near.has(slot) !== (pass === 0)) continue;
-          if (route.size === 0) {
-            if (opening === Opening.Never) continue;
-            // Unused vehicles of one type are interchangeable: try the first one only.
-            if (this.typeSeenAt[route.type] === this.stamp) continue;
-            this.typeSeenAt[route.type] = this.stamp;
-          }
-          if (model.restricted && !model.canServe(job, slot)) continue;
-          const cost = this.insertion.cheapest(route, job, this.random, BLINK_RATE, best);
-          if (cost < best) {
-            best = cost;
-            bestSlot = slot;
-            bestPosition = this.insertion.position;
-          }
-        }
-        if (bestSlot >= 0 && routes[bestSlot]!.size > 0) break;
+      if (nearFirst) this.tryNear(solution, job, opening);
+      if (!nearFirst) {
+        for (let slot = 0; slot < routes.length; slot++) this.consider(solution, slot, job, opening);
+      } else if (this.bestSlot < 0 || routes[this.bestSlot]!.size === 0) {
+        // The unused vehicles were tried with the near routes, so the other used routes are left.
+        for (let i = 0; i < this.usedCount; i++) if (!this.near.has(this.used[i]!)) this.consider(solution, this.used[i]!, job, opening);
       }
-      if (bestSlot >= 0) {
-        solution.insert(job, bestSlot, bestPosition);
-        solution.refreshRoute(bestSlot);
+      if (this.bestSlot >= 0) {
+        const opened = routes[this.bestSlot]!.size === 0;
+        solution.insert(job, this.bestSlot, this.bestPosition);
+        solution.refreshRoute(this.bestSlot);
+        if (opened) this.listRoutes(solution);
+      }
+    }
+  }
+
+  /**
+   * The marked routes and the first unused vehicle of each type, in slot order (the order of a
+   * pass over every slot, so a seed's run does not depend on skipping the others): a plan with
+   * hundreds of vehicle slots costs a handful of routes per job, not a pass over all of them.
+   */
+  private tryNear(solution: Solution, job: number, opening: Opening): void {
+    const near = this.near;
+    const unusedCount = opening === Opening.Never ? 0 : this.unusedCount;
+    let i = 0;
+    let u = 0;
+    while (i < near.count || u < unusedCount) {
+      const marked = i < near.count ? near.slot(i) : Infinity;
+      const free = u < unusedCount ? this.unused[u]! : Infinity;
+      if (marked < free) {
+        this.consider(solution, marked, job, opening);
+        i++;
+      } else {
+        this.consider(solution, free, job, opening);
+        u++;
+      }
+    }
+  }
+
+  /** Prices `job` in route `slot`, keeping the cheapest; of the unused vehicles of a type only the first is tried. */
+  private consider(solution: Solution, slot: number, job: number, opening: Opening): void {
+    const route = solution.routes[slot]!;
+    const model = solution.model;
+    if (route.size === 0) {
+      if (opening === Opening.Never) return;
+      // Unused vehicles of one type are interchangeable: try the first one only.
+      if (this.typeSeenAt[route.type] === this.stamp) return;
+      this.typeSeenAt[route.type] = this.stamp;
+    }
+    if (model.restricted && !model.canServe(job, slot)) return;
+    const cost = this.insertion.cheapest(route, job, this.random, BLINK_RATE, this.best);
+    if (cost < this.best) {
+      this.best = cost;
+      this.bestSlot = slot;
+      this.bestPosition = this.insertion.position;
+    }
+  }
+
+  /** Lists the used routes and the first unused slot of each vehicle type, in slot order (again whenever a route opens). */
+  private listRoutes(solution: Solution): void {
+    if (this.used.length < solution.routes.length) this.used = new Int32Array(solution.routes.length);
+    this.finds++;
+    this.unusedCount = 0;
+    this.usedCount = 0;
+    for (const route of solution.routes) {
+      if (route.size > 0) this.used[this.usedCount++] = route.slot;
+      else if (this.typeFoundAt[route.type] !== this.finds) {
+        this.typeFoundAt[route.type] = this.finds;
+        this.unused[this.unusedCount++] = route.slot;
       }
     }
   }
