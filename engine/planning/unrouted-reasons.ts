@@ -25,15 +25,26 @@ function counts(types: readonly ViolationType[]): Map<ViolationType, number> {
   return counted;
 }
 
+/** One unrouted job's reasons so far, the routes still to probe (nearest first) and how many were. */
+interface Finding {
+  found: Set<ViolationType>;
+  probe: ResolvedRoute[];
+  probed: number;
+  placeable: boolean;
+}
+
 /**
- * Why jobs are on no route. First, on every route, the violations a job has there whatever the
- * order (dates, attributes, drivers, zones, a route that may serve nothing). Then, on the
- * PROBED_ROUTES routes without such a violation that pass nearest the job, the hard violations its
- * cheapest insertion adds to the planned route (windows, capacity, job count, working time, end
- * time…; of the probed positions, see cheapestInsertion). Per job the union, in the order of the
- * violation list; empty when a probed route could take it without a hard violation. After
- * `deadline` (ms since epoch) no route is probed: a job that some route's rules allow then gets an
- * empty list, as one that could fit but ran out of time.
+ * Why jobs are on no route. First, on every route, what keeps the job off it whatever the order:
+ * its rules (dates, attributes, drivers, zones, a route that may serve nothing), else a load over
+ * a capacity or a job too many (see positionFreeAdditions). Then, on the PROBED_ROUTES other
+ * routes that pass nearest the job, the hard violations its cheapest insertion adds to the planned
+ * route (windows, capacity, job count, working time, end time…; of the probed positions, see
+ * cheapestInsertion). Per job the union, in the order of the violation list; empty when a probed
+ * route could take it without a hard violation. Every job gets its first rules and its nearest
+ * probe before any job gets a second, so a clock that runs out still leaves reasons on most: after
+ * `deadline` (ms since epoch) no route is probed, a job keeps the reasons of the routes probed by
+ * then, and one with routes left open but none probed gets an empty list, as one that could fit
+ * but ran out of time.
  */
 export function unroutedReasons(
   problem: ResolvedProblem,
@@ -47,34 +58,42 @@ export function unroutedReasons(
   if (jobs.length === 0) return new Map();
   const proximity = new RouteProximity(problem, plan, routes);
   const before = new Map<ResolvedRoute, Map<ViolationType, number>>();
-  const reasons = new Map<number, ViolationType[]>();
+  const probe = (job: number, route: ResolvedRoute, finding: Finding): void => {
+    const objective = pricer.objective(route);
+    const order = plan.get(route) ?? [];
+    let planned = before.get(route);
+    if (planned === undefined) before.set(route, (planned = counts(objective.hardViolationTypes(order))));
+    tally.probes++;
+    finding.probed++;
+    const { position } = cheapestInsertion(objective, order, job)!;
+    const after = counts(objective.hardViolationTypes([...order.slice(0, position), job, ...order.slice(position)]));
+    const added = [...after].filter(([type, count]) => count > (planned.get(type) ?? 0)).map(([type]) => type);
+    if (added.length === 0) finding.placeable = true;
+    for (const type of added) finding.found.add(type);
+  };
+  const findings = new Map<number, Finding>();
   for (const job of jobs) {
     const found = new Set<ViolationType>();
-    const allowed: ResolvedRoute[] = [];
+    const open: ResolvedRoute[] = [];
     for (const route of routes) {
       const objective = pricer.objective(route);
-      if (!objective.refuses(job)) allowed.push(route);
-      else for (const type of objective.placementViolationTypes(job)) found.add(type);
+      const barred = objective.refuses(job)
+        ? objective.placementViolationTypes(job)
+        : objective.positionFreeAdditions(plan.get(route) ?? [], job);
+      if (barred.length === 0) open.push(route);
+      for (const type of barred) found.add(type);
     }
-    let placeable = allowed.length > 0 && Date.now() >= deadline;
-    if (!placeable) {
-      for (const route of proximity.nearest(job, allowed, PROBED_ROUTES)) {
-        const objective = pricer.objective(route);
-        const order = plan.get(route) ?? [];
-        let planned = before.get(route);
-        if (planned === undefined) before.set(route, (planned = counts(objective.hardViolationTypes(order))));
-        tally.probes++;
-        const { position } = cheapestInsertion(objective, order, job)!;
-        const after = counts(objective.hardViolationTypes([...order.slice(0, position), job, ...order.slice(position)]));
-        const added = [...after].filter(([type, count]) => count > (planned.get(type) ?? 0)).map(([type]) => type);
-        if (added.length === 0) {
-          placeable = true;
-          break;
-        }
-        for (const type of added) found.add(type);
-      }
-    }
-    reasons.set(job, placeable ? [] : VIOLATION_TYPES.filter((type) => found.has(type)));
+    const finding: Finding = { found, probe: proximity.nearest(job, open, PROBED_ROUTES), probed: 0, placeable: false };
+    findings.set(job, finding);
+    if (finding.probe.length > 0 && Date.now() < deadline) probe(job, finding.probe.shift()!, finding);
+  }
+  for (const [job, finding] of findings) {
+    while (!finding.placeable && finding.probe.length > 0 && Date.now() < deadline) probe(job, finding.probe.shift()!, finding);
+  }
+  const reasons = new Map<number, ViolationType[]>();
+  for (const [job, { found, probe: unprobed, probed, placeable }] of findings) {
+    const unknown = probed === 0 && unprobed.length > 0;
+    reasons.set(job, placeable || unknown ? [] : VIOLATION_TYPES.filter((type) => found.has(type)));
   }
   return reasons;
 }

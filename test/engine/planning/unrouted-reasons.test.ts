@@ -6,15 +6,16 @@ import { PROBED_ROUTES, unroutedReasons, type ReasonsTally } from '../../../engi
 import { planningProblem } from '../operations/planning-problems.js';
 
 /**
- * 1,500 windowed jobs with loads over 3 dated days on 10 routes a day, planned with a short search:
- * the routes can take about half of them, so each route is one of several a job's dates allow.
+ * 1,500 windowed jobs (with loads, or without) over 3 dated days on 10 routes a day, planned with a
+ * short search: the routes can take about half of them, so each route is one of several a job's
+ * dates allow.
  */
-async function overfullPlan(): Promise<{
+async function overfullPlan(capacities: boolean): Promise<{
   problem: ReturnType<typeof resolveProblem>;
   planned: Awaited<ReturnType<typeof planRoutes>>;
   unrouted: number[];
 }> {
-  const body = planningProblem({ jobs: 1500, routesPerDay: 10, days: 3, windows: true, capacities: true, seed: 4 });
+  const body = planningProblem({ jobs: 1500, routesPerDay: 10, days: 3, windows: true, capacities, seed: 4 });
   const problem = resolveProblem(body, 'build');
   const travel = await problemTravelTable(problem, straightLineProvider);
   const jobs = problem.jobs.map((_, index) => index);
@@ -42,7 +43,8 @@ async function overfullPlan(): Promise<{
 
 describe('unrouted reasons at scale', () => {
   test('every unrouted job of an overfull plan gets a reason, from at most PROBED_ROUTES probes each', async () => {
-    const { problem, planned, unrouted } = await overfullPlan();
+    // Without loads no route is closed to a job before a probe.
+    const { problem, planned, unrouted } = await overfullPlan(false);
     expect(unrouted.length).toBeGreaterThan(200);
     const allowedRoutes = unrouted.reduce(
       (sum, job) => sum + problem.routes.filter((route) => !planned.pricer.objective(route).refuses(job)).length,
@@ -58,11 +60,22 @@ describe('unrouted reasons at scale', () => {
     expect(tally.probes).toBeLessThanOrEqual(PROBED_ROUTES * unrouted.length);
   }, 300_000);
 
-  test('after the deadline no route is probed and jobs some route allows get no reasons', async () => {
-    const { problem, planned, unrouted } = await overfullPlan();
-    const tally: ReasonsTally = { probes: 0 };
-    const reasons = unroutedReasons(problem, planned.pricer, planned.plan, problem.routes, unrouted, 0, tally);
-    expect(tally.probes).toBe(0);
-    expect(unrouted.every((job) => reasons.get(job)!.length === 0)).toBe(true);
+  test('after the deadline no route is probed: jobs that loads close every route to keep reasons, the others none', async () => {
+    for (const capacities of [true, false]) {
+      const { problem, planned, unrouted } = await overfullPlan(capacities);
+      const tally: ReasonsTally = { probes: 0 };
+      const reasons = unroutedReasons(problem, planned.pricer, planned.plan, problem.routes, unrouted, 0, tally);
+      expect(tally.probes).toBe(0);
+      const open = (job: number): boolean =>
+        problem.routes.some((route) => {
+          const objective = planned.pricer.objective(route);
+          return !objective.refuses(job) && objective.positionFreeAdditions(planned.plan.get(route) ?? [], job).length === 0;
+        });
+      const closed = unrouted.filter((job) => !open(job));
+      // With loads the routes are full enough to close to every unrouted job; without, to none.
+      expect({ capacities, closed: closed.length }).toEqual({ capacities, closed: capacities ? unrouted.length : 0 });
+      for (const job of closed) expect(reasons.get(job)).toContain('route_over_capacity');
+      for (const job of unrouted) expect({ job, reasons: reasons.get(job)!.length > 0 }).toEqual({ job, reasons: !open(job) });
+    }
   }, 300_000);
 });
