@@ -71,12 +71,12 @@ export async function planRoutes(
   const pricer = new PlanPricer(problem, travel);
   // Half the reserve is for the response, which is built whatever the clock says.
   const options = { force: false, deadline: request.deadline - reserve / 2 };
-  const left = placeJobs(pricer, plan, request.routes, core.unassigned, options);
+  const left = placeJobs(problem, pricer, plan, request.routes, core.unassigned, options);
   if (request.keepRouted) {
-    placeJobs(pricer, plan, request.routes, left, { ...options, force: true });
+    placeJobs(problem, pricer, plan, request.routes, left, { ...options, force: true });
     return { plan, pricer };
   }
   const removed = repairPlan(pricer, plan, request.routes);
-  placeJobs(pricer, plan, request.routes, removed, options);
+  placeJobs(problem, pricer, plan, request.routes, removed, options);
   return { plan, pricer };
 }

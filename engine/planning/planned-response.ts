@@ -42,6 +42,6 @@ export function plannedResponse(
   const indexById = new Map(problem.jobs.map((job, index) => [job.id, index]));
   const unrouted = response.unrouted_jobs.map(({ id }) => indexById.get(id)!);
   const reasonsDeadline = (options.reasonsDeadline ?? Infinity) - RESPONSE_MS_PER_JOB * problem.jobs.length;
-  const reasons = unroutedReasons(pricer, plan, reasonRoutes, unrouted, reasonsDeadline);
+  const reasons = unroutedReasons(problem, pricer, plan, reasonRoutes, unrouted, reasonsDeadline);
   return { ...response, unrouted_jobs: unrouted.map((job) => ({ id: problem.jobs[job]!.id, reasons: reasons.get(job)! })) };
 }

@@ -32,6 +32,7 @@ export class RouteObjective {
    * for each of thousands of unrouted jobs.
    */
   private outside: { job: number; violations: Violation[] } | undefined;
+  private loads: { order: readonly number[]; length: number; start: Float64Array; end: Float64Array; peak: Float64Array } | undefined;
 
   constructor(
     private readonly problem: ResolvedProblem,
@@ -124,6 +125,59 @@ export class RouteObjective {
       chosen[at] = position;
     }
     return chosen;
+  }
+
+  /**
+   * The hard violations adding `job` to `order` brings wherever it goes, found without trying a
+   * position: a load the route would leave or come back with over a capacity that the order's own
+   * peak is not over yet, or one job more than the route may take. The loads of the last order
+   * asked about are kept: callers ask about many jobs against one plan.
+   */
+  positionFreeAdditions(order: readonly number[], job: number): ViolationType[] {
+    // The slot first: it may compile the job, and with it a new compiled route.
+    const slot = this.slot(job);
+    const route = this.compiled;
+    const added: ViolationType[] = [];
+    if (order.length + 1 > route.maxJobs && order.length <= route.maxJobs) added.push('route_max_jobs_exceeded');
+    if (!route.hasCapacity) return added;
+    const loads = this.orderLoads(order);
+    const m = route.metricCount;
+    for (let k = 0; k < m; k++) {
+      const capacity = route.capacities[k]! + 1e-9;
+      const delivered = route.deliveries[slot * m + k]!;
+      const leaves = loads.start[k]! + delivered;
+      const returns = loads.end[k]! + delivered - route.amounts[slot * m + k]!;
+      if (loads.peak[k]! <= capacity && Math.max(leaves, returns) > capacity) {
+        added.push('route_over_capacity');
+        break;
+      }
+    }
+    return added;
+  }
+
+  /** Per metric: the load `order` leaves with, comes back with, and its peak (as the timeline counts them). */
+  private orderLoads(order: readonly number[]): { start: Float64Array; end: Float64Array; peak: Float64Array } {
+    if (this.loads?.order === order && this.loads.length === order.length) return this.loads;
+    const route = this.compiled;
+    const m = route.metricCount;
+    const local = Array.from(this.view(order, order.length));
+    const start = new Float64Array(m);
+    const end = new Float64Array(m);
+    const peak = new Float64Array(m);
+    for (let k = 0; k < m; k++) {
+      let load = route.carried[k]!;
+      for (const job of local) load += route.deliveries[job * m + k]!;
+      start[k] = load;
+      let highest = load;
+      for (const job of local) {
+        load -= route.amounts[job * m + k]!;
+        highest = Math.max(highest, load);
+      }
+      end[k] = load;
+      peak[k] = highest;
+    }
+    this.loads = { order, length: order.length, start, end, peak };
+    return this.loads;
   }
 
   /** Whether a candidate job has a hard violation on this route wherever it goes (dates, attributes, drivers, zones). */
