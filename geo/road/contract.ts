@@ -51,8 +51,17 @@ export interface Contraction {
   order: Int32Array;
   /** Arcs left among the nodes not yet contracted after each step of `order` (what a borrower of the order compares with). */
   orderArcs: Int32Array;
-  /** Work done, for tests and benchmarks to bound: priority simulations and nodes settled by witness searches. */
-  work: { simulations: number; witnessSettled: number };
+  work: ContractionWork;
+}
+
+/** Work done, for tests and benchmarks to bound. */
+export interface ContractionWork {
+  /** Priority simulations. */
+  simulations: number;
+  /** Nodes settled by witness searches (simulations and contractions). */
+  witnessSettled: number;
+  /** Nodes contracted in a borrowed order before the contraction went on by its own priorities. */
+  borrowedSteps: number;
 }
 
 /**
@@ -91,7 +100,10 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
   const shortcutsOf = (v: number, settleLimit: number, add: boolean): number => {
     let shortcuts = 0;
     addedHops = 0;
-    for (let i = into.begin[v]!; i < into.begin[v]! + into.size[v]!; i++) {
+    // Adding a shortcut may pack the arena and move every slice, v's too: positions are taken
+    // afresh from v's begin after each one.
+    for (let k = 0; k < into.size[v]!; k++) {
+      const i = into.begin[v]! + k;
       const u = into.node[i]!;
       const toV = into.weight[i]!;
       const hopsToV = into.hops[i]!;
@@ -120,10 +132,10 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
         for (let j = begin; j < begin + degree; j++)
           if (missing[j - begin] !== 0) missing[j - begin]! &= ~witness.witnessedClasses(out.node[j]!, toV + out.weight[j]!);
       }
-      // A shortcut added below may move the arena, not v's slice: values are read afresh.
-      for (let j = begin; j < begin + degree; j++) {
-        const needed = missing[j - begin]!;
+      for (let m = 0; m < degree; m++) {
+        const needed = missing[m]!;
         if (needed === 0) continue;
+        const j = out.begin[v]! + m;
         const x = out.node[j]!;
         const via = toV + out.weight[j]!;
         shortcuts++;
@@ -164,6 +176,7 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
     while (done < n && (done === 0 || orderArcs[done - 1]! <= borrowedArcsFactor * borrowed.orderArcs[done - 1]! + borrowedArcsSlack))
       contractNode(borrowed.order[done]!);
   }
+  const borrowedSteps = done;
   if (done < n) {
     const priority = new Float64Array(n);
     const priorityOf = (v: number): number => {
@@ -204,7 +217,7 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
     }
   }
   options.onProgress?.(1);
-  return { hierarchy: emitted.toHierarchy(), order, orderArcs, work: { simulations, witnessSettled: witness.settledTotal } };
+  return { hierarchy: emitted.toHierarchy(), order, orderArcs, work: { simulations, witnessSettled: witness.settledTotal, borrowedSteps } };
 }
 
 /** The graph during contraction: arcs out of and into every node not yet contracted. */
@@ -266,12 +279,14 @@ class DynamicGraph {
     this.arcCount++;
   }
 
-  /** Removes a contracted node from its neighbours' lists. */
+  /** Removes a contracted node from its neighbours' lists and gives up its own. */
   detach(v: number): void {
     const { out, into } = this;
     this.arcCount -= out.size[v]! + into.size[v]!;
     for (let i = into.begin[v]!; i < into.begin[v]! + into.size[v]!; i++) out.removeAll(into.node[i]!, v);
     for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) into.removeAll(out.node[j]!, v);
+    out.release(v);
+    into.release(v);
   }
 }
 
