@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { importOsm, type ImportProgress, type ImportResult } from '../../geo/road/import.js';
+import { importOsm, type ImportProgress, type ImportResult, type ImportStage } from '../../geo/road/import.js';
 import { mapGraphPath } from '../../geo/road/load.js';
 import { osmAttribution } from '../../geo/road/road-graph.js';
 import { repoRoot } from '../../runtime/paths.js';
@@ -26,7 +26,12 @@ export function runMapImportCommand(args: MapImportArgs, output: CommandOutput =
   let result: ImportResult;
   try {
     mkdirSync(dirname(out), { recursive: true });
-    result = importOsm(resolve(args.file), out, bar ? { onProgress: bar } : {});
+    // Without a bar (a script, a benchmark), each stage's figures go to stderr as it ends.
+    result = importOsm(
+      resolve(args.file),
+      out,
+      bar ? { onProgress: bar } : { onStage: (stage) => output.stderr.write(`${stageLine(stage)}\n`) },
+    );
   } catch (error) {
     if (bar) output.stderr.write('\n');
     output.stderr.write(`map import failed: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -41,9 +46,7 @@ export function runMapImportCommand(args: MapImportArgs, output: CommandOutput =
       `${JSON.stringify({ ...result, cpuSeconds, peakRssBytes: usage.maxRSS * 1024, out, attribution: osmAttribution })}\n`,
     );
   } else {
-    const stages = result.stages.map(
-      (stage) => `  ${stage.name}: ${stage.seconds.toFixed(1)} s (${stage.cpuSeconds.toFixed(1)} s of CPU)\n`,
-    );
+    const stages = result.stages.map((stage) => `  ${stageLine(stage)}\n`);
     output.stdout.write(
       `Imported ${args.file} in ${result.seconds.toFixed(1)} s: ${result.segmentCount} road segments, ` +
         `${result.hierarchies} contraction hierarchies in ${result.contractions} contractions, ${(result.fileBytes / 1e6).toFixed(1)} MB → ${out}\n` +
@@ -67,4 +70,12 @@ function progressBar(stream: NodeJS.WritableStream): (progress: ImportProgress) 
     last = line;
     stream.write(line);
   };
+}
+
+function stageLine({ name, seconds, cpuSeconds, work }: ImportStage): string {
+  const figures = work
+    ? `; ${(work.hierarchyArcs / work.nodes).toFixed(2)} arcs per node, ${(work.simulations / work.nodes).toFixed(2)} simulations and ` +
+      `${(work.witnessSettled / work.nodes).toFixed(0)} witness-settled nodes per node, ${work.borrowedSteps} nodes in the borrowed order`
+    : '';
+  return `${name}: ${seconds.toFixed(1)} s (${cpuSeconds.toFixed(1)} s of CPU)${figures}`;
 }

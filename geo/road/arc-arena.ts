@@ -1,6 +1,9 @@
 /**
  * Per-node arc lists that grow and shrink, in typed arrays: each node owns a slice of one shared
  * arena (begin, size, capacity); a full slice moves to the arena's end with double the room.
+ * When the arena is full its live slices are packed into new arrays sized for them, leaving out
+ * the room of moved slices and released nodes: on a 100 x 100 grid (four classes together) the
+ * arena otherwise ended at 5 times the arcs it started with, most of it dead.
  * An arc carries its other end, weight, the travel classes it serves (a bit set), the node a
  * shortcut bypasses (-1 for an original arc) and the number of original arcs it stands for
  * (hops). Two nodes may be joined by several arcs, one per weight, serving disjoint classes.
@@ -72,10 +75,19 @@ export class ArcArena {
     }
   }
 
+  /** Gives up `v`'s slice (a contracted node): its room is left out when the arena is next packed. */
+  release(v: number): void {
+    this.size[v] = 0;
+    this.capacity[v] = 0;
+  }
+
   private relocate(v: number): void {
     const size = this.size[v]!;
     const capacity = Math.max(4, 2 * size);
-    if (this.used + capacity > this.node.length) this.grow(this.used + capacity);
+    if (this.used + capacity > this.node.length) {
+      this.pack(v, capacity);
+      return;
+    }
     const from = this.begin[v]!;
     this.node.copyWithin(this.used, from, from + size);
     this.weight.copyWithin(this.used, from, from + size);
@@ -87,18 +99,35 @@ export class ArcArena {
     this.used += capacity;
   }
 
-  private grow(atLeast: number): void {
-    const room = Math.max(atLeast, Math.ceil(this.node.length * 1.5));
-    this.node = copied(this.node, room, this.used);
-    this.weight = copied(this.weight, room, this.used);
-    this.classes = copied(this.classes, room, this.used);
-    this.middle = copied(this.middle, room, this.used);
-    this.hops = copied(this.hops, room, this.used);
+  /** Moves every live slice, in node order, into new arrays with room to spare; `v`'s slice gets `capacity`. */
+  private pack(v: number, capacity: number): void {
+    const n = this.begin.length;
+    this.capacity[v] = capacity;
+    let live = 0;
+    for (let u = 0; u < n; u++) live += this.capacity[u]!;
+    const room = Math.ceil(live * 1.5) + 16;
+    const node = new Int32Array(room);
+    const weight = new Float64Array(room);
+    const classes = new Uint32Array(room);
+    const middle = new Int32Array(room);
+    const hops = new Int32Array(room);
+    let at = 0;
+    for (let u = 0; u < n; u++) {
+      const from = this.begin[u]!;
+      const end = from + this.size[u]!;
+      node.set(this.node.subarray(from, end), at);
+      weight.set(this.weight.subarray(from, end), at);
+      classes.set(this.classes.subarray(from, end), at);
+      middle.set(this.middle.subarray(from, end), at);
+      hops.set(this.hops.subarray(from, end), at);
+      this.begin[u] = at;
+      at += this.capacity[u]!;
+    }
+    this.node = node;
+    this.weight = weight;
+    this.classes = classes;
+    this.middle = middle;
+    this.hops = hops;
+    this.used = at;
   }
-}
-
-function copied<T extends Int32Array | Uint32Array | Float64Array>(array: T, length: number, used: number): T {
-  const bigger = new (array.constructor as new (length: number) => T)(length);
-  bigger.set(array.subarray(0, used));
-  return bigger;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { classHierarchy } from './contraction-hierarchy.js';
-import { contract } from './contract.js';
+import { contract, type ContractionWork } from './contract.js';
 import { RoadNetworkBuilder } from './network-builder.js';
 import { readOsmPbf } from './pbf/osm-pbf-reader.js';
 import { segmentFlagFerry, segmentFlagHazmatRestricted, segmentFlagToll, type ProfileName } from './profile.js';
@@ -24,10 +24,14 @@ export interface ImportStage {
   name: string;
   seconds: number;
   cpuSeconds: number;
+  /** A contraction's work: what makes one group cost more than another, independent of the machine's load. */
+  work?: ContractionWork & { nodes: number; hierarchyArcs: number };
 }
 
 export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
+  /** Called as each stage ends (a long import's figures need not wait for its end). */
+  onStage?: (stage: ImportStage) => void;
 }
 
 export interface ImportResult {
@@ -60,10 +64,13 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
   // An import killed while writing left its partial files beside the target: gone before anything
   // else can fail, so a failed retry does not keep them either.
   removePartialFiles(outPath);
-  const endStage = (name: string): void => {
+  const endStage = (name: string, work?: ImportStage['work']): void => {
     const cpu = process.cpuUsage(stageStarted.cpu);
     const now = performance.now();
-    stages.push({ name, seconds: (now - stageStarted.wall) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+    const stage: ImportStage = { name, seconds: (now - stageStarted.wall) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+    if (work) stage.work = work;
+    stages.push(stage);
+    options.onStage?.(stage);
     stageStarted = { wall: now, cpu: process.cpuUsage() };
   };
   const builder = new RoadNetworkBuilder();
@@ -137,8 +144,14 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
           snappable: largestStronglyConnected(turnGraph.nodeCount, turnGraph.first, turnGraph.target),
         });
       });
+      const { hierarchy } = contraction;
       endStage(
         `contract ${groupName(variant)}: ${members.length} classes, ${donor ? `order of ${groupName(donor.variant)} first` : 'own order'}`,
+        {
+          ...contraction.work,
+          nodes: hierarchy.nodeCount,
+          hierarchyArcs: hierarchy.upFirst[hierarchy.nodeCount]! + hierarchy.downFirst[hierarchy.nodeCount]!,
+        },
       );
       contracted++;
     }

@@ -7,7 +7,7 @@ import { classHierarchy, type ContractionHierarchy } from '../../geo/road/contra
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
 import { snapEndpoint } from '../../geo/road/endpoints.js';
 import { contract } from '../../geo/road/contract.js';
-import { importOsm, type ImportResult } from '../../geo/road/import.js';
+import { importOsm, type ImportResult, type ImportStage } from '../../geo/road/import.js';
 import { allVariants, readRoadGraph, variantGraph, variantKey } from '../../geo/road/road-graph.js';
 import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
 import { buildTurnGraph, markVariantArcs, mergeTurnGraphs } from '../../geo/road/turn-graph.js';
@@ -38,11 +38,14 @@ function upwardSearchSpace(hierarchy: ContractionHierarchy, from: number, seen: 
 }
 
 /** The default class's hierarchy of an imported N × N grid (imported with all its travel classes, as `map import` does). */
-function importedGrid(n: number, folder: string): { hierarchy: ContractionHierarchy; imported: ImportResult } {
+function importedGrid(n: number, folder: string): { hierarchy: ContractionHierarchy; imported: ImportResult; reported: ImportStage[] } {
   const grid = streetGrid(n);
   writeFileSync(join(folder, `grid-${n}.osm.pbf`), writeOsmPbf(grid.nodes, grid.ways, grid.relations));
-  const imported = importOsm(join(folder, `grid-${n}.osm.pbf`), join(folder, `grid-${n}.wpgraph`));
-  return { hierarchy: variantGraph(readRoadGraph(join(folder, `grid-${n}.wpgraph`)), travelVariant({})).hierarchy, imported };
+  const reported: ImportStage[] = [];
+  const imported = importOsm(join(folder, `grid-${n}.osm.pbf`), join(folder, `grid-${n}.wpgraph`), {
+    onStage: (stage) => reported.push(stage),
+  });
+  return { hierarchy: variantGraph(readRoadGraph(join(folder, `grid-${n}.wpgraph`)), travelVariant({})).hierarchy, imported, reported };
 }
 
 describe('contraction on growing street grids', () => {
@@ -50,7 +53,7 @@ describe('contraction on growing street grids', () => {
   const folder = mkdtempSync(join(tmpdir(), 'wayplan-ch-sizes-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   const figures = sizes.map((n) => {
-    const { hierarchy, imported } = importedGrid(n, folder);
+    const { hierarchy, imported, reported } = importedGrid(n, folder);
     const nodes = hierarchy.nodeCount;
     const seen = new Int32Array(nodes);
     let stamp = 0;
@@ -63,7 +66,29 @@ describe('contraction on growing street grids', () => {
       total += space;
     }
     const arcs = hierarchy.upFirst[nodes]! + hierarchy.downFirst[nodes]!;
-    return { n, nodes, arcsPerNode: arcs / nodes, largestSearchSpace: largest, meanSearchSpace: total / Math.ceil(nodes / 7), imported };
+    return {
+      n,
+      nodes,
+      arcsPerNode: arcs / nodes,
+      largestSearchSpace: largest,
+      meanSearchSpace: total / Math.ceil(nodes / 7),
+      imported,
+      reported,
+    };
+  });
+
+  it('reports each stage as it ends, each contraction with its work', () => {
+    for (const { nodes, imported, reported } of figures) {
+      expect(reported).toEqual(imported.stages);
+      const contractions = reported.filter((stage) => stage.name.startsWith('contract '));
+      expect(contractions.map((stage) => stage.work!.nodes)).toEqual([nodes, nodes, nodes, nodes]);
+      // The auto groups find their own orders; the truck groups start along them.
+      expect(contractions.map((stage) => stage.work!.borrowedSteps > 0)).toEqual([false, false, true, true]);
+      for (const { work } of contractions) {
+        expect(work!.simulations / work!.nodes).toBeLessThan(4);
+        expect(work!.hierarchyArcs / work!.nodes).toBeLessThan(12);
+      }
+    }
   });
 
   it('contracts the 16 travel classes in 4 contractions (one per profile and U-turn rule)', () => {
