@@ -106,12 +106,13 @@ export class BlinkInsertion {
       this.stamp++;
       // On big plans the routes near the job first; the others only when none of those takes it.
       const nearFirst = this.near.mark(solution, job);
-      if (nearFirst) this.tryNear(solution, job, opening);
       if (!nearFirst) {
         for (let slot = 0; slot < routes.length; slot++) this.consider(solution, slot, job, opening);
-      } else if (this.bestSlot < 0 || routes[this.bestSlot]!.size === 0) {
+      } else {
+        this.tryNear(solution, job, opening);
         // The unused vehicles were tried with the near routes, so the other used routes are left.
-        for (let i = 0; i < this.usedCount; i++) if (!this.near.has(this.used[i]!)) this.consider(solution, this.used[i]!, job, opening);
+        if (this.bestSlot < 0 || routes[this.bestSlot]!.size === 0)
+          for (let i = 0; i < this.usedCount; i++) if (!this.near.has(this.used[i]!)) this.consider(solution, this.used[i]!, job, opening);
       }
       if (this.bestSlot >= 0) {
         const opened = routes[this.bestSlot]!.size === 0;
