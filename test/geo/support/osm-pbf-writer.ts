@@ -6,6 +6,7 @@ export interface TestNode {
   id: number;
   lat: number;
   lon: number;
+  tags?: Record<string, string>;
 }
 export interface TestWay {
   id: number;
@@ -78,16 +79,27 @@ function blob(type: string, payload: Uint8Array): Buffer {
 
 export function writeOsmPbf(nodes: readonly TestNode[], ways: readonly TestWay[], relations: readonly TestRelation[]): Buffer {
   const strings = [''];
+  // A map, not a search of the table: a city-size gazetteer has hundreds of thousands of strings.
+  const ids = new Map<string, number>([['', 0]]);
   const stringId = (value: string): number => {
-    let id = strings.indexOf(value);
-    if (id < 0) id = strings.push(value) - 1;
+    let id = ids.get(value);
+    if (id === undefined) {
+      id = strings.push(value) - 1;
+      ids.set(value, id);
+    }
     return id;
   };
   const dense = new ProtoWriter()
     .packed(1, deltas(nodes.map((n) => n.id)), true)
     .packed(8, deltas(nodes.map((n) => Math.round(n.lat * 1e7))), true)
-    .packed(9, deltas(nodes.map((n) => Math.round(n.lon * 1e7))), true)
-    .finish();
+    .packed(9, deltas(nodes.map((n) => Math.round(n.lon * 1e7))), true);
+  // Dense nodes keep all their tags in one list: key, value, … and a 0 after each node's.
+  if (nodes.some((n) => n.tags !== undefined))
+    dense.packed(
+      10,
+      nodes.flatMap((n) => [...Object.entries(n.tags ?? {}).flatMap(([k, v]) => [stringId(k), stringId(v)]), 0]),
+      false,
+    );
   const wayGroup = new ProtoWriter();
   for (const way of ways) {
     const entries = Object.entries(way.tags);
@@ -137,7 +149,7 @@ export function writeOsmPbf(nodes: readonly TestNode[], ways: readonly TestWay[]
     relationGroup.bytesField(4, message);
   }
   const table = new ProtoWriter();
-  const groups = [new ProtoWriter().bytesField(2, dense).finish(), wayGroup.finish(), relationGroup.finish()];
+  const groups = [new ProtoWriter().bytesField(2, dense.finish()).finish(), wayGroup.finish(), relationGroup.finish()];
   for (const value of strings) table.string(1, value);
   const block = new ProtoWriter().bytesField(1, table.finish());
   for (const group of groups) block.bytesField(2, group);
