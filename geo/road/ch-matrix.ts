@@ -65,37 +65,44 @@ export function chMatrixKeys(
   const { exitFirst, exits } = sides;
   const { nodes: exitNode, keys: exitKey } = exits;
   const { keys: table, size: width } = core;
+  // Every source's search first, each leaving the places it enters the core at (in source s's
+  // row, `places` from `placeFirst[s]` to `placeFirst[s + 1]`): the searches then run back to
+  // back, their arcs and keys in cache, and so do the passes over the core table.
+  const places = new KeyedNodes();
+  const placeFirst = new Int32Array(sources.length + 1);
+  let scans = 0;
+  for (let row = 0; row < sources.length; row++) {
+    const source = sources[row]!;
+    search.run(ranked.arcs, true, rankedSeeds(ranked, source.sourceNodes), source.sourceKeys, core.limit);
+    const { nodes, keys: reached, count } = search.below;
+    const offset = row * columns;
+    for (let i = 0; i < count; i++) {
+      const node = nodes[i]!;
+      const key = reached[i]!;
+      const begin = first[node]!;
+      const end = first[node + 1]!;
+      scans += end - begin;
+      for (let entry = begin; entry < end; entry++) {
+        const cell = offset + target[entry]!;
+        const total = key + bucketKey[entry]!;
+        if (total < keys[cell]!) keys[cell] = total;
+      }
+    }
+    keepNeeded(core, search.core, false);
+    places.append(search.core);
+    placeFirst[row + 1] = places.count;
+  }
   // Sources go eight at a time through the core: each one's keys to every core node fill a row of
   // `laneKeys`, then the eight rows are interleaved in `coreKeys`, a core node's keys side by
   // side, so that a target's exits are read once for eight cells.
   const laneKeys = new Float64Array(width * lanes);
   const coreKeys = new Float64Array(width * lanes);
-  let scans = 0;
-  let entries = 0;
+  const { nodes: placeNode, keys: placeKey } = places;
   for (let batch = 0; batch < sources.length; batch += lanes) {
     laneKeys.fill(Infinity);
     for (let lane = 0; lane < lanes && batch + lane < sources.length; lane++) {
       const row = batch + lane;
-      const source = sources[row]!;
-      search.run(ranked.arcs, true, rankedSeeds(ranked, source.sourceNodes), source.sourceKeys, core.limit);
-      const { nodes, keys: reached, count } = search.below;
-      const offset = row * columns;
-      for (let i = 0; i < count; i++) {
-        const node = nodes[i]!;
-        const key = reached[i]!;
-        const begin = first[node]!;
-        const end = first[node + 1]!;
-        scans += end - begin;
-        for (let entry = begin; entry < end; entry++) {
-          const cell = offset + target[entry]!;
-          const total = key + bucketKey[entry]!;
-          if (total < keys[cell]!) keys[cell] = total;
-        }
-      }
-      const needed = keepNeeded(core, search.core, false);
-      const { nodes: coreNodes, keys: metKeys } = search.core;
-      entries += needed;
-      relaxRows(table, width, coreNodes, metKeys, needed, laneKeys, lane * width);
+      relaxRows(table, width, placeNode, placeKey, placeFirst[row]!, placeFirst[row + 1]!, laneKeys, lane * width);
     }
     for (let lane = 0, at = 0; lane < lanes; lane++) for (let c = lane; c < coreKeys.length; c += lanes) coreKeys[c] = laneKeys[at++]!;
     const rows = Math.min(lanes, sources.length - batch);
@@ -146,14 +153,14 @@ export function chMatrixKeys(
     work.bucketEntries = sides.buckets.target.length;
     work.bucketScans = scans;
     work.coreSize = core.size;
-    work.coreEntries = entries;
+    work.coreEntries = places.count;
     work.coreExits = exits.count;
   }
   return keys;
 }
 
 /**
- * Lowers `out[at..at + width]` to the keys of the `count` table rows `rows` plus their `keys`:
+ * Lowers `out[at..at + width]` to the keys of the table rows `rows[from..to]` plus their `keys`:
  * four rows a pass, so that each key of `out` is read and written once for four rows (about a
  * quarter less CPU than a pass per row).
  */
@@ -162,12 +169,13 @@ function relaxRows(
   width: number,
   rows: Int32Array,
   keys: Float64Array,
-  count: number,
+  from: number,
+  to: number,
   out: Float64Array,
   at: number,
 ): void {
-  let i = 0;
-  for (; i + 3 < count; i += 4) {
+  let i = from;
+  for (; i + 3 < to; i += 4) {
     const key0 = keys[i]!;
     const key1 = keys[i + 1]!;
     const key2 = keys[i + 2]!;
@@ -189,7 +197,7 @@ function relaxRows(
       out[at + c] = best;
     }
   }
-  for (; i < count; i++) {
+  for (; i < to; i++) {
     const key = keys[i]!;
     const row = rows[i]! * width;
     for (let c = 0; c < width; c++) {
