@@ -1,5 +1,5 @@
 import type { KeyedNodes } from './keyed-nodes.js';
-import type { RankedArcs, RankedHierarchy } from './ranked-hierarchy.js';
+import { downArcs, upArcs, type RankedArcs, type RankedHierarchy } from './ranked-hierarchy.js';
 
 /**
  * The top ranks of a ranked hierarchy, numbers `limit..nodeCount`, with the shortest keys
@@ -38,8 +38,8 @@ function buildCore(ranked: RankedHierarchy, size: number): HierarchyCore {
   for (let a = 0; a < size; a++) {
     const row = keys.subarray(a * size, (a + 1) * size);
     row[a] = 0;
-    sweepUp(ranked.up, limit, row, a);
-    sweepDown(ranked.down, limit, row);
+    sweepUp(ranked.arcs, limit, row, a);
+    sweepDown(ranked.arcs, limit, row);
   }
   return { limit, size, keys };
 }
@@ -49,7 +49,7 @@ function sweepUp(arcs: RankedArcs, limit: number, keys: Float64Array, from: numb
   for (let c = from; c < keys.length; c++) {
     const key = keys[c]!;
     if (key === Infinity) continue;
-    for (let a = first[limit + c]!; a < first[limit + c + 1]!; a++) {
+    for (let a = first[2 * (limit + c) + upArcs]!, end = first[2 * (limit + c) + upArcs + 1]!; a < end; a++) {
       const to = node[a]! - limit;
       const reached = key + weight[a]!;
       if (reached < keys[to]!) keys[to] = reached;
@@ -61,7 +61,7 @@ function sweepDown(arcs: RankedArcs, limit: number, keys: Float64Array): void {
   const { first, node, weight } = arcs;
   for (let c = keys.length - 1; c >= 0; c--) {
     let best = keys[c]!;
-    for (let a = first[limit + c]!; a < first[limit + c + 1]!; a++) {
+    for (let a = first[2 * (limit + c) + downArcs]!, end = first[2 * (limit + c) + downArcs + 1]!; a < end; a++) {
       const reached = keys[node[a]! - limit]! + weight[a]!;
       if (reached < best) best = reached;
     }

@@ -14,22 +14,26 @@ import type { ContractionHierarchy } from './contraction-hierarchy.js';
 export interface RankedHierarchy {
   nodeCount: number;
   rankOf: Int32Array;
-  /** Arcs to higher nodes, stored at the lower end (forward searches follow them). */
-  up: RankedArcs;
-  /** Arcs from higher nodes, stored at the lower end (backward searches follow them). */
-  down: RankedArcs;
+  arcs: RankedArcs;
 }
 
 /**
- * Arcs in CSR form: node v's arcs are `first[v]..first[v + 1]`, to or from `node`, lightest
- * first (a search stalls on the first arc that shows a node reached more cheaply, most often a
- * light one).
+ * Arcs stored at their lower end, in one block per node: node v's arcs from higher nodes (which
+ * backward searches follow and forward searches stall on) are `first[2v + downArcs]` to
+ * `first[2v + downArcs + 1]`, its arcs to higher nodes (the other way round) `first[2v + upArcs]`
+ * to `first[2v + upArcs + 1]`, each lightest first (a search stalls on the first arc that shows a
+ * node reached more cheaply, most often a light one). A search settling a node reads both kinds,
+ * so they sit together: one place in `first` and one stretch of `node` and `weight` per node.
  */
 export interface RankedArcs {
   first: Int32Array;
   node: Int32Array;
   weight: Float64Array;
 }
+
+/** Offsets in `RankedArcs.first` of a node's arcs from higher nodes and of its arcs to higher nodes. */
+export const downArcs = 0;
+export const upArcs = 1;
 
 const ranked = new WeakMap<ContractionHierarchy, RankedHierarchy>();
 
@@ -69,8 +73,7 @@ function rank(hierarchy: ContractionHierarchy): RankedHierarchy {
   return {
     nodeCount,
     rankOf,
-    up: renumbered(nodeOf, rankOf, hierarchy.upFirst, hierarchy.upTarget, hierarchy.upWeight),
-    down: renumbered(nodeOf, rankOf, hierarchy.downFirst, hierarchy.downSource, hierarchy.downWeight),
+    arcs: renumbered(hierarchy, nodeOf, rankOf),
   };
 }
 
@@ -141,25 +144,43 @@ function levels(hierarchy: ContractionHierarchy): Int32Array {
   return level;
 }
 
-function renumbered(nodeOf: Int32Array, rankOf: Int32Array, first: Int32Array, node: Int32Array, weight: Float64Array): RankedArcs {
+function renumbered(hierarchy: ContractionHierarchy, nodeOf: Int32Array, rankOf: Int32Array): RankedArcs {
+  const { upFirst, upTarget, upWeight, downFirst, downSource, downWeight } = hierarchy;
   const n = nodeOf.length;
-  const out = { first: new Int32Array(n + 1), node: new Int32Array(node.length), weight: new Float64Array(node.length) };
+  const arcCount = upFirst[hierarchy.nodeCount]! + downFirst[hierarchy.nodeCount]!;
+  const out = { first: new Int32Array(2 * n + 1), node: new Int32Array(arcCount), weight: new Float64Array(arcCount) };
   let at = 0;
   for (let r = 0; r < n; r++) {
     const v = nodeOf[r]!;
-    const begin = at;
-    for (let a = first[v]!; a < first[v + 1]!; a++) {
-      const to = rankOf[node[a]!]!;
-      const w = weight[a]!;
-      let k = at++;
-      for (; k > begin && out.weight[k - 1]! > w; k--) {
-        out.node[k] = out.node[k - 1]!;
-        out.weight[k] = out.weight[k - 1]!;
-      }
-      out.node[k] = to;
-      out.weight[k] = w;
-    }
-    out.first[r + 1] = at;
+    at = appendSorted(out, at, rankOf, downFirst[v]!, downFirst[v + 1]!, downSource, downWeight);
+    out.first[2 * r + 1] = at;
+    at = appendSorted(out, at, rankOf, upFirst[v]!, upFirst[v + 1]!, upTarget, upWeight);
+    out.first[2 * r + 2] = at;
   }
   return out;
+}
+
+/** Appends arcs begin..end (renumbered), lightest first, at `at`; returns the new end. */
+function appendSorted(
+  out: RankedArcs,
+  at: number,
+  rankOf: Int32Array,
+  begin: number,
+  end: number,
+  node: Int32Array,
+  weight: Float64Array,
+): number {
+  const start = at;
+  for (let a = begin; a < end; a++) {
+    const to = rankOf[node[a]!]!;
+    const w = weight[a]!;
+    let k = at++;
+    for (; k > start && out.weight[k - 1]! > w; k--) {
+      out.node[k] = out.node[k - 1]!;
+      out.weight[k] = out.weight[k - 1]!;
+    }
+    out.node[k] = to;
+    out.weight[k] = w;
+  }
+  return at;
 }

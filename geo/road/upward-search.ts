@@ -1,6 +1,6 @@
 import { grown, KeyedNodes } from './keyed-nodes.js';
 import { MinHeap } from './min-heap.js';
-import type { RankedArcs } from './ranked-hierarchy.js';
+import { downArcs, upArcs, type RankedArcs } from './ranked-hierarchy.js';
 
 /** Work of the searches run so far: nodes settled (core nodes reached included), of which stalled, and arcs relaxed. */
 export interface UpwardWork {
@@ -35,12 +35,13 @@ export class UpwardSearch {
   }
 
   /**
-   * Searches along `arcs` (to higher nodes, in the search's direction); `stall` are the arcs into
-   * each node from higher ones in that direction (the other side's arcs).
+   * Searches up the arcs to higher nodes (`forward`) or from higher nodes (backward), stalling on
+   * the other kind, which are the arcs into each node from higher ones in the search's direction.
    */
-  run(arcs: RankedArcs, stall: RankedArcs, seedNodes: Int32Array, seedKeys: Float64Array, limit = this.distance.length): void {
+  run(arcs: RankedArcs, forward: boolean, seedNodes: Int32Array, seedKeys: Float64Array, limit = this.distance.length): void {
     const { first, node: head, weight } = arcs;
-    const { first: stallFirst, node: stallTail, weight: stallWeight } = stall;
+    const follow = forward ? upArcs : downArcs;
+    const stallOn = forward ? downArcs : upArcs;
     const { distance, heap, below, core } = this;
     for (let i = 0; i < this.reachedCount; i++) distance[this.reached[i]!] = Infinity;
     this.reachedCount = 0;
@@ -58,8 +59,9 @@ export class UpwardSearch {
       if (key > distance[node]!) continue;
       settled++;
       let stall = false;
-      for (let arc = stallFirst[node]!, end = stallFirst[node + 1]!; arc < end; arc++) {
-        if (distance[stallTail[arc]!]! + stallWeight[arc]! < key) {
+      const at = 2 * node;
+      for (let arc = first[at + stallOn]!, end = first[at + stallOn + 1]!; arc < end; arc++) {
+        if (distance[head[arc]!]! + weight[arc]! < key) {
           stall = true;
           break;
         }
@@ -69,7 +71,7 @@ export class UpwardSearch {
         continue;
       }
       below.push(node, key);
-      for (let arc = first[node]!, end = first[node + 1]!; arc < end; arc++) {
+      for (let arc = first[at + follow]!, end = first[at + follow + 1]!; arc < end; arc++) {
         const next = head[arc]!;
         const reached = key + weight[arc]!;
         if (reached >= distance[next]!) continue;
