@@ -122,7 +122,7 @@ async function main(): Promise<void> {
           process.stdout.write(`  ${solver.padEnd(8)} failed: ${run.error}\n`);
           continue;
         }
-        const peerRow = scoreRow(solver, instance, run.routes, bestKnown, run.runtimeS, run.runtimeS);
+        const peerRow = scoreRow(solver, instance, run.routes, bestKnown, run.timeToBestS ?? run.runtimeS, run.runtimeS);
         peerRows.push(peerRow);
         process.stdout.write(`  ${solver.padEnd(8)} ${formatRow(peerRow)}\n`);
         if (options.out) {

@@ -13,6 +13,8 @@ const RUNNER_GRACE_MS = 120_000;
 export interface PeerRun {
   routes: number[][] | null;
   runtimeS: number;
+  /** When the runner found its final solution (PyVRP tells; the others only end). */
+  timeToBestS?: number;
   error?: string;
 }
 
@@ -51,6 +53,6 @@ export function runPeer(
   if (result.status !== 0 || !existsSync(outputPath)) {
     return { routes: null, runtimeS, error: (result.stderr || String(result.error ?? 'failed')).trim().split('\n').slice(-3).join(' | ') };
   }
-  const output = JSON.parse(readFileSync(outputPath, 'utf8')) as { routes: number[][]; runtime: number };
-  return { routes: output.routes, runtimeS: output.runtime };
+  const output = JSON.parse(readFileSync(outputPath, 'utf8')) as { routes: number[][]; runtime: number; time_to_best?: number };
+  return { routes: output.routes, runtimeS: output.runtime, timeToBestS: output.time_to_best };
 }

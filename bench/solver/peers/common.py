@@ -2,7 +2,8 @@
 
 Each runner reads the neutral JSON instance written by bench/solver/main.ts (coordinates, demands,
 time windows, service times, fleet, distance convention), solves it with one thread under a time
-limit, and writes {"routes": [[customer numbers]], "runtime": seconds}. Costs and feasibility are
+limit, and writes {"routes": [[customer numbers]], "runtime": seconds} and, when the solver tells
+when it found its final solution, "time_to_best": seconds. Costs and feasibility are
 recomputed by the TypeScript checker, so every solver is scored by the same code.
 """
 import json
@@ -50,6 +51,9 @@ def fleet_size(instance):
     return min(len(instance["x"]) - 1, 2 * math.ceil(total / instance["capacity"]) + 5)
 
 
-def save(out, routes, started):
+def save(out, routes, started, time_to_best=None):
+    result = {"routes": routes, "runtime": time.time() - started}
+    if time_to_best is not None:
+        result["time_to_best"] = time_to_best
     with open(out, "w") as f:
-        json.dump({"routes": routes, "runtime": time.time() - started}, f)
+        json.dump(result, f)
