@@ -139,8 +139,10 @@ export class GeocodingIndexStore {
     const rows = await similarityQuery(
       this.pool,
       similarityThresholds,
-      `SELECT ${featureColumns} FROM geocode_features WHERE map_hash = $1 AND name_key % $2
-        ORDER BY similarity(name_key, $2) DESC LIMIT $3`,
+      // OFFSET 0 keeps the map's condition out of the scan: on it the planner would rather read
+      // every feature of the map by its map index and score each than use the trigram index.
+      `SELECT ${featureColumns} FROM (SELECT ${featureColumns}, map_hash FROM geocode_features WHERE name_key % $2 OFFSET 0) AS matching
+        WHERE map_hash = $1 ORDER BY similarity(name_key, $2) DESC LIMIT $3`,
       [mapHash, text, limit],
       { signal, enough: (found) => found.length >= limit, indexOnly: true },
     );
