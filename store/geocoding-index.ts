@@ -125,9 +125,6 @@ export class GeocodingIndexStore {
       const ids = await insertFeatures(client, mapHash, gazetteer);
       await insertPieces(client, mapHash, gazetteer, ids);
       await insertAddresses(client, mapHash, gazetteer, ids);
-      // Fresh statistics before the first query: planned on the counts from before a big map, the
-      // first queries read whole tables until autovacuum catches up.
-      await client.query('ANALYZE geocode_features, geocode_street_pieces, geocode_addresses');
       return { built: true, counts };
     });
   }
