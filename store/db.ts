@@ -74,21 +74,39 @@ export async function withCancellableClient<T>(
   }
 }
 
+export interface SimilarityOptions {
+  signal?: AbortSignal;
+  /** Whether the rows at a threshold are enough; otherwise the next threshold is tried. */
+  enough?: (rows: readonly unknown[]) => boolean;
+  /**
+   * No sequential scan: the planner prices a trigram comparison like a plain operator, so once
+   * many rows pass it may score every row of a large table, several times slower than the trigram index.
+   */
+  indexOnly?: boolean;
+}
+
 /**
- * One trigram-similarity query (`%` at the given threshold) in its own transaction, cancelled in
- * PostgreSQL when `signal` aborts.
+ * A trigram-similarity query (`%`) in its own transaction, cancelled in PostgreSQL when `signal`
+ * aborts: at each threshold in turn until `enough` holds (the last threshold's rows in any case).
  */
 export function similarityQuery(
   pool: Pool,
-  threshold: number,
+  thresholds: readonly number[],
   sql: string,
   params: unknown[],
-  signal?: AbortSignal,
+  options: SimilarityOptions = {},
 ): Promise<pg.QueryResult> {
-  return withCancellableClient(pool, signal, (cancellable) =>
+  return withCancellableClient(pool, options.signal, (cancellable) =>
     inTransaction(cancellable, async (client) => {
-      await client.query(`SET LOCAL pg_trgm.similarity_threshold = ${Number(threshold)}`);
-      return client.query(sql, params);
+      if (options.indexOnly) await client.query('SET LOCAL enable_seqscan = off');
+      let result: pg.QueryResult | undefined;
+      for (const threshold of thresholds) {
+        await client.query(`SET LOCAL pg_trgm.similarity_threshold = ${Number(threshold)}`);
+        result = await client.query(sql, params);
+        if (options.enough?.(result.rows)) break;
+      }
+      if (!result) throw new Error('similarityQuery needs at least one threshold');
+      return result;
     }),
   );
 }

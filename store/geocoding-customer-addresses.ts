@@ -77,11 +77,11 @@ export class CustomerAddressStore {
       }));
     const close = await similarityQuery(
       this.pool,
-      0.6,
+      [0.6],
       `SELECT address, country, lat, lon, similarity(address_key, $2) AS similarity FROM geocode_customer_addresses
         WHERE address_key % $2 AND house_number_key = $3 AND ${visible} ORDER BY similarity DESC LIMIT $4`,
       [account ?? null, addressKey, houseNumberKey, limit],
-      signal,
+      { signal },
     );
     return close.rows.map((r) => ({
       address: r.address,

@@ -43,6 +43,12 @@ export interface GazetteerRows {
 const featureColumns = 'id, kind, name, name_key, city, postcode, country, locality_key, lat, lon, formatted_address';
 const addressColumns = 'feature_id, house_number, postcode, city, country, lat, lon, intersection_lat, intersection_lon, formatted_address';
 const insertChunk = 2000;
+/**
+ * Similarity thresholds of the candidate search, strictest first. The last is low on purpose: the
+ * query also holds numbers and locality words that dilute similarity; the geocoder ranks the
+ * candidates itself.
+ */
+const similarityThresholds = [0.3, 0.2, 0.12] as const;
 
 function toFeature(row: Record<string, unknown>): FeatureRow {
   return {
@@ -123,17 +129,22 @@ export class GeocodingIndexStore {
     });
   }
 
-  /** Features whose name is trigram-similar to `text`, most similar first. */
+  /**
+   * The `limit` features whose name is most trigram-similar to `text`, most similar first, none
+   * below the lowest threshold. Tried at the stricter thresholds first: when one of them already
+   * yields `limit` rows, no row it leaves out can rank above them, so the answer is the same while
+   * far fewer rows are scored on a map with many similar names.
+   */
   async similarFeatures(mapHash: string, text: string, limit: number, signal?: AbortSignal): Promise<FeatureRow[]> {
-    // Low threshold on purpose: the query also holds numbers and locality words that dilute
-    // similarity; the geocoder ranks the candidates itself.
     const rows = await similarityQuery(
       this.pool,
-      0.12,
-      `SELECT ${featureColumns} FROM geocode_features WHERE map_hash = $1 AND name_key % $2
-        ORDER BY similarity(name_key, $2) DESC LIMIT $3`,
+      similarityThresholds,
+      // OFFSET 0 keeps the map's condition out of the scan: on it the planner would rather read
+      // every feature of the map by its map index and score each than use the trigram index.
+      `SELECT ${featureColumns} FROM (SELECT ${featureColumns}, map_hash FROM geocode_features WHERE name_key % $2 OFFSET 0) AS matching
+        WHERE map_hash = $1 ORDER BY similarity(name_key, $2) DESC LIMIT $3`,
       [mapHash, text, limit],
-      signal,
+      { signal, enough: (found) => found.length >= limit, indexOnly: true },
     );
     return rows.rows.map(toFeature);
   }

@@ -1,5 +1,5 @@
 import type { LatLon } from '../../../model/latlon.js';
-import { distanceMeters, insideEdges } from '../geometry.js';
+import { distanceMeters, insideEdges, nearestOnPiece, type PiecePoint } from '../geometry.js';
 import type { ExtractedArea, MapExtract } from '../osm/map-extract.js';
 import { houseNumberKey, nameKey } from '../text/normalize.js';
 import { formatAddress } from './address-format.js';
@@ -100,6 +100,13 @@ interface Context {
 }
 
 export function buildGazetteer(extract: MapExtract): Gazetteer {
+  // A city repeats each street name on hundreds of addresses; canonicalizing a name is the costly part.
+  const keys = new Map<string, string>();
+  const keyOf = (name: string): string => {
+    let key = keys.get(name);
+    if (key === undefined) keys.set(name, (key = nameKey(name)));
+    return key;
+  };
   const areas = new Areas(extract.areas);
   const places = extract.places.filter((p) => placeKinds.has(p.kind));
   const contextAt = (p: LatLon): Context => {
@@ -116,7 +123,7 @@ export function buildGazetteer(extract: MapExtract): Gazetteer {
       city: municipality?.name ?? town,
       postcode: around.find((a) => a.postcode)?.postcode,
       country: around.find((a) => a.country)?.country,
-      localityKey: [...new Set(names.flatMap((n) => nameKey(n).split(' ')))].join(' '),
+      localityKey: [...new Set(names.flatMap((n) => keyOf(n).split(' ')))].join(' '),
     };
   };
 
@@ -124,11 +131,24 @@ export function buildGazetteer(extract: MapExtract): Gazetteer {
   const pieces: GazetteerPiece[] = [];
   const grid = new PieceGrid<number>();
   const streetsByKey = new Map<string, number[]>();
+  const piecesOf = new Map<number, GazetteerPiece[]>();
+  /** The nearest piece of these streets within `sameStreetMeters`: a street has few pieces, a square kilometre of the grid many. */
+  const nearestOf = (streets: readonly number[], p: LatLon): { owner: number; point: PiecePoint } | undefined => {
+    let best: { owner: number; point: PiecePoint } | undefined;
+    for (const owner of streets) {
+      for (const piece of piecesOf.get(owner) ?? []) {
+        const point = nearestOnPiece(p, piece.a, piece.b);
+        if (point.distanceMeters <= sameStreetMeters && (!best || point.distanceMeters < best.point.distanceMeters))
+          best = { owner, point };
+      }
+    }
+    return best;
+  };
 
   // Roads: one street feature per name and municipality.
   const roadGroups = new Map<string, { name: string; context: Context; lines: LatLon[][] }>();
   for (const road of extract.roads) {
-    const key = nameKey(road.name);
+    const key = keyOf(road.name);
     if (!key) continue;
     const context = contextAt(road.points[Math.floor(road.points.length / 2)]!);
     const groupKey = `${key}\u0000${context.city ?? ''}`;
@@ -143,7 +163,7 @@ export function buildGazetteer(extract: MapExtract): Gazetteer {
     features.push({
       kind: 'street',
       name: group.name,
-      nameKey: nameKey(group.name),
+      nameKey: keyOf(group.name),
       ...context,
       location,
       formattedAddress: formatAddress({ street: group.name, postcode: context.postcode, city: context.city }),
@@ -153,6 +173,9 @@ export function buildGazetteer(extract: MapExtract): Gazetteer {
         const piece = { feature: index, a: line[i]!, b: line[i + 1]! };
         pieces.push(piece);
         grid.add({ owner: index, a: piece.a, b: piece.b });
+        const own = piecesOf.get(index);
+        if (own) own.push(piece);
+        else piecesOf.set(index, [piece]);
       }
     }
     streetsByKey.set(features[index]!.nameKey, [...(streetsByKey.get(features[index]!.nameKey) ?? []), index]);
@@ -163,10 +186,9 @@ export function buildGazetteer(extract: MapExtract): Gazetteer {
     const context = contextAt(address.location);
     const nearestRoad = address.street ? undefined : grid.nearest(address.location, nearestStreetMeters);
     const street = address.street ?? (nearestRoad && features[nearestRoad.owner]!.name);
-    if (!street || !nameKey(street)) continue;
-    const key = nameKey(street);
-    const candidates = new Set(streetsByKey.get(key) ?? []);
-    const onStreet = candidates.size ? grid.nearest(address.location, sameStreetMeters, (f) => candidates.has(f)) : undefined;
+    const key = street && keyOf(street);
+    if (!street || !key) continue;
+    const onStreet = nearestOf(streetsByKey.get(key) ?? [], address.location);
     let feature = onStreet?.owner;
     const city = address.city ?? context.city;
     const postcode = address.postcode ?? context.postcode;

@@ -28,8 +28,8 @@ export class PieceGrid<T> {
     }
   }
 
-  /** The nearest piece within `maxMeters` that `accept` allows. */
-  nearest(p: LatLon, maxMeters: number, accept: (owner: T) => boolean = () => true): { owner: T; point: PiecePoint } | undefined {
+  /** The nearest piece within `maxMeters`. */
+  nearest(p: LatLon, maxMeters: number): { owner: T; point: PiecePoint } | undefined {
     const span = degreeSpan(p, maxMeters);
     let best: { owner: T; point: PiecePoint } | undefined;
     const seen = new Set<Piece<T>>();
@@ -38,7 +38,6 @@ export class PieceGrid<T> {
         for (const piece of this.cells.get(`${i}:${j}`) ?? []) {
           if (seen.has(piece)) continue;
           seen.add(piece);
-          if (!accept(piece.owner)) continue;
           const point = nearestOnPiece(p, piece.a, piece.b);
           if (point.distanceMeters <= maxMeters && (!best || point.distanceMeters < best.point.distanceMeters))
             best = { owner: piece.owner, point };
