@@ -91,7 +91,7 @@ export interface SimilarityOptions {
  */
 export function similarityQuery(
   pool: Pool,
-  thresholds: readonly number[],
+  thresholds: readonly [number, ...number[]],
   sql: string,
   params: unknown[],
   options: SimilarityOptions = {},
@@ -99,13 +99,16 @@ export function similarityQuery(
   return withCancellableClient(pool, options.signal, (cancellable) =>
     inTransaction(cancellable, async (client) => {
       if (options.indexOnly) await client.query('SET LOCAL enable_seqscan = off');
-      let result: pg.QueryResult | undefined;
-      for (const threshold of thresholds) {
+      const at = async (threshold: number): Promise<pg.QueryResult> => {
         await client.query(`SET LOCAL pg_trgm.similarity_threshold = ${Number(threshold)}`);
-        result = await client.query(sql, params);
+        return client.query(sql, params);
+      };
+      const [strictest, ...looser] = thresholds;
+      let result = await at(strictest);
+      for (const threshold of looser) {
         if (options.enough?.(result.rows)) break;
+        result = await at(threshold);
       }
-      if (!result) throw new Error('similarityQuery needs at least one threshold');
       return result;
     }),
   );
