@@ -87,10 +87,11 @@ async function searchCore(
     initial: planToSnapshot(compiled, initial),
     onProgress: (event: ProgressEvent) => onBest(event.cost),
   };
+  const startedAt = Date.now();
   const result =
     budget.threads > 1
       ? await solveParallel(compiled.instance, { ...options, threads: budget.threads })
       : solve(compiled.instance, options);
-  recordSearch({ iterations: result.iterations, timeToBestMs: result.timeToBestMs });
+  recordSearch({ iterations: result.iterations, startedAt, timeToBestMs: result.timeToBestMs });
   return resultToPlan(compiled, result);
 }

@@ -1,6 +1,8 @@
 /** One run of the solver core: how long it searched and when it last improved. */
 export interface SearchRun {
   iterations: number;
+  /** When the search started (epoch ms): with `timeToBestMs`, when an operation's plan was last improved. */
+  startedAt: number;
   timeToBestMs: number;
 }
 
