@@ -74,6 +74,19 @@ export async function withCancellableClient<T>(
   }
 }
 
+/**
+ * After a bulk insert into a table searched through a trigram GIN index: the new entries wait in
+ * the index's pending list, which every search reads in full, until a vacuum merges them, and the
+ * planner has no statistics for the new rows until an analyze. Both happen here rather than
+ * whenever autovacuum comes by. On a city of 18,000 streets queried right after indexing (load
+ * about 14), address queries took p50 45–55 ms without either, 18 ms with the merge alone, 36–53 ms
+ * with the analyze alone, and 15 ms with both.
+ */
+export async function settleTrigramIndex(client: PoolClient | Pool, table: string, trigramIndex: string): Promise<void> {
+  await client.query('SELECT gin_clean_pending_list($1::regclass)', [trigramIndex]);
+  await client.query(`ANALYZE ${table}`);
+}
+
 export interface SimilarityOptions {
   signal?: AbortSignal;
   /** Whether the rows at a threshold are enough; otherwise the next threshold is tried. */

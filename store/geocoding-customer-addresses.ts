@@ -1,5 +1,5 @@
 import type { LatLon } from '../model/latlon.js';
-import { similarityQuery, type Pool } from './db.js';
+import { settleTrigramIndex, similarityQuery, type Pool } from './db.js';
 
 export interface CustomerAddress {
   address: string;
@@ -48,6 +48,8 @@ export class CustomerAddressStore {
       );
       written += result.rowCount ?? 0;
     }
+    // 100,000 addresses imported into a fresh database (load about 20): match p95 55–77 ms before, 47–49 ms after.
+    await settleTrigramIndex(this.pool, 'geocode_customer_addresses', 'geocode_customer_addresses_trgm');
     return written;
   }
 

@@ -1,5 +1,5 @@
 import type { LatLon } from '../model/latlon.js';
-import { similarityQuery, withTransaction, type Pool, type PoolClient } from './db.js';
+import { settleTrigramIndex, similarityQuery, withTransaction, type Pool, type PoolClient } from './db.js';
 
 /** A named thing of a map a query can match: a street (per city), a place, a postcode. */
 export interface FeatureFields {
@@ -125,6 +125,9 @@ export class GeocodingIndexStore {
       const ids = await insertFeatures(client, mapHash, gazetteer);
       await insertPieces(client, mapHash, gazetteer, ids);
       await insertAddresses(client, mapHash, gazetteer, ids);
+      await settleTrigramIndex(client, 'geocode_features', 'geocode_features_name');
+      // Reverse lookups and house numbers read these tables through their own indexes: fresh statistics too.
+      await client.query('ANALYZE geocode_street_pieces, geocode_addresses');
       return { built: true, counts };
     });
   }

@@ -12,11 +12,14 @@ let store: GeocodingIndexStore;
 const mapHash = `test-${randomUUID()}`;
 const city = syntheticCity(60);
 const limit = 60;
+let pendingAfterStore: number;
 
 beforeAll(async () => {
   pool = createPool(process.env.WAYPLAN_TEST_DATABASE_URL!, 3);
   store = new GeocodingIndexStore(pool);
   await store.ensureMap(mapHash, 'city.osm.pbf', () => buildGazetteer(extractMap(writeOsmPbf(city.nodes, city.ways, []))));
+  // Read at once, before another test's insert can fill the list again.
+  pendingAfterStore = Number((await pool.query("SELECT gin_clean_pending_list('geocode_features_name'::regclass) AS pages")).rows[0].pages);
 });
 afterAll(async () => {
   await pool.query('DELETE FROM geocode_maps WHERE map_hash = $1', [mapHash]);
@@ -44,6 +47,10 @@ async function similaritiesOf(text: string): Promise<number[]> {
   const of = new Map(rows.rows.map((r) => [Number(r.id), Number(r.s)]));
   return found.map((f) => of.get(f.id)!);
 }
+
+test('a stored map has its names in the trigram index proper: none wait in its pending list for a vacuum', () => {
+  expect(pendingAfterStore).toBe(0);
+});
 
 describe('the candidate search of the local geocoder', () => {
   // On a map of many similar names the search ends at the first threshold that fills the limit;
