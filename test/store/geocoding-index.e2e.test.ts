@@ -52,6 +52,15 @@ test('a stored map has its names in the trigram index proper: none wait in its p
   expect(pendingAfterStore).toBe(0);
 });
 
+test("deleting a map reaches its features' street pieces through an index, not a scan of every map's pieces per feature", async () => {
+  const plan = await withTransaction(pool, async (client) => {
+    await client.query('SET LOCAL enable_seqscan = off');
+    const explained = await client.query('EXPLAIN DELETE FROM geocode_street_pieces WHERE feature_id = $1', [1]);
+    return explained.rows.map((row) => String(row['QUERY PLAN'])).join('\n');
+  });
+  expect(plan).toContain('geocode_street_pieces_feature');
+});
+
 describe('the candidate search of the local geocoder', () => {
   // On a map of many similar names the search ends at the first threshold that fills the limit;
   // the answer must be that of the loosest threshold all the same.
