@@ -12,6 +12,20 @@ const simulationSettleLimit = 20;
 const contractionSettleLimit = 100;
 
 /**
+ * Nodes left to contract when the keys between them are found (see CoreDistances). On a
+ * 300 x 300 grid (auto with U-turns, 4 classes, 358,800 nodes) the last 1,000 nodes took 22.9 s
+ * of a 65 s contraction on witness searches alone, and 1.1 s after finding their keys, which took
+ * 2.0 s (a search or a few per node over the core's 43,000 arcs): 45 s in all, a hierarchy of
+ * 4.18 million arcs instead of 4.28 million, and an upward search from a random node scanning
+ * 4,900 arcs instead of 13,600 (the top's largest degree 295 instead of 927); CPU seconds on a
+ * loaded machine, both runs side by side. On a 150 x 150 grid the last 1,000 nodes took 2.8 s
+ * of 13 s. The table grows with the square of this size (9 bytes per pair and class, 36 MB for
+ * four classes at 1,000 nodes), and so does the time to fill it, while the witness searches it
+ * spares are mostly those of the last few hundred nodes.
+ */
+const coreNodes = 1000;
+
+/**
  * A borrowed order is followed while the graph left to contract stays within this factor of the
  * arcs it had at the same step where the order was found (plus a little slack for tiny graphs):
  * a dense remainder is what makes the rest of a contraction expensive. On a 300 x 300 grid the
@@ -46,6 +60,8 @@ export interface ContractOptions {
    * when absent). Classes share weights and differ only in the arcs they may use.
    */
   arcClasses?: Uint32Array;
+  /** Nodes left when the keys between them are found (see CoreDistances; 0: never); tests set it. */
+  coreSize?: number;
   onProgress?: (fraction: number) => void;
 }
 
@@ -78,7 +94,9 @@ export interface ContractionWork {
  * again when it reaches the top of the queue (re-queued if it is no longer the least important).
  * Simulating every neighbour after each contraction instead tripled the simulations for the
  * same hierarchy size. A shortcut between two nodes already joined lowers that arc instead of
- * adding a parallel one.
+ * adding a parallel one. Once `coreSize` nodes are left, the keys between every two of them are
+ * found and decide most shortcuts from there on without a witness search (see CoreDistances):
+ * the dense top of the hierarchy is where witness searches cost most.
  *
  * Travel classes that share weights and differ in the arcs they may use (avoided tolls, ferries,
  * hazmat-closed roads, forbidden U-turns) are contracted together, in one order: an arc serves a
@@ -116,26 +134,30 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
       const begin = out.begin[v]!;
       const degree = out.size[v]!;
       if (missing.length < degree) missing = new Uint32Array(2 * degree);
-      witness.start(u, v, classesToV);
-      for (let j = begin; j < begin + degree; j++)
-        if (out.node[j] !== u && (classesToV & out.classes[j]!) !== 0)
-          witness.addTarget(out.node[j]!, toV + out.weight[j]!, classesToV & out.classes[j]!);
-      witness.run(settleLimit);
-      let doubtful = 0;
-      for (let j = begin; j < begin + degree; j++) {
-        const served = out.node[j] === u ? 0 : classesToV & out.classes[j]!;
-        missing[j - begin] = served & ~witness.witnessedClasses(out.node[j]!, toV + out.weight[j]!);
-        doubtful |= missing[j - begin]!;
-      }
-      // A witness open to some classes may hide a longer one open to the others: search again
-      // for those classes alone.
-      if (doubtful !== 0 && doubtful !== classesToV) {
-        witness.start(u, v, doubtful);
+      if (core) {
+        core.decide(u, v, toV, classesToV, missing);
+      } else {
+        witness.start(u, v, classesToV);
         for (let j = begin; j < begin + degree; j++)
-          if (missing[j - begin] !== 0) witness.addTarget(out.node[j]!, toV + out.weight[j]!, missing[j - begin]!);
+          if (out.node[j] !== u && (classesToV & out.classes[j]!) !== 0)
+            witness.addTarget(out.node[j]!, toV + out.weight[j]!, classesToV & out.classes[j]!);
         witness.run(settleLimit);
-        for (let j = begin; j < begin + degree; j++)
-          if (missing[j - begin] !== 0) missing[j - begin]! &= ~witness.witnessedClasses(out.node[j]!, toV + out.weight[j]!);
+        let doubtful = 0;
+        for (let j = begin; j < begin + degree; j++) {
+          const served = out.node[j] === u ? 0 : classesToV & out.classes[j]!;
+          missing[j - begin] = served & ~witness.witnessedClasses(out.node[j]!, toV + out.weight[j]!);
+          doubtful |= missing[j - begin]!;
+        }
+        // A witness open to some classes may hide a longer one open to the others: search again
+        // for those classes alone.
+        if (doubtful !== 0 && doubtful !== classesToV) {
+          witness.start(u, v, doubtful);
+          for (let j = begin; j < begin + degree; j++)
+            if (missing[j - begin] !== 0) witness.addTarget(out.node[j]!, toV + out.weight[j]!, missing[j - begin]!);
+          witness.run(settleLimit);
+          for (let j = begin; j < begin + degree; j++)
+            if (missing[j - begin] !== 0) missing[j - begin]! &= ~witness.witnessedClasses(out.node[j]!, toV + out.weight[j]!);
+        }
       }
       for (let m = 0; m < degree; m++) {
         const needed = missing[m]!;
@@ -152,6 +174,9 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
     return shortcuts;
   };
 
+  const coreSize = options.coreSize ?? coreNodes;
+  // Set once `coreSize` nodes are left: shortcuts among them are decided by their keys.
+  let core: CoreDistances | undefined;
   let done = 0;
   let simulations = 0;
   const orderArcs = new Int32Array(n);
@@ -173,6 +198,7 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
     }
     orderArcs[done] = dynamic.arcCount;
     order[done++] = v;
+    if (coreSize > 0 && n - done === coreSize) core = new CoreDistances(dynamic, contracted, witness);
     if (done % 4096 === 0) options.onProgress?.(done / n);
   };
 
@@ -223,6 +249,166 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
   }
   options.onProgress?.(1);
   return { hierarchy: emitted.toHierarchy(), order, orderArcs, work: { simulations, witnessSettled: witness.settledTotal, borrowedSteps } };
+}
+
+/**
+ * Shortest keys between every two nodes of the core (the last `coreSize` nodes to contract), per
+ * class, found once when the core is reached: contraction keeps the keys between the nodes left,
+ * so they decide most shortcuts there without a witness search. A path u→v→x longer than the key
+ * u→x needs no shortcut (no shortest path passes through it); one as short as the key and the
+ * only shortest path needs one; only a tie is searched for a witness. A row is searched over the
+ * arcs of every class at once, noting the classes some shortest path is open to; a class is
+ * searched again on its own only where that search leaves a key of its not exact. Counts of
+ * shortest paths (capped at 2) may be high (a tie whose witness made a shortcut unneeded, a tie
+ * not open to every class), which costs a witness search, never a path.
+ */
+class CoreDistances {
+  private readonly index: Int32Array;
+  private readonly size: number;
+  private readonly classBits: number[] = [];
+  /** Per class, row a × size + b: the key from core node a to b. */
+  private readonly keys: Float64Array;
+  private readonly counts: Uint8Array;
+  private pending = new Uint32Array(16);
+
+  constructor(
+    private readonly graph: DynamicGraph,
+    contracted: Uint8Array,
+    private readonly witness: WitnessSearch,
+  ) {
+    const { out } = graph;
+    const n = contracted.length;
+    this.index = new Int32Array(n).fill(-1);
+    const nodes: number[] = [];
+    for (let v = 0; v < n; v++) {
+      if (contracted[v] === 1) continue;
+      this.index[v] = nodes.length;
+      nodes.push(v);
+    }
+    const size = (this.size = nodes.length);
+    // The core's arcs in CSR over core indices: the searches below read nothing else.
+    const first = new Int32Array(size + 1);
+    for (let a = 0; a < size; a++) first[a + 1] = first[a]! + out.size[nodes[a]!]!;
+    const target = new Int32Array(first[size]!);
+    const weight = new Float64Array(first[size]!);
+    const classes = new Uint32Array(first[size]!);
+    let all = 0;
+    for (let a = 0; a < size; a++) {
+      const from = nodes[a]!;
+      for (let k = 0; k < out.size[from]!; k++) {
+        const i = out.begin[from]! + k;
+        target[first[a]! + k] = this.index[out.node[i]!]!;
+        weight[first[a]! + k] = out.weight[i]!;
+        classes[first[a]! + k] = out.classes[i]!;
+        all |= out.classes[i]!;
+      }
+    }
+    for (let bit = 1; bit !== 0 && bit <= all; bit <<= 1) if ((all & bit) !== 0) this.classBits.push(bit);
+    const keys = (this.keys = new Float64Array(this.classBits.length * size * size));
+    const counts = (this.counts = new Uint8Array(keys.length));
+    const rowKeys = new Float64Array(size);
+    const rowCounts = new Uint8Array(size);
+    const rowExact = new Uint32Array(size);
+    const heap = new MinHeap(size);
+    /** Keys and counts from a over the arcs serving any of `open`, with the classes exact at each node. */
+    const search = (a: number, open: number): void => {
+      rowKeys.fill(Infinity);
+      rowCounts.fill(0);
+      rowKeys[a] = 0;
+      rowCounts[a] = 1;
+      rowExact[a] = open;
+      heap.clear();
+      heap.push(0, a);
+      while (heap.size > 0) {
+        const d = heap.topKey();
+        const x = heap.pop();
+        if (d > rowKeys[x]!) continue;
+        const countAtX = rowCounts[x]!;
+        const exactAtX = rowExact[x]!;
+        for (let i = first[x]!; i < first[x + 1]!; i++) {
+          if ((classes[i]! & open) === 0) continue;
+          const y = target[i]!;
+          const candidate = d + weight[i]!;
+          if (candidate < rowKeys[y]!) {
+            rowKeys[y] = candidate;
+            rowCounts[y] = countAtX;
+            rowExact[y] = exactAtX & classes[i]!;
+            heap.push(candidate, y);
+          } else if (candidate === rowKeys[y]) {
+            rowCounts[y] = Math.min(2, rowCounts[y]! + countAtX);
+            rowExact[y]! |= exactAtX & classes[i]!;
+          }
+        }
+      }
+    };
+    for (let a = 0; a < size; a++) {
+      search(a, all);
+      let inexact = 0;
+      for (let b = 0; b < size; b++) if (rowKeys[b] !== Infinity) inexact |= all & ~rowExact[b]!;
+      this.classBits.forEach((bit, c) => {
+        if ((inexact & bit) === 0) {
+          keys.set(rowKeys, (c * size + a) * size);
+          counts.set(rowCounts, (c * size + a) * size);
+        }
+      });
+      this.classBits.forEach((bit, c) => {
+        if ((inexact & bit) === 0) return;
+        search(a, bit);
+        keys.set(rowKeys, (c * size + a) * size);
+        counts.set(rowCounts, (c * size + a) * size);
+      });
+    }
+  }
+
+  /**
+   * Sets `missing` for the out-arcs of v (as contract's witness step does) for the in-arc from u
+   * with key `toV` serving `classesToV`.
+   */
+  decide(u: number, v: number, toV: number, classesToV: number, missing: Uint32Array): void {
+    const { out } = this.graph;
+    const { index, size, keys, counts, classBits, witness } = this;
+    const begin = out.begin[v]!;
+    const degree = out.size[v]!;
+    if (this.pending.length < degree) this.pending = new Uint32Array(2 * degree);
+    const pending = this.pending;
+    const from = index[u]!;
+    let searched = 0;
+    for (let m = 0; m < degree; m++) {
+      const x = out.node[begin + m]!;
+      const served = x === u ? 0 : classesToV & out.classes[begin + m]!;
+      const via = toV + out.weight[begin + m]!;
+      let needed = 0;
+      let tied = 0;
+      for (let c = 0; c < classBits.length; c++) {
+        const bit = classBits[c]!;
+        if ((served & bit) === 0) continue;
+        const at = (c * size + from) * size + index[x]!;
+        if (via > keys[at]!) continue;
+        if (counts[at] === 1) needed |= bit;
+        else tied |= bit;
+      }
+      missing[m] = needed;
+      pending[m] = tied;
+      searched |= tied;
+    }
+    if (searched === 0) return;
+    // Ties: a witness search for the classes tied, as contract's (a second one for the classes a
+    // witness open to others may hide).
+    for (let pass = 0; pass < 2 && searched !== 0; pass++) {
+      witness.start(u, v, searched);
+      for (let m = 0; m < degree; m++)
+        if (pending[m] !== 0) witness.addTarget(out.node[begin + m]!, toV + out.weight[begin + m]!, pending[m]!);
+      witness.run(contractionSettleLimit);
+      let left = 0;
+      for (let m = 0; m < degree; m++) {
+        if (pending[m] === 0) continue;
+        pending[m]! &= ~witness.witnessedClasses(out.node[begin + m]!, toV + out.weight[begin + m]!);
+        left |= pending[m]!;
+      }
+      searched = left === searched ? 0 : left;
+    }
+    for (let m = 0; m < degree; m++) missing[m]! |= pending[m]!;
+  }
 }
 
 /** The graph during contraction: arcs out of and into every node not yet contracted. */
