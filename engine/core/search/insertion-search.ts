@@ -16,6 +16,8 @@ export class InsertionSearch {
   private readonly symmetric: boolean;
   /** Whether some job has a window that closes: without one, a window rules out no position. */
   private readonly windowed: boolean;
+  /** Per position of the route being priced: 1 when `cheapest` blinks past it. */
+  private blinks = new Uint8Array(64);
 
   constructor(private readonly evaluator: MoveEvaluator) {
     const instance = evaluator.model.instance;
@@ -44,15 +46,16 @@ export class InsertionSearch {
     let p = 1;
     let last = route.size + 1;
     if (this.windowed && model.hardWindows) [p, last] = this.windowPositions(route, node);
-    // The blinks of the skipped positions are drawn all the same, so a seed's run does not depend on the skipping.
-    random?.skip(p - 1);
+    // Every position's blink is drawn, also those of positions the window rules out, so a seed's run does not depend on the skipping.
+    const blinks = this.blinks.length > route.size ? this.blinks : (this.blinks = new Uint8Array(2 * (route.size + 1)));
+    if (random !== null) random.flagsBelow(blinks, route.size + 1, blinkRate);
     let from = nodes[p - 1]!;
     let legIn = distance[from * n + node]!;
     for (; p <= last; p++) {
       const to = nodes[p]!;
       const legOut = distance[row + to]!;
       const next = symmetric ? legOut : distance[to * n + node]!;
-      const blinked = random !== null && random.nextFloat() < blinkRate;
+      const blinked = random !== null && blinks[p - 1] === 1;
       if (!blinked && fixed + scale * (legIn + legOut - distance[from * n + to]!) < best) {
         const cost = this.evaluator.join3(route.type, route.prefix, (p - 1) * S, model.visits, node * S, route.suffix, p * S) - route.cost;
         if (cost < best) {
@@ -63,7 +66,6 @@ export class InsertionSearch {
       from = to;
       legIn = next;
     }
-    random?.skip(route.size + 1 - last);
     return this.position === -1 ? Infinity : best;
   }
 

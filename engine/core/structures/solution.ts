@@ -16,6 +16,14 @@ export class Solution {
   /** Routes with each kind of violation (time warp, excess load), so feasibility is O(1). */
   private warpedRoutes = 0;
   private overloadedRoutes = 0;
+  /**
+   * Per route slot: 1 when the route served jobs at its last refresh. With their count and a bound
+   * past which every slot is unused, callers that need the used routes (every ruin and recreate) skip
+   * the hundreds of empty slots an unlimited fleet has (one per job) instead of visiting each route.
+   */
+  readonly routeUsed: Uint8Array;
+  private usedCount = 0;
+  private usedBound = 0;
   /** Routes refreshed since the last `syncFrom`, so syncing copies only what differs. */
   private readonly changed: Uint8Array;
   private readonly changedList: number[] = [];
@@ -29,6 +37,12 @@ export class Solution {
     this.unassigned.set(instance.jobs);
     this.unassignedCount = instance.jobs.length;
     this.changed = new Uint8Array(this.routes.length);
+    this.routeUsed = new Uint8Array(this.routes.length);
+  }
+
+  /** Every route slot from this one on is unused. */
+  get usedSlotBound(): number {
+    return this.usedBound;
   }
 
   get cost(): number {
@@ -84,6 +98,12 @@ export class Solution {
     route.refresh();
     this.routesCost += route.cost;
     this.count(route.violations, 1);
+    const used = route.size > 0 ? 1 : 0;
+    if (used !== this.routeUsed[slot]) {
+      this.routeUsed[slot] = used;
+      this.usedCount += used === 1 ? 1 : -1;
+      if (used === 1 && slot >= this.usedBound) this.usedBound = slot + 1;
+    }
     if (!this.changed[slot]) {
       this.changed[slot] = 1;
       this.changedList.push(slot);
@@ -108,6 +128,7 @@ export class Solution {
     this.routesCost = other.routesCost;
     this.warpedRoutes = other.warpedRoutes;
     this.overloadedRoutes = other.overloadedRoutes;
+    this.copyUsed(other);
     this.clearChanges();
   }
 
@@ -127,6 +148,13 @@ export class Solution {
     this.routesCost = other.routesCost;
     this.warpedRoutes = other.warpedRoutes;
     this.overloadedRoutes = other.overloadedRoutes;
+    this.copyUsed(other);
+  }
+
+  private copyUsed(other: Solution): void {
+    this.routeUsed.set(other.routeUsed);
+    this.usedCount = other.usedCount;
+    this.usedBound = other.usedBound;
   }
 
   private clearChanges(): void {
@@ -135,9 +163,7 @@ export class Solution {
   }
 
   usedRoutes(): number {
-    let used = 0;
-    for (const route of this.routes) if (route.size > 0) used++;
-    return used;
+    return this.usedCount;
   }
 
   /** Job sequences of the used routes with their slots, for reporting and sharing between threads. */

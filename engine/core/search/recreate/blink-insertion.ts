@@ -167,15 +167,21 @@ export class BlinkInsertion {
 
   /** Lists the used routes and the first unused slot of each vehicle type, in slot order (again whenever a route opens). */
   private listRoutes(solution: Solution): void {
-    if (this.used.length < solution.routes.length) this.used = new Int32Array(solution.routes.length);
+    const slots = solution.routes.length;
+    if (this.used.length < slots) this.used = new Int32Array(slots);
+    const routeUsed = solution.routeUsed;
+    const slotType = solution.model.slotType;
+    const bound = solution.usedSlotBound;
+    const types = this.typeFoundAt.length;
     this.finds++;
     this.unusedCount = 0;
     this.usedCount = 0;
-    for (const route of solution.routes) {
-      if (route.size > 0) this.used[this.usedCount++] = route.slot;
-      else if (this.typeFoundAt[route.type] !== this.finds) {
-        this.typeFoundAt[route.type] = this.finds;
-        this.unused[this.unusedCount++] = route.slot;
+    // Past the bound every slot is unused, so the scan goes on only until each type has its first unused slot.
+    for (let slot = 0; slot < slots && (slot < bound || this.unusedCount < types); slot++) {
+      if (routeUsed[slot] === 1) this.used[this.usedCount++] = slot;
+      else if (this.typeFoundAt[slotType[slot]!] !== this.finds) {
+        this.typeFoundAt[slotType[slot]!] = this.finds;
+        this.unused[this.unusedCount++] = slot;
       }
     }
   }

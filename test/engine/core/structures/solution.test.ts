@@ -1,0 +1,43 @@
+import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
+import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
+import { DistanceRanking } from '../../../../engine/core/search/neighbourhood.js';
+import { BlinkInsertion } from '../../../../engine/core/search/recreate/blink-insertion.js';
+import { StringRemoval } from '../../../../engine/core/search/ruin/string-removal.js';
+import { RouteModel } from '../../../../engine/core/route-model.js';
+import { Random } from '../../../../engine/core/structures/prng.js';
+import { Solution } from '../../../../engine/core/structures/solution.js';
+import { tinyInstance } from '../tiny-instances.js';
+
+/** What the used-route bookkeeping must agree with: the routes' sizes. */
+function expectUsedRoutesTracked(solution: Solution): void {
+  const used = solution.routes.map((route) => (route.size > 0 ? 1 : 0));
+  expect(Array.from(solution.routeUsed)).toEqual(used);
+  expect(solution.usedRoutes()).toBe(used.reduce((sum: number, flag) => sum + flag, 0));
+  expect(used.slice(solution.usedSlotBound).every((flag) => flag === 0)).toBe(true);
+}
+
+describe('Solution used routes', () => {
+  it.each([1, 2, 3])('follow ruins, recreates, syncs and copies (seed %i)', (seed) => {
+    const instance = tinyInstance(seed, { jobs: 60, vehicles: 12, windows: 'tight', capacity: 300 });
+    const model = new RouteModel(instance);
+    const random = new Random(seed);
+    const recreate = new BlinkInsertion(instance, new InsertionSearch(new MoveEvaluator(model)), random);
+    const ruin = new StringRemoval(new DistanceRanking(instance), instance.jobs.length, model.slotType.length, random);
+    const current = new Solution(model);
+    expectUsedRoutesTracked(current);
+    recreate.recreate(current);
+    const candidate = new Solution(model);
+    candidate.copyFrom(current);
+    expectUsedRoutesTracked(candidate);
+    for (let step = 0; step < 200; step++) {
+      ruin.ruin(candidate);
+      expectUsedRoutesTracked(candidate);
+      recreate.recreate(candidate);
+      expectUsedRoutesTracked(candidate);
+      if (random.nextFloat() < 0.3) current.syncFrom(candidate);
+      else candidate.syncFrom(current);
+      expectUsedRoutesTracked(current);
+      expectUsedRoutesTracked(candidate);
+    }
+  });
+});
