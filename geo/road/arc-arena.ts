@@ -99,35 +99,37 @@ export class ArcArena {
     this.used += capacity;
   }
 
-  /** Moves every live slice, in node order, into new arrays with room to spare; `v`'s slice gets `capacity`. */
+  /**
+   * Moves every live slice, in node order, into new arrays with room to spare; `v`'s slice gets
+   * `capacity`. One column at a time, so that the old and new arrays of only one column are held
+   * together: on a 1000 x 1000 grid each arena starts at 660 MB.
+   */
   private pack(v: number, capacity: number): void {
     const n = this.begin.length;
     this.capacity[v] = capacity;
-    let live = 0;
-    for (let u = 0; u < n; u++) live += this.capacity[u]!;
-    const room = Math.ceil(live * 1.5) + 16;
-    const node = new Int32Array(room);
-    const weight = new Float64Array(room);
-    const classes = new Uint32Array(room);
-    const middle = new Int32Array(room);
-    const hops = new Int32Array(room);
+    const begin = new Int32Array(n);
     let at = 0;
     for (let u = 0; u < n; u++) {
-      const from = this.begin[u]!;
-      const end = from + this.size[u]!;
-      node.set(this.node.subarray(from, end), at);
-      weight.set(this.weight.subarray(from, end), at);
-      classes.set(this.classes.subarray(from, end), at);
-      middle.set(this.middle.subarray(from, end), at);
-      hops.set(this.hops.subarray(from, end), at);
-      this.begin[u] = at;
+      begin[u] = at;
       at += this.capacity[u]!;
     }
-    this.node = node;
-    this.weight = weight;
-    this.classes = classes;
-    this.middle = middle;
-    this.hops = hops;
+    const room = Math.ceil(at * 1.5) + 16;
+    this.node = this.packed(this.node, begin, room);
+    this.weight = this.packed(this.weight, begin, room);
+    this.classes = this.packed(this.classes, begin, room);
+    this.middle = this.packed(this.middle, begin, room);
+    this.hops = this.packed(this.hops, begin, room);
+    this.begin.set(begin);
     this.used = at;
+  }
+
+  /** `column` with each live slice moved to its new `begin`, in an array of `room` arcs. */
+  private packed<T extends Int32Array | Uint32Array | Float64Array>(column: T, begin: Int32Array, room: number): T {
+    const moved = new (column.constructor as new (length: number) => T)(room);
+    for (let u = 0; u < begin.length; u++) {
+      const from = this.begin[u]!;
+      moved.set(column.subarray(from, from + this.size[u]!), begin[u]!);
+    }
+    return moved;
   }
 }

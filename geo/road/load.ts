@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { importOsm } from './import.js';
 import { readRoadGraph, roadGraphFormatVersion, type RoadGraph } from './road-graph.js';
-import { readSectionedFile } from './sectioned-file.js';
+import { readSectionedMeta } from './sectioned-file.js';
 
 /** Where an extract's imported graph lives in a maps folder: `<mapsDir>/<name>.wpgraph`. */
 export function mapGraphPath(pbfPath: string, mapsDir: string): string {
@@ -24,7 +24,8 @@ export function loadRoadGraph(pbfPath: string, graphPath: string): RoadGraph {
 function isCurrent(pbfPath: string, graphPath: string): boolean {
   if (!existsSync(graphPath) || statSync(graphPath).mtimeMs < statSync(pbfPath).mtimeMs) return false;
   try {
-    return readSectionedFile<{ version?: number }>(graphPath).meta.version === roadGraphFormatVersion;
+    // The header alone: a large map's graph is many gigabytes.
+    return readSectionedMeta<{ version?: number }>(graphPath).version === roadGraphFormatVersion;
   } catch {
     return false;
   }

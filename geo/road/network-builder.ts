@@ -57,6 +57,7 @@ export class RoadNetworkBuilder implements OsmHandlers {
     }
   }
 
+  /** Builds the network once: the lists collected from the file are released. */
   build(): BuiltNetwork {
     const nodes = this.sortedNodes();
     const lookup = (id: number): number => binarySearch(nodes.ids, id);
@@ -137,6 +138,10 @@ export class RoadNetworkBuilder implements OsmHandlers {
       network.profiles[profile] = this.profileNetwork(network, profile, segmentWayIndex, segmentMeters, wayLengths);
       restrictions[profile] = this.turnRestrictions(network, profile, vertexAt);
     }
+    // The ways and restrictions as read are not needed again (a builder builds once), and the
+    // importer holds the builder until it is done.
+    this.ways.length = 0;
+    for (const profile of profileNames) this.restrictions[profile].length = 0;
     return { network, restrictions };
   }
 

@@ -1,9 +1,10 @@
-import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 
 /**
  * A binary container of named typed arrays: magic, a JSON header listing each section's type,
- * offset and length, then the arrays themselves, 8-byte aligned so that loading is a matter of
- * creating views over one buffer (no parsing, no copying).
+ * offset and length, then the arrays themselves, 8-byte aligned. Loading reads each section
+ * straight into a typed array of its own (no parsing): one buffer for the whole file cannot
+ * exceed 2 GiB, and a 1000 x 1000 grid's graph is about 15 GB.
  */
 
 export type TypedArray = Int32Array | Uint32Array | Float64Array | Uint8Array;
@@ -30,7 +31,8 @@ export interface SectionedContents<Meta> {
 }
 
 function align8(value: number): number {
-  return (value + 7) & ~7;
+  // Not a bit mask: offsets pass 2^31 in large graphs.
+  return Math.ceil(value / 8) * 8;
 }
 
 /**
@@ -52,7 +54,9 @@ export class SectionedFileWriter {
 
   add(name: string, array: TypedArray): void {
     this.entries.push({ name, type: array.constructor.name as ArrayType, offset: this.dataBytes, length: array.length });
-    writeSync(this.data, new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    // A gigabyte at a time: one write cannot pass 2 GiB.
+    for (let done = 0; done < bytes.length;) done += writeSync(this.data, bytes, done, Math.min(bytes.length - done, 2 ** 30));
     const padding = align8(array.byteLength) - array.byteLength;
     if (padding > 0) writeSync(this.data, new Uint8Array(padding));
     this.dataBytes += align8(array.byteLength);
@@ -124,22 +128,50 @@ export function removePartialFiles(path: string): void {
 const copyChunkBytes = 16 * 2 ** 20;
 
 export function readSectionedFile<Meta>(path: string): SectionedContents<Meta> {
-  let file = readFileSync(path);
-  if (file.toString('latin1', 0, magic.length) !== magic) throw new Error(`${path}: not a wayplan graph file`);
-  if (file.byteOffset % 8 !== 0) {
-    const aligned = new Uint8Array(file.length);
-    aligned.set(file);
-    file = Buffer.from(aligned.buffer);
+  const file = openSync(path, 'r');
+  try {
+    const header = readHeader<Meta>(file, path);
+    const fileBytes = fstatSync(file).size;
+    const sections = new Map<string, TypedArray>();
+    for (const entry of header.sections) {
+      const Constructor = constructors[entry.type];
+      if (!Constructor) throw new Error(`${path}: unknown section type ${entry.type}`);
+      if (entry.offset + entry.length * Constructor.BYTES_PER_ELEMENT > fileBytes)
+        throw new Error(`${path}: truncated section ${entry.name}`);
+      const array = new Constructor(entry.length);
+      readFully(file, new Uint8Array(array.buffer), entry.offset, path);
+      sections.set(entry.name, array);
+    }
+    return { meta: header.meta, sections };
+  } finally {
+    closeSync(file);
   }
-  const headerLength = file.readUInt32LE(magic.length);
-  const header = JSON.parse(file.toString('utf8', magic.length + 4, magic.length + 4 + headerLength)) as FileHeader<Meta>;
-  const sections = new Map<string, TypedArray>();
-  for (const entry of header.sections) {
-    const Constructor = constructors[entry.type];
-    if (!Constructor) throw new Error(`${path}: unknown section type ${entry.type}`);
-    if (entry.offset + entry.length * Constructor.BYTES_PER_ELEMENT > file.length)
-      throw new Error(`${path}: truncated section ${entry.name}`);
-    sections.set(entry.name, new Constructor(file.buffer, file.byteOffset + entry.offset, entry.length));
+}
+
+/** The meta of a sectioned file, without its sections. */
+export function readSectionedMeta<Meta>(path: string): Meta {
+  const file = openSync(path, 'r');
+  try {
+    return readHeader<Meta>(file, path).meta;
+  } finally {
+    closeSync(file);
   }
-  return { meta: header.meta, sections };
+}
+
+function readHeader<Meta>(file: number, path: string): FileHeader<Meta> {
+  const front = Buffer.alloc(magic.length + 4);
+  readFully(file, front, 0, path);
+  if (front.toString('latin1', 0, magic.length) !== magic) throw new Error(`${path}: not a wayplan graph file`);
+  const header = Buffer.alloc(front.readUInt32LE(magic.length));
+  readFully(file, header, front.length, path);
+  return JSON.parse(header.toString('utf8')) as FileHeader<Meta>;
+}
+
+/** Fills `into` from `position` on, a gigabyte at a time (one read cannot pass 2 GiB). */
+function readFully(file: number, into: Uint8Array, position: number, path: string): void {
+  for (let done = 0; done < into.length;) {
+    const read = readSync(file, into, done, Math.min(into.length - done, 2 ** 30), position + done);
+    if (read === 0) throw new Error(`${path}: truncated at byte ${position + done}`);
+    done += read;
+  }
 }

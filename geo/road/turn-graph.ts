@@ -49,12 +49,22 @@ export function buildTurnGraph(network: RoadNetwork, restrictions: TurnRestricti
   for (let d = 0; d < nodeCount; d++) usable[d] = isUsable(network, variant, d) ? 1 : 0;
 
   const leaving = directedByTail(network, usable);
+  // Room for every usable segment leaving each node's head, trimmed once filled: JS arrays grown
+  // arc by arc took 427 MB of heap on top of the typed copies for the four graphs of a group on a
+  // 1000 x 1000 grid (4.0 million nodes, 10.4 million arcs each).
+  let room = 0;
+  for (let from = 0; from < nodeCount; from++) {
+    if (usable[from] === 0) continue;
+    const via = directedHead(network, from);
+    room += leaving.first[via + 1]! - leaving.first[via]!;
+  }
   const first = new Int32Array(nodeCount + 1);
-  const targets: number[] = [];
-  const weights: number[] = [];
+  const target = new Int32Array(room);
+  const weight = new Float64Array(room);
+  let size = 0;
   const allowed: number[] = [];
   for (let from = 0; from < nodeCount; from++) {
-    first[from] = targets.length;
+    first[from] = size;
     if (usable[from] === 0) continue;
     const via = directedHead(network, from);
     const mandatory = restrictions.mandatory.get(from);
@@ -70,12 +80,13 @@ export function buildTurnGraph(network: RoadNetwork, restrictions: TurnRestricti
     for (const to of allowed) {
       const uTurn = to === reverseDirected(from);
       if (uTurn && hasOtherWay && !variant.uTurns) continue;
-      targets.push(to);
-      weights.push(directedKey[from]! + (uTurn ? uTurnPenaltyKey : 0));
+      target[size] = to;
+      weight[size++] = directedKey[from]! + (uTurn ? uTurnPenaltyKey : 0);
     }
   }
-  first[nodeCount] = targets.length;
-  return { nodeCount, first, target: Int32Array.from(targets), weight: Float64Array.from(weights) };
+  first[nodeCount] = size;
+  if (size === room) return { nodeCount, first, target, weight };
+  return { nodeCount, first, target: target.slice(0, size), weight: weight.slice(0, size) };
 }
 
 /** Usable directed segments grouped by the vertex they leave from (CSR). */
@@ -89,45 +100,84 @@ function directedByTail(network: RoadNetwork, usable: Uint8Array): { first: Int3
   return { first, directed };
 }
 
-/**
- * The turn graph with the arcs of both graphs (over the same nodes, with the same weight where
- * both have an arc): the graph several variants of one profile are contracted on together.
- * Arcs leaving a node are in ascending target order in both, and stay so.
- */
-export function mergeTurnGraphs(a: TurnGraph, b: TurnGraph): TurnGraph {
-  const first = new Int32Array(a.nodeCount + 1);
-  const target = new Int32Array(a.target.length + b.target.length);
-  const weight = new Float64Array(target.length);
-  let size = 0;
-  for (let from = 0; from < a.nodeCount; from++) {
-    first[from] = size;
-    let i = a.first[from]!;
-    let j = b.first[from]!;
-    while (i < a.first[from + 1]! || j < b.first[from + 1]!) {
-      const fromA = j === b.first[from + 1]! || (i < a.first[from + 1]! && a.target[i]! <= b.target[j]!);
-      const to = fromA ? a.target[i]! : b.target[j]!;
-      target[size] = to;
-      weight[size++] = fromA ? a.weight[i]! : b.weight[j]!;
-      if (fromA) i++;
-      if (j < b.first[from + 1]! && b.target[j] === to) j++;
-    }
-  }
-  first[a.nodeCount] = size;
-  return { nodeCount: a.nodeCount, first, target: target.slice(0, size), weight: weight.slice(0, size) };
+/** The turn graphs of several travel classes in one: each arc carries the classes that have it (bit c for class c). */
+export interface ClassedTurnGraph extends TurnGraph {
+  classes: Uint32Array;
 }
 
 /**
- * Sets bit `bit` of `arcClasses` on the arcs of `union` (see mergeTurnGraphs) that `member`,
- * one of the graphs merged into it, has.
+ * The union of the turn graphs of `classCount` classes of one profile (over the same nodes, with
+ * the same weight where several have an arc): the graph they are contracted on together. The
+ * classes' graphs are built and merged one at a time, so that only one of them is held besides
+ * the union; `classTurnGraph` gives each back. Arcs leaving a node are in ascending target
+ * order in every class's graph, and stay so.
  */
-export function markVariantArcs(union: TurnGraph, member: TurnGraph, bit: number, arcClasses: Uint32Array): void {
-  for (let from = 0; from < union.nodeCount; from++) {
-    let a = union.first[from]!;
-    for (let b = member.first[from]!; b < member.first[from + 1]!; b++) {
-      while (a < union.first[from + 1]! && union.target[a] !== member.target[b]) a++;
-      if (a === union.first[from + 1]! || union.weight[a] !== member.weight[b])
-        throw new Error(`turn ${from}→${member.target[b]} is not in the union`);
-      arcClasses[a]! |= 1 << bit;
+export function turnGraphUnion(classCount: number, classGraph: (index: number) => TurnGraph): ClassedTurnGraph {
+  let union = classedAs0(classGraph(0));
+  for (let index = 1; index < classCount; index++) union = withClass(union, classGraph(index), index);
+  return union;
+}
+
+function classedAs0(graph: TurnGraph): ClassedTurnGraph {
+  return { ...graph, classes: new Uint32Array(graph.target.length).fill(1) };
+}
+
+/** `union` with the arcs of `member` added, marked with class `bit`. */
+function withClass(union: ClassedTurnGraph, member: TurnGraph, bit: number): ClassedTurnGraph {
+  const n = union.nodeCount;
+  // Counted first, then filled: the union is the largest array of a group's turn graphs.
+  let size = 0;
+  for (let from = 0; from < n; from++) mergeArcs(union, member, from, () => size++);
+  const first = new Int32Array(n + 1);
+  const target = new Int32Array(size);
+  const weight = new Float64Array(size);
+  const classes = new Uint32Array(size);
+  size = 0;
+  for (let from = 0; from < n; from++) {
+    first[from] = size;
+    mergeArcs(union, member, from, (i, j) => {
+      target[size] = i >= 0 ? union.target[i]! : member.target[j]!;
+      weight[size] = i >= 0 ? union.weight[i]! : member.weight[j]!;
+      classes[size++] = (i >= 0 ? union.classes[i]! : 0) | (j >= 0 ? 1 << bit : 0);
+    });
+  }
+  first[n] = size;
+  return { nodeCount: n, first, target, weight, classes };
+}
+
+/** Calls `arc` for each target of `from` in either graph, in ascending order, with its position in each (-1 where absent). */
+function mergeArcs(a: TurnGraph, b: TurnGraph, from: number, arc: (i: number, j: number) => void): void {
+  let i = a.first[from]!;
+  let j = b.first[from]!;
+  const endA = a.first[from + 1]!;
+  const endB = b.first[from + 1]!;
+  while (i < endA || j < endB) {
+    if (j === endB || (i < endA && a.target[i]! < b.target[j]!)) arc(i++, -1);
+    else if (i === endA || b.target[j]! < a.target[i]!) arc(-1, j++);
+    else {
+      if (a.weight[i] !== b.weight[j]) throw new Error(`turn ${from}→${a.target[i]} differs in weight between classes`);
+      arc(i++, j++);
     }
   }
+}
+
+/** The turn graph of class `bit` of a union: its arcs, in the order the class's own graph had them. */
+export function classTurnGraph(union: ClassedTurnGraph, bit: number): TurnGraph {
+  const mask = 1 << bit;
+  const n = union.nodeCount;
+  const first = new Int32Array(n + 1);
+  for (let from = 0; from < n; from++) {
+    let count = 0;
+    for (let a = union.first[from]!; a < union.first[from + 1]!; a++) if ((union.classes[a]! & mask) !== 0) count++;
+    first[from + 1] = first[from]! + count;
+  }
+  const target = new Int32Array(first[n]!);
+  const weight = new Float64Array(first[n]!);
+  let size = 0;
+  for (let a = 0; a < union.first[n]!; a++) {
+    if ((union.classes[a]! & mask) === 0) continue;
+    target[size] = union.target[a]!;
+    weight[size++] = union.weight[a]!;
+  }
+  return { nodeCount: n, first, target, weight };
 }

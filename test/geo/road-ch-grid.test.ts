@@ -10,7 +10,7 @@ import { contract } from '../../geo/road/contract.js';
 import { importOsm, type ImportResult, type ImportStage } from '../../geo/road/import.js';
 import { allVariants, readRoadGraph, variantGraph, variantKey } from '../../geo/road/road-graph.js';
 import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
-import { buildTurnGraph, markVariantArcs, mergeTurnGraphs, type TurnGraph } from '../../geo/road/turn-graph.js';
+import { buildTurnGraph, classTurnGraph, turnGraphUnion, type TurnGraph } from '../../geo/road/turn-graph.js';
 import type { RoadNetwork, TurnRestrictions } from '../../geo/road/road-network.js';
 import { writeOsmPbf, type TestRelation, type TestWay } from './support/osm-pbf-writer.js';
 import { builtGrid } from './support/built-grid.js';
@@ -150,12 +150,9 @@ describe('contracting the classes that differ only in the roads they avoid toget
   const members = [false, true].flatMap((avoidTolls) =>
     [false, true].map((hazmat) => travelVariant({ allowTollRoads: !avoidTolls, hazmat })),
   );
-  const graphs = members.map((variant) => buildTurnGraph(network, restrictions.auto, variant));
-  const union = graphs.reduce(mergeTurnGraphs);
-  const arcClasses = new Uint32Array(union.target.length);
-  graphs.forEach((graph, index) => markVariantArcs(union, graph, index, arcClasses));
-  const together = contract(union, { arcClasses });
-  const alone = contract(graphs[0]!);
+  const union = turnGraphUnion(members.length, (index) => buildTurnGraph(network, restrictions.auto, members[index]!));
+  const together = contract(union, { arcClasses: union.classes });
+  const alone = contract(classTurnGraph(union, 0));
 
   it('costs about one contraction, not one per class', () => {
     expect(together.work.witnessSettled).toBeLessThan(1.5 * alone.work.witnessSettled);
@@ -178,11 +175,8 @@ function autoGroup(
   const members = [false, true].flatMap((avoidTolls) =>
     [false, true].map((hazmat) => travelVariant({ allowTollRoads: !avoidTolls, hazmat })),
   );
-  const graphs = members.map((variant) => buildTurnGraph(network, restrictions, variant));
-  const union = graphs.reduce(mergeTurnGraphs);
-  const arcClasses = new Uint32Array(union.target.length);
-  graphs.forEach((graph, index) => markVariantArcs(union, graph, index, arcClasses));
-  return { graphs, union, arcClasses };
+  const union = turnGraphUnion(members.length, (index) => buildTurnGraph(network, restrictions, members[index]!));
+  return { graphs: members.map((_, index) => classTurnGraph(union, index)), union, arcClasses: union.classes };
 }
 
 /** An endpoint at the start of turn-graph node v. */
