@@ -30,6 +30,9 @@ export interface SectionedContents<Meta> {
   sections: Map<string, TypedArray>;
 }
 
+/** Bytes per read or write call: one call cannot pass 2 GiB. */
+const ioChunkBytes = 2 ** 30;
+
 function align8(value: number): number {
   // Not a bit mask: offsets pass 2^31 in large graphs.
   return Math.ceil(value / 8) * 8;
@@ -55,8 +58,7 @@ export class SectionedFileWriter {
   add(name: string, array: TypedArray): void {
     this.entries.push({ name, type: array.constructor.name as ArrayType, offset: this.dataBytes, length: array.length });
     const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-    // A gigabyte at a time: one write cannot pass 2 GiB.
-    for (let done = 0; done < bytes.length;) done += writeSync(this.data, bytes, done, Math.min(bytes.length - done, 2 ** 30));
+    for (let done = 0; done < bytes.length;) done += writeSync(this.data, bytes, done, Math.min(bytes.length - done, ioChunkBytes));
     const padding = align8(array.byteLength) - array.byteLength;
     if (padding > 0) writeSync(this.data, new Uint8Array(padding));
     this.dataBytes += align8(array.byteLength);
@@ -167,10 +169,10 @@ function readHeader<Meta>(file: number, path: string): FileHeader<Meta> {
   return JSON.parse(header.toString('utf8')) as FileHeader<Meta>;
 }
 
-/** Fills `into` from `position` on, a gigabyte at a time (one read cannot pass 2 GiB). */
+/** Fills `into` from `position` on, `ioChunkBytes` at a time. */
 function readFully(file: number, into: Uint8Array, position: number, path: string): void {
   for (let done = 0; done < into.length;) {
-    const read = readSync(file, into, done, Math.min(into.length - done, 2 ** 30), position + done);
+    const read = readSync(file, into, done, Math.min(into.length - done, ioChunkBytes), position + done);
     if (read === 0) throw new Error(`${path}: truncated at byte ${position + done}`);
     done += read;
   }
