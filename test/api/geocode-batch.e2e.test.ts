@@ -107,10 +107,12 @@ describe('batch geocoding workflows against a faulty upstream', () => {
         expect(Number(row.latitude)).toBe(fakeLocation(row.address!).lat);
       }
     }
-    // Bounded: a permanently failing address costs at most attempts × HTTP attempts requests.
+    // Bounded: an address that keeps failing transiently costs attempts × HTTP attempts requests. A
+    // permanent answer ends the address in the chunk attempt that got it; the upstream counts a
+    // second request only when the first timed out (300 ms) on a busy machine before the 400 came.
     for (const [key, count] of upstream.requests) {
       if (indexOf(key) % 10 === 5) expect(count).toBe(httpAttempts * chunkAttempts);
-      if (indexOf(key) % 10 === 4) expect(count).toBe(1);
+      if (indexOf(key) % 10 === 4) expect(count).toBeLessThanOrEqual(httpAttempts);
     }
     const attempts = await stack.query('SELECT max(attempts) AS most FROM geocode_batch_addresses WHERE batch_id = $1', [summary.batch]);
     expect(attempts.rows[0].most).toBeLessThanOrEqual(chunkAttempts);
