@@ -3,8 +3,8 @@ import { CachedGeocoder } from '../geo/geocoding/cached-geocoder.js';
 import { CustomersFirstGeocoder } from '../geo/geocoding/customers-first-geocoder.js';
 import type { Geocoder } from '../geo/geocoding/geocoder.js';
 import type { GeocodingConfig } from '../geo/geocoding/geocoding-config.js';
+import { CurrentMapIndex } from '../geo/geocoding/local/current-map.js';
 import { LocalGeocoder } from '../geo/geocoding/local/local-geocoder.js';
-import { indexMap } from '../geo/geocoding/local/map-index.js';
 import { CircuitBreaker } from '../geo/geocoding/upstream/circuit-breaker.js';
 import { nominatimProtocol } from '../geo/geocoding/upstream/nominatim.js';
 import { peliasProtocol } from '../geo/geocoding/upstream/pelias.js';
@@ -21,26 +21,16 @@ export function upstreamBreaker(config: GeocodingConfig): CircuitBreaker {
 
 /**
  * The geocoder the configuration asks for, behind the customers' address lists: the local map
- * index (built on first use), or an upstream server with its answers cached in PostgreSQL; over-long
- * addresses refused first. The stores are handed in as geo's ports (geo/geocoding/ports.ts).
+ * index (built on first use, and again when the map file changes or its index is deleted), or an
+ * upstream server with its answers cached in PostgreSQL; over-long addresses refused first. The
+ * stores are handed in as geo's ports (geo/geocoding/ports.ts).
  */
 export function createGeocoder(pool: Pool, config: GeocodingConfig, breaker: CircuitBreaker = upstreamBreaker(config)): Geocoder {
   const customers = new CustomerAddressStore(pool);
   if (config.provider === 'local') {
     const index = new GeocodingIndexStore(pool);
-    let mapHash: Promise<string> | undefined;
-    const ensureIndex = (): Promise<string> => {
-      // A failed build is tried again by the next query rather than remembered.
-      mapHash ??= indexMap(index, config.mapPath).then(
-        (m) => m.mapHash,
-        (err: unknown) => {
-          mapHash = undefined;
-          throw err;
-        },
-      );
-      return mapHash;
-    };
-    return new BoundedQueryGeocoder(new CustomersFirstGeocoder(customers, new LocalGeocoder(index, ensureIndex)));
+    const map = new CurrentMapIndex(index, config.mapPath);
+    return new BoundedQueryGeocoder(new CustomersFirstGeocoder(customers, new LocalGeocoder(index, () => map.mapHash())));
   }
   const protocol = config.provider === 'nominatim' ? nominatimProtocol : peliasProtocol(config.apiKey);
   const upstream = new UpstreamGeocoder(protocol, config.upstreamUrl!, {

@@ -43,6 +43,7 @@ export type IndexedPiece = Omit<GazetteerPiece, 'feature'> & { featureId: number
 
 /** The local geocoder's index: one gazetteer per map extract, keyed by the file's hash. */
 export interface GazetteerIndex {
+  hasMap(mapHash: string): Promise<boolean>;
   /** Stores a map's gazetteer unless it is there already; `build` runs only when it is missing. */
   ensureMap(mapHash: string, fileName: string, build: () => Gazetteer): Promise<{ built: boolean; counts: Record<string, number> }>;
   /** Features whose name is similar to `text`, most similar first. */
