@@ -1,15 +1,20 @@
 import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 
 /**
- * A binary container of named typed arrays: magic, a JSON header listing each section's type,
- * offset and length, then the arrays themselves, 8-byte aligned. Loading reads each section
- * straight into a typed array of its own (no parsing): one buffer for the whole file cannot
- * exceed 2 GiB, and a 1000 x 1000 grid's graph is about 15 GB.
+ * A binary container of named typed arrays: a fixed front (magic, then where the header is and
+ * its length), the arrays themselves, 8-byte aligned, then a JSON header listing each section's
+ * type, offset and length. The header goes last because its offsets are known only once every
+ * section is written: the writer never copies the sections, which for a 1000 x 1000 grid's graph
+ * are about 15 GB. Loading reads each section straight into a typed array of its own (no
+ * parsing): one buffer for the whole file cannot exceed 2 GiB.
  */
 
 export type TypedArray = Int32Array | Uint32Array | Float64Array | Uint8Array;
 
-const magic = 'WPSECT01';
+const magic = 'WPSECT02';
+/** Magic, the header's offset (a float64: files pass 4 GiB) and its length (a uint32). */
+const frontBytes = magic.length + 8 + 4;
+const dataStart = align8(frontBytes);
 const constructors = { Int32Array, Uint32Array, Float64Array, Uint8Array } as const;
 type ArrayType = keyof typeof constructors;
 
@@ -40,73 +45,48 @@ function align8(value: number): number {
 
 /**
  * Writes a sectioned file one section at a time, so that a caller can drop each array once it is
- * written (an import holds one travel class in memory, not all of them). Sections go to a data
- * file as they come; `finish` puts the header (whose offsets are known only then) in front of
- * them and renames the result into place, so a reader never sees a half-written file.
+ * written (an import holds one travel class in memory, not all of them). Sections go into a
+ * partial file as they come; `finish` appends the header, fills in the front and renames the
+ * result into place, so a reader never sees a half-written file.
  */
 export class SectionedFileWriter {
-  private readonly dataPath: string;
-  private readonly data: number;
+  private readonly partial: string;
+  private readonly file: number;
   private readonly entries: SectionEntry[] = [];
-  private dataBytes = 0;
+  private end = dataStart;
 
   constructor(private readonly path: string) {
-    this.dataPath = partialDataPath(path);
-    this.data = openSync(this.dataPath, 'w');
+    this.partial = partialPath(path);
+    this.file = openSync(this.partial, 'w');
   }
 
   add(name: string, array: TypedArray): void {
-    this.entries.push({ name, type: array.constructor.name as ArrayType, offset: this.dataBytes, length: array.length });
-    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-    for (let done = 0; done < bytes.length;) done += writeSync(this.data, bytes, done, Math.min(bytes.length - done, ioChunkBytes));
-    const padding = align8(array.byteLength) - array.byteLength;
-    if (padding > 0) writeSync(this.data, new Uint8Array(padding));
-    this.dataBytes += align8(array.byteLength);
+    this.entries.push({ name, type: array.constructor.name as ArrayType, offset: this.end, length: array.length });
+    writeFully(this.file, new Uint8Array(array.buffer, array.byteOffset, array.byteLength), this.end);
+    this.end += align8(array.byteLength);
   }
 
-  /** Writes the header and the sections into place; returns the file's size in bytes. */
+  /** Writes the header and puts the file into place; returns the file's size in bytes. */
   finish<Meta>(meta: Meta): number {
-    closeSync(this.data);
-    // Offsets depend on the header's own length, which depends on the offsets' digits: iterate until stable.
-    let headerBytes = Buffer.alloc(0);
-    let dataStart = 0;
-    for (let pass = 0; pass < 4; pass++) {
-      dataStart = align8(magic.length + 4 + headerBytes.length);
-      const sections = this.entries.map((entry) => ({ ...entry, offset: dataStart + entry.offset }));
-      const next = Buffer.from(JSON.stringify({ meta, sections } satisfies FileHeader<Meta>), 'utf8');
-      const settled = next.length === headerBytes.length;
-      headerBytes = next;
-      if (settled) break;
-    }
+    const header = Buffer.from(JSON.stringify({ meta, sections: this.entries } satisfies FileHeader<Meta>), 'utf8');
     const front = Buffer.alloc(dataStart);
     front.write(magic, 0, 'latin1');
-    front.writeUInt32LE(headerBytes.length, magic.length);
-    headerBytes.copy(front, magic.length + 4);
-    const temporary = partialPath(this.path);
-    const file = openSync(temporary, 'w');
-    const data = openSync(this.dataPath, 'r');
+    front.writeDoubleLE(this.end, magic.length);
+    front.writeUInt32LE(header.length, magic.length + 8);
     try {
-      writeSync(file, front);
-      const chunk = Buffer.alloc(Math.min(copyChunkBytes, Math.max(1, this.dataBytes)));
-      for (let copied = 0; copied < this.dataBytes;) {
-        const read = readSync(data, chunk, 0, chunk.length, copied);
-        if (read === 0) throw new Error(`${this.dataPath}: ended after ${copied} of ${this.dataBytes} bytes`);
-        writeSync(file, chunk, 0, read);
-        copied += read;
-      }
+      writeFully(this.file, header, this.end);
+      writeFully(this.file, front, 0);
     } finally {
-      closeSync(data);
-      closeSync(file);
+      closeSync(this.file);
     }
-    rmSync(this.dataPath);
-    renameSync(temporary, this.path);
-    return dataStart + this.dataBytes;
+    renameSync(this.partial, this.path);
+    return this.end + header.length;
   }
 
   /** Drops what was written (the import failed); the target path is left untouched. */
   abort(): void {
     try {
-      closeSync(this.data);
+      closeSync(this.file);
     } catch {
       // Already closed by a failed finish.
     }
@@ -114,7 +94,6 @@ export class SectionedFileWriter {
   }
 }
 
-const partialDataPath = (path: string): string => `${path}.partial-data`;
 const partialPath = (path: string): string => `${path}.partial`;
 
 /**
@@ -123,11 +102,8 @@ const partialPath = (path: string): string => `${path}.partial`;
  * writer to the same path clears the leftovers before it starts.
  */
 export function removePartialFiles(path: string): void {
-  rmSync(partialDataPath(path), { force: true });
   rmSync(partialPath(path), { force: true });
 }
-
-const copyChunkBytes = 16 * 2 ** 20;
 
 export function readSectionedFile<Meta>(path: string): SectionedContents<Meta> {
   const file = openSync(path, 'r');
@@ -161,11 +137,11 @@ export function readSectionedMeta<Meta>(path: string): Meta {
 }
 
 function readHeader<Meta>(file: number, path: string): FileHeader<Meta> {
-  const front = Buffer.alloc(magic.length + 4);
+  const front = Buffer.alloc(frontBytes);
   readFully(file, front, 0, path);
-  if (front.toString('latin1', 0, magic.length) !== magic) throw new Error(`${path}: not a wayplan graph file`);
-  const header = Buffer.alloc(front.readUInt32LE(magic.length));
-  readFully(file, header, front.length, path);
+  if (front.toString('latin1', 0, magic.length) !== magic) throw new Error(`${path}: not a wayplan graph file of this version`);
+  const header = Buffer.alloc(front.readUInt32LE(magic.length + 8));
+  readFully(file, header, front.readDoubleLE(magic.length), path);
   return JSON.parse(header.toString('utf8')) as FileHeader<Meta>;
 }
 
@@ -176,4 +152,10 @@ function readFully(file: number, into: Uint8Array, position: number, path: strin
     if (read === 0) throw new Error(`${path}: truncated at byte ${position + done}`);
     done += read;
   }
+}
+
+/** Writes all of `bytes` at `position`, `ioChunkBytes` at a time. */
+function writeFully(file: number, bytes: Uint8Array, position: number): void {
+  for (let done = 0; done < bytes.length;)
+    done += writeSync(file, bytes, done, Math.min(bytes.length - done, ioChunkBytes), position + done);
 }

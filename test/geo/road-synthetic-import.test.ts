@@ -140,10 +140,9 @@ describe('importing an .osm.pbf the tests have never seen', () => {
 describe('an import after one that was killed while writing', () => {
   let folder: string;
   const leftovers = (): string[] => readdirSync(folder).filter((name) => name.includes('.partial'));
-  // What a killed import leaves: the sections written so far and a half-copied file.
+  // What a killed import leaves: a partial file with the sections written so far and no header.
   const killedImport = (out: string): void => {
-    writeFileSync(`${out}.partial-data`, Buffer.alloc(4096, 7));
-    writeFileSync(`${out}.partial`, Buffer.alloc(64, 7));
+    writeFileSync(`${out}.partial`, Buffer.alloc(4096, 7));
   };
 
   beforeEach(() => {
