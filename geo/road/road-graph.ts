@@ -1,7 +1,7 @@
 import type { ContractionHierarchy } from './contraction-hierarchy.js';
 import { profileNames, type ProfileName } from './profile.js';
 import type { ProfileNetwork, RoadNetwork } from './road-network.js';
-import { readSectionedFile, SectionedFileWriter, type TypedArray } from './sectioned-file.js';
+import { SectionedFileReader, SectionedFileWriter, type TypedArray } from './sectioned-file.js';
 import type { TravelVariant, TurnGraph } from './turn-graph.js';
 
 /** Everything one travel variant routes on. */
@@ -12,10 +12,15 @@ export interface VariantGraph {
   snappable: Uint8Array;
 }
 
+/** Travel variant key → what the variant routes on. */
+export interface VariantLookup {
+  get(key: string): VariantGraph | undefined;
+}
+
 /** A routable road graph as stored in a `.wpgraph` file and loaded into memory. */
 export interface RoadGraph {
   network: RoadNetwork;
-  variants: Map<string, VariantGraph>;
+  variants: VariantLookup;
   meta: RoadGraphMeta;
 }
 
@@ -100,16 +105,18 @@ export class RoadGraphWriter {
   }
 }
 
+/**
+ * Loads a graph file's network; each stored travel class is read from the file the first time a
+ * variant routes on it. A city's file holds up to 16 classes (about 1.3 GB at 360,000 directed
+ * segments) while a worker usually serves one or two.
+ */
 export function readRoadGraph(path: string): RoadGraph {
-  const { meta, sections } = readSectionedFile<RoadGraphMeta>(path);
+  const file = SectionedFileReader.open<RoadGraphMeta>(path);
+  const { meta } = file;
   if (meta.format !== 'wayplan-road-graph' || meta.version !== roadGraphFormatVersion) {
     throw new Error(`${path}: road graph format ${meta.format} v${meta.version} is not v${roadGraphFormatVersion}; import the map again`);
   }
-  const section = <T extends TypedArray>(name: string): T => {
-    const array = sections.get(name);
-    if (!array) throw new Error(`${path}: missing section ${name}`);
-    return array as T;
-  };
+  const section = <T extends TypedArray>(name: string): T => file.section(name) as T;
   const profiles = {} as Record<ProfileName, ProfileNetwork>;
   for (const profile of profileNames) {
     profiles[profile] = { directedKey: section(`${profile}.directedKey`), segmentFlags: section(`${profile}.segmentFlags`) };
@@ -126,15 +133,18 @@ export function readRoadGraph(path: string): RoadGraph {
     profiles,
   };
   const stored = new Map<string, VariantGraph>();
-  const variants = new Map<string, VariantGraph>();
-  for (const [key, storage] of Object.entries(meta.variantStorage)) {
-    let variant = stored.get(storage);
-    if (!variant) {
-      variant = variantFromSections(storage, section, network.segmentCount * 2);
-      stored.set(storage, variant);
-    }
-    variants.set(key, variant);
-  }
+  const variants: VariantLookup = {
+    get(key) {
+      const storage = meta.variantStorage[key];
+      if (storage === undefined) return undefined;
+      let variant = stored.get(storage);
+      if (!variant) {
+        variant = variantFromSections(storage, section, network.segmentCount * 2);
+        stored.set(storage, variant);
+      }
+      return variant;
+    },
+  };
   return { network, variants, meta };
 }
 

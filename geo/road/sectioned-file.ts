@@ -30,11 +30,6 @@ interface FileHeader<Meta> {
   sections: SectionEntry[];
 }
 
-export interface SectionedContents<Meta> {
-  meta: Meta;
-  sections: Map<string, TypedArray>;
-}
-
 /** Bytes per read or write call: one call cannot pass 2 GiB. */
 const ioChunkBytes = 2 ** 30;
 
@@ -105,24 +100,56 @@ export function removePartialFiles(path: string): void {
   rmSync(partialPath(path), { force: true });
 }
 
-export function readSectionedFile<Meta>(path: string): SectionedContents<Meta> {
-  const file = openSync(path, 'r');
-  try {
+/** Closes the descriptor of a reader nobody holds any more. */
+const unreachableReaders = new FinalizationRegistry<number>((file) => closeSync(file));
+
+/**
+ * An open sectioned file whose sections are read when asked for, each into a typed array of its
+ * own. The descriptor stays open for the reader's life: a new file renamed into place at the same
+ * path (a re-import) leaves this reader on the file it opened, never mixing the two.
+ */
+export class SectionedFileReader<Meta> {
+  readonly meta: Meta;
+  private readonly entries = new Map<string, SectionEntry>();
+
+  private constructor(
+    private readonly path: string,
+    private readonly file: number,
+  ) {
     const header = readHeader<Meta>(file, path);
     const fileBytes = fstatSync(file).size;
-    const sections = new Map<string, TypedArray>();
     for (const entry of header.sections) {
       const Constructor = constructors[entry.type];
       if (!Constructor) throw new Error(`${path}: unknown section type ${entry.type}`);
       if (entry.offset + entry.length * Constructor.BYTES_PER_ELEMENT > fileBytes)
         throw new Error(`${path}: truncated section ${entry.name}`);
-      const array = new Constructor(entry.length);
-      readFully(file, new Uint8Array(array.buffer), entry.offset, path);
-      sections.set(entry.name, array);
+      this.entries.set(entry.name, entry);
     }
-    return { meta: header.meta, sections };
-  } finally {
-    closeSync(file);
+    this.meta = header.meta;
+    unreachableReaders.register(this, file);
+  }
+
+  static open<Meta>(path: string): SectionedFileReader<Meta> {
+    const file = openSync(path, 'r');
+    try {
+      return new SectionedFileReader<Meta>(path, file);
+    } catch (error) {
+      closeSync(file);
+      throw error;
+    }
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  /** Reads a section from the file (every call reads it again). */
+  section(name: string): TypedArray {
+    const entry = this.entries.get(name);
+    if (!entry) throw new Error(`${this.path}: missing section ${name}`);
+    const array = new constructors[entry.type](entry.length);
+    readFully(this.file, new Uint8Array(array.buffer), entry.offset, this.path);
+    return array;
   }
 }
 

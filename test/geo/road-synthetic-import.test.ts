@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chMatrixKeys } from '../../geo/road/ch-matrix.js';
 import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
 import { importOsm } from '../../geo/road/import.js';
-import { allVariants, readRoadGraph, type RoadGraph } from '../../geo/road/road-graph.js';
+import { allVariants, readRoadGraph, variantKey, type RoadGraph } from '../../geo/road/road-graph.js';
 import { RoadRouter } from '../../geo/road/road-router.js';
 import { straightLineLeg } from '../../geo/straight-line.js';
 import { writeOsmPbf, type TestNode, type TestRelation, type TestWay } from './support/osm-pbf-writer.js';
@@ -174,5 +174,38 @@ describe('an import after one that was killed while writing', () => {
     expect(() => importOsm(join(folder, 'paths.osm.pbf'), out)).toThrow(/no roads for motor vehicles/);
     expect(leftovers()).toEqual([]);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('a graph read before its file is imported again', () => {
+  let folder: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'wayplan-road-'));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('reads its travel classes, asked for only later, from the file it opened', () => {
+    const out = join(folder, 'town.wpgraph');
+    writeFileSync(join(folder, 'town.osm.pbf'), syntheticTown());
+    importOsm(join(folder, 'town.osm.pbf'), out);
+    const graph = readRoadGraph(out);
+    // Another extract imported to the same path while the graph is in use: one street.
+    const street = writeOsmPbf(
+      [
+        { id: 1, lat: 10, lon: 20 },
+        { id: 2, lat: 10.001, lon: 20.001 },
+      ],
+      [{ id: 10, refs: [1, 2], tags: { highway: 'residential' } }],
+      [],
+    );
+    writeFileSync(join(folder, 'street.osm.pbf'), street);
+    importOsm(join(folder, 'street.osm.pbf'), out);
+    expect(readRoadGraph(out).network.segmentCount).toBe(1);
+
+    for (const variant of allVariants()) {
+      const routing = graph.variants.get(variantKey(variant))!;
+      expect(routing.hierarchy.nodeCount).toBe(2 * graph.network.segmentCount);
+      expect(routing.turnGraph.first).toHaveLength(2 * graph.network.segmentCount + 1);
+    }
   });
 });
