@@ -144,6 +144,39 @@ describe('the work of contracting growing street grids', () => {
   });
 });
 
+describe('the top of a contraction on growing street grids', () => {
+  // The four auto classes with U-turns, witness searches alone (no core): the densest nodes are
+  // the last ones, where a fixed settle limit stops finding witnesses.
+  const figures = [40, 120].map((n) => {
+    const { network, restrictions } = builtGrid(n);
+    const { union, arcClasses } = autoGroup(network, restrictions.auto);
+    const { hierarchy } = contract(union, { arcClasses, coreSize: 0 });
+    let largest = 0;
+    for (let v = 0; v < hierarchy.nodeCount; v++)
+      largest = Math.max(
+        largest,
+        hierarchy.upFirst[v + 1]! - hierarchy.upFirst[v]! + hierarchy.downFirst[v + 1]! - hierarchy.downFirst[v]!,
+      );
+    return {
+      largest,
+      arcsPerNode: (hierarchy.upFirst[hierarchy.nodeCount]! + hierarchy.downFirst[hierarchy.nodeCount]!) / hierarchy.nodeCount,
+    };
+  });
+
+  it('keeps the arcs of the densest node growing slower than the grid side', () => {
+    // Settle limits per arc of the node: 53 and 161 arcs on the 40 and 120 grids; a fixed
+    // limit: 62 and 277 (and on a 1000 x 1000 grid a top that ran away past 1,000 arcs per node).
+    const [small, large] = figures;
+    expect(large!.largest).toBeLessThan(200);
+    expect(large!.largest / small!.largest).toBeLessThan(3.5);
+  });
+
+  it('keeps the hierarchy small', () => {
+    // 10.58 and 11.27 arcs per node (a fixed limit: 10.78 and 11.89).
+    for (const figure of figures) expect(figure.arcsPerNode).toBeLessThan(11.5);
+  });
+});
+
 describe('contracting the classes that differ only in the roads they avoid together', () => {
   // The four auto classes with U-turns on a 40 x 40 grid: tolls and hazmat closures avoided or not.
   const { network, restrictions } = builtGrid(40);
