@@ -28,14 +28,14 @@ export interface ProfileNetwork {
 
 /** Turns between directed segments at a via vertex. */
 export interface TurnRestrictions {
-  /** Pairs (from, to) that may not be taken. */
-  forbidden: Set<string>;
+  /**
+   * For a from-segment with `no_*` restrictions: the to-segments that may not be taken. Keyed by
+   * number, not by a string per pair: building the string of every turn to look it up took about
+   * 7 s per travel class on a 1000 x 1000 grid (4.0 million directed segments).
+   */
+  forbidden: Map<number, Set<number>>;
   /** For a from-segment with `only_*` restrictions: the only to-segments allowed. */
   mandatory: Map<number, Set<number>>;
-}
-
-export function turnPairKey(from: number, to: number): string {
-  return `${from}>${to}`;
 }
 
 export function reverseDirected(directed: number): number {
