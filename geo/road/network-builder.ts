@@ -1,7 +1,7 @@
 import { haversineMeters } from '../straight-line.js';
 import { memberNode, memberWay, type OsmHandlers, type OsmRelationMember, type OsmTags } from './pbf/osm-pbf-reader.js';
 import { isCandidateWay, profileNames, wayTravel, type ProfileName, type WayTravel } from './profile.js';
-import { turnPairKey, type ProfileNetwork, type RoadNetwork, type TurnRestrictions } from './road-network.js';
+import { type ProfileNetwork, type RoadNetwork, type TurnRestrictions } from './road-network.js';
 
 export interface BuiltNetwork {
   network: RoadNetwork;
@@ -183,7 +183,7 @@ export class RoadNetworkBuilder implements OsmHandlers {
       list.push(s);
       segmentsOfWay.set(wayId, list);
     }
-    const forbidden = new Set<string>();
+    const forbidden = new Map<number, Set<number>>();
     const mandatory = new Map<number, Set<number>>();
     for (const restriction of restrictions) {
       const via = vertexAt(restriction.viaNode);
@@ -192,13 +192,10 @@ export class RoadNetworkBuilder implements OsmHandlers {
       const outOf = restriction.toWays.flatMap((way) => directedAt(segmentsOfWay.get(way) ?? [], network, via, 'out'));
       for (const from of into) {
         const targets = restriction.uTurn ? outOf.filter((to) => to === (from ^ 1)) : outOf;
-        if (restriction.mandatory) {
-          const allowed = mandatory.get(from) ?? new Set<number>();
-          for (const to of targets) allowed.add(to);
-          mandatory.set(from, allowed);
-        } else {
-          for (const to of targets) forbidden.add(turnPairKey(from, to));
-        }
+        const pairs = restriction.mandatory ? mandatory : forbidden;
+        const set = pairs.get(from) ?? new Set<number>();
+        for (const to of targets) set.add(to);
+        pairs.set(from, set);
       }
     }
     return { forbidden, mandatory };

@@ -28,14 +28,15 @@ export interface ProfileNetwork {
 
 /** Turns between directed segments at a via vertex. */
 export interface TurnRestrictions {
-  /** Pairs (from, to) that may not be taken. */
-  forbidden: Set<string>;
+  /**
+   * For a from-segment with `no_*` restrictions: the to-segments that may not be taken. Keyed by
+   * number, not by a string per pair: building the string of every turn to look it up made
+   * buildTurnGraph take 2.9 s of CPU per travel class on a 1000 x 1000 grid against 0.76 s (0.145
+   * against 0.051 s on a 300 x 300 grid).
+   */
+  forbidden: Map<number, Set<number>>;
   /** For a from-segment with `only_*` restrictions: the only to-segments allowed. */
   mandatory: Map<number, Set<number>>;
-}
-
-export function turnPairKey(from: number, to: number): string {
-  return `${from}>${to}`;
 }
 
 export function reverseDirected(directed: number): number {

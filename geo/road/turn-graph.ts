@@ -1,5 +1,5 @@
 import { segmentFlagFerry, segmentFlagHazmatRestricted, segmentFlagToll, type ProfileName } from './profile.js';
-import { directedHead, directedTail, reverseDirected, turnPairKey, type RoadNetwork, type TurnRestrictions } from './road-network.js';
+import { directedHead, directedTail, reverseDirected, type RoadNetwork, type TurnRestrictions } from './road-network.js';
 import { decisecondsPerSecond, weightKey } from './weight-key.js';
 
 /**
@@ -68,12 +68,13 @@ export function buildTurnGraph(network: RoadNetwork, restrictions: TurnRestricti
     if (usable[from] === 0) continue;
     const via = directedHead(network, from);
     const mandatory = restrictions.mandatory.get(from);
+    const forbidden = restrictions.forbidden.get(from);
     allowed.length = 0;
     let hasOtherWay = false;
     for (let i = leaving.first[via]!; i < leaving.first[via + 1]!; i++) {
       const to = leaving.directed[i]!;
       if (mandatory && !mandatory.has(to)) continue;
-      if (restrictions.forbidden.has(turnPairKey(from, to))) continue;
+      if (forbidden?.has(to)) continue;
       allowed.push(to);
       if (to !== reverseDirected(from)) hasOtherWay = true;
     }
