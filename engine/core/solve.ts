@@ -10,6 +10,8 @@ import { DistanceRanking, granularNeighbourhood } from './search/neighbourhood.j
 import { BlinkInsertion } from './search/recreate/blink-insertion.js';
 import { RouteExchange } from './search/population/route-exchange.js';
 import { DEFAULT_STALL_ITERATIONS_PER_JOB, RuinAndRecreate } from './search/ruin-and-recreate.js';
+import { MixedRemoval } from './search/ruin/mixed-removal.js';
+import { RouteRemoval } from './search/ruin/route-removal.js';
 import { StringRemoval } from './search/ruin/string-removal.js';
 import type { SolveOptions, SolveResult } from './solve-options.js';
 import { Random } from './structures/prng.js';
@@ -36,7 +38,8 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   const neighbourhood = granularNeighbourhood(instance, NEIGHBOURS);
   const localSearch = new LocalSearch(evaluator, neighbourhood, random);
   const nearby = new DistanceRanking(instance, RUIN_RANKED_JOBS);
-  const ruin = new StringRemoval(nearby, instance.jobs.length, model.slotType.length, random);
+  const strings = new StringRemoval(nearby, instance.jobs.length, model.slotType.length, random);
+  const ruin = new MixedRemoval(strings, new RouteRemoval(nearby, model.slotType.length, random), random);
   const recreate = new BlinkInsertion(instance, insertion, random);
 
   const initial = new Solution(model);

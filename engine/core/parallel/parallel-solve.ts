@@ -21,7 +21,7 @@ export const REGION_MIN_JOBS = 200;
  * searches of one plan that adopt each other's best mostly repeat each other's work, while two
  * regions add up, so the split comes as soon as the search has settled the first plan.
  */
-const OPENING_SHARE = 0.05;
+export const OPENING_SHARE = 0.05;
 /**
  * Splits between the opening and the closing: each moves the borders between regions, so pairs
  * of routes split in one round meet in a later one. On the Gehring & Homberger 400 instances at
@@ -34,7 +34,7 @@ const ROUNDS = 8;
  * near the end a plan gains from moves across the borders (on c1_10_2 at 60 s, 4 rounds until
  * the end gave 42,601 against one thread's 42,264).
  */
-const CLOSING_SHARE = 0.9;
+export const CLOSING_SHARE = 0.9;
 
 export interface ParallelSolveOptions extends Omit<SolveOptions, 'sync' | 'cooling' | 'constructionLimitMs'> {
   threads: number;
@@ -148,7 +148,8 @@ class Run {
   timeToBestMs = 0;
   readonly history: ProgressEvent[] = [];
   private best = Infinity;
-  private perThread = 0;
+  /** Iterations per thread in the searches finished so far. */
+  iterationsPerThread = 0;
 
   constructor(
     private readonly started: number,
@@ -157,11 +158,11 @@ class Run {
 
   finished(results: readonly SolveResult[]): void {
     this.iterations += results.reduce((sum, result) => sum + result.iterations, 0);
-    this.perThread += Math.max(...results.map((result) => result.iterations));
+    this.iterationsPerThread += Math.max(...results.map((result) => result.iterations));
   }
 
   /** Records a plan of the whole instance; only a better one counts. */
-  improved(cost: number, iteration = this.perThread): void {
+  improved(cost: number, iteration = this.iterationsPerThread): void {
     if (cost >= this.best) return;
     this.best = cost;
     this.timeToBestMs = performance.now() - this.started;
@@ -197,7 +198,8 @@ async function wholeSearch(
       };
       return runTask(worker, task, (message) => {
         if (message.kind === 'progress') {
-          run.improved(message.event.cost, message.event.iteration);
+          // The thread counts its iterations from the start of this search, the run from its own start.
+          run.improved(message.event.cost, run.iterationsPerThread + message.event.iteration);
         } else if (message.kind === 'best' && (!shared || message.snapshot.cost < shared.cost)) {
           shared = message.snapshot;
           workers.forEach((other, j) => j !== index && other.postMessage({ kind: 'shared', snapshot: shared }));

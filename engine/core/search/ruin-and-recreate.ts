@@ -10,7 +10,7 @@ import { Elite } from './population/elite.js';
 import { ElitePool } from './population/elite-pool.js';
 import type { RouteExchange } from './population/route-exchange.js';
 import { type BlinkInsertion, Opening } from './recreate/blink-insertion.js';
-import type { StringRemoval } from './ruin/string-removal.js';
+import type { Ruin } from './ruin/mixed-removal.js';
 import { SimulatedAnnealing } from './simulated-annealing.js';
 
 /**
@@ -97,7 +97,7 @@ export class RuinAndRecreate {
   private splits = 0;
 
   constructor(
-    private readonly ruin: StringRemoval,
+    private readonly ruin: Ruin,
     private readonly recreate: BlinkInsertion,
     private readonly localSearch: LocalSearch,
     private readonly random: Random,
