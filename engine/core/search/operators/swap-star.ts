@@ -46,8 +46,8 @@ export class SwapStar {
     const model = this.evaluator.model;
     const n = model.instance.nodeCount;
     const distance = model.instance.distance;
-    this.ranks.rank(a, b, this.topPosA, this.topCostA);
-    this.ranks.rank(b, a, this.topPosB, this.topCostB);
+    this.ranks.rank(a, b, solution.routes, this.topPosA, this.topCostA);
+    this.ranks.rank(b, a, solution.routes, this.topPosB, this.topCostB);
     let candidates = 0;
     const scaleA = model.instance.costPerDistance[a.type]!;
     const scaleB = model.instance.costPerDistance[b.type]!;
