@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { classHierarchy } from '../../geo/road/contraction-hierarchy.js';
 import { contract } from '../../geo/road/contract.js';
 import { allVariants, osmAttribution, RoadGraphWriter, roadGraphFormatVersion, variantKey } from '../../geo/road/road-graph.js';
+import { spatialOrder } from '../../geo/road/locality.js';
 import { largestStronglyConnected } from '../../geo/road/strongly-connected.js';
 import { buildTurnGraph } from '../../geo/road/turn-graph.js';
 import { travelVariant } from '../../geo/road/road-router.js';
@@ -21,7 +22,7 @@ export function oneClassGridGraph(n: number, path: string): void {
   const variant = travelVariant({});
   const storage = variantKey(variant);
   const turnGraph = buildTurnGraph(network, restrictions[variant.profile], variant);
-  const contraction = cpuTimed(() => contract(turnGraph));
+  const contraction = cpuTimed(() => contract(turnGraph, { layout: spatialOrder(network) }));
   console.log(`one-class grid ${n}: contracted ${network.segmentCount} segments in ${(contraction.cpuMs / 1000).toFixed(1)} s of CPU`);
   const writer = new RoadGraphWriter(`${path}.partial`, network);
   writer.addVariant(storage, {

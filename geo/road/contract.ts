@@ -76,6 +76,17 @@ export interface ContractOptions {
   arcClasses?: Uint32Array;
   /** Nodes left when the keys between them are found (see CoreDistances; 0: never); tests set it. */
   coreSize?: number;
+  /**
+   * Every node once, neighbours on the map close together (see spatialOrder): the contraction
+   * numbers the nodes in this order while it runs, so that a witness search, which reaches the
+   * nodes around its source, reads a few runs of memory instead of nodes scattered over all of
+   * it. The result is in the graph's own numbering either way. With it, the arena's arc records
+   * and the one-record node state of WitnessSearch, four auto classes with U-turns on a 300 x 300 grid took 36.7 / 35.4 s of CPU against
+   * 40.4 / 39.0 s (two rounds alternated in one process, load 7-10), on 600 x 600 147 s against
+   * 162 s (load 6-9), the same work (3.83 million simulations, 572 against 571 million settled
+   * nodes, 16.15 million arcs).
+   */
+  layout?: Int32Array;
   onProgress?: (fraction: number) => void;
 }
 
@@ -131,9 +142,12 @@ export function contract(graph: TurnGraph, options: ContractOptions = {}): Contr
 function contractNodes(graph: TurnGraph, options: ContractOptions): Omit<Contraction, 'hierarchy'> & { emitted: EmittedArcs } {
   const n = graph.nodeCount;
   const arcClasses = options.arcClasses ?? new Uint32Array(graph.target.length).fill(1);
-  const dynamic = new DynamicGraph(graph, arcClasses);
+  // Node v of the contraction is node original[v] of the graph.
+  const original = options.layout;
+  const position = original ? inverse(original) : undefined;
+  const dynamic = new DynamicGraph(graph, arcClasses, original, position);
   const witness = new WitnessSearch(n, dynamic.out);
-  const emitted = new EmittedArcs(n);
+  const emitted = new EmittedArcs(n, original);
   const order = new Int32Array(n);
   const { out, into } = dynamic;
   let addedHops = 0;
@@ -152,10 +166,10 @@ function contractNodes(graph: TurnGraph, options: ContractOptions): Omit<Contrac
     // afresh from v's begin after each one.
     for (let k = 0; k < into.size[v]!; k++) {
       const i = into.begin[v]! + k;
-      const u = into.node[i]!;
-      const toV = into.weight[i]!;
+      const u = into.nodeOf(i);
+      const toV = into.weightOf(i);
       const hopsToV = into.hops[i]!;
-      const classesToV = into.classes[i]!;
+      const classesToV = into.classesOf(i);
       const begin = out.begin[v]!;
       const degree = out.size[v]!;
       if (missing.length < degree) missing = new Uint32Array(2 * degree);
@@ -164,13 +178,13 @@ function contractNodes(graph: TurnGraph, options: ContractOptions): Omit<Contrac
       } else {
         witness.start(u, v, classesToV);
         for (let j = begin; j < begin + degree; j++)
-          if (out.node[j] !== u && (classesToV & out.classes[j]!) !== 0)
-            witness.addTarget(out.node[j]!, toV + out.weight[j]!, classesToV & out.classes[j]!);
+          if (out.nodeOf(j) !== u && (classesToV & out.classesOf(j)) !== 0)
+            witness.addTarget(out.nodeOf(j), toV + out.weightOf(j), classesToV & out.classesOf(j));
         witness.run(settleLimit);
         let doubtful = 0;
         for (let j = begin; j < begin + degree; j++) {
-          const served = out.node[j] === u ? 0 : classesToV & out.classes[j]!;
-          missing[j - begin] = served & ~witness.witnessedClasses(out.node[j]!, toV + out.weight[j]!);
+          const served = out.nodeOf(j) === u ? 0 : classesToV & out.classesOf(j);
+          missing[j - begin] = served & ~witness.witnessedClasses(out.nodeOf(j), toV + out.weightOf(j));
           doubtful |= missing[j - begin]!;
         }
         // A witness open to some classes may hide a longer one open to the others: search again
@@ -178,18 +192,18 @@ function contractNodes(graph: TurnGraph, options: ContractOptions): Omit<Contrac
         if (doubtful !== 0 && doubtful !== classesToV) {
           witness.start(u, v, doubtful);
           for (let j = begin; j < begin + degree; j++)
-            if (missing[j - begin] !== 0) witness.addTarget(out.node[j]!, toV + out.weight[j]!, missing[j - begin]!);
+            if (missing[j - begin] !== 0) witness.addTarget(out.nodeOf(j), toV + out.weightOf(j), missing[j - begin]!);
           witness.run(settleLimit);
           for (let j = begin; j < begin + degree; j++)
-            if (missing[j - begin] !== 0) missing[j - begin]! &= ~witness.witnessedClasses(out.node[j]!, toV + out.weight[j]!);
+            if (missing[j - begin] !== 0) missing[j - begin]! &= ~witness.witnessedClasses(out.nodeOf(j), toV + out.weightOf(j));
         }
       }
       for (let m = 0; m < degree; m++) {
         const needed = missing[m]!;
         if (needed === 0) continue;
         const j = out.begin[v]! + m;
-        const x = out.node[j]!;
-        const via = toV + out.weight[j]!;
+        const x = out.nodeOf(j);
+        const via = toV + out.weightOf(j);
         shortcuts++;
         const hops = hopsToV + out.hops[j]!;
         addedHops += hops;
@@ -230,7 +244,7 @@ function contractNodes(graph: TurnGraph, options: ContractOptions): Omit<Contrac
   const borrowed = options.borrowed;
   if (borrowed) {
     while (done < n && (done === 0 || orderArcs[done - 1]! <= borrowedArcsFactor * borrowed.orderArcs[done - 1]! + borrowedArcsSlack))
-      contractNode(borrowed.order[done]!);
+      contractNode(position ? position[borrowed.order[done]!]! : borrowed.order[done]!);
   }
   const borrowedSteps = done;
   if (done < n) {
@@ -273,6 +287,7 @@ function contractNodes(graph: TurnGraph, options: ContractOptions): Omit<Contrac
     }
   }
   options.onProgress?.(1);
+  if (original) for (let k = 0; k < n; k++) order[k] = original[order[k]!]!;
   return { emitted, order, orderArcs, work: { simulations, witnessSettled: witness.settledTotal, borrowedSteps } };
 }
 
@@ -322,10 +337,10 @@ class CoreDistances {
       const from = nodes[a]!;
       for (let k = 0; k < out.size[from]!; k++) {
         const i = out.begin[from]! + k;
-        target[first[a]! + k] = this.index[out.node[i]!]!;
-        weight[first[a]! + k] = out.weight[i]!;
-        classes[first[a]! + k] = out.classes[i]!;
-        all |= out.classes[i]!;
+        target[first[a]! + k] = this.index[out.nodeOf(i)]!;
+        weight[first[a]! + k] = out.weightOf(i);
+        classes[first[a]! + k] = out.classesOf(i);
+        all |= out.classesOf(i);
       }
     }
     for (let bit = 1; bit !== 0 && bit <= all; bit <<= 1) if ((all & bit) !== 0) this.classBits.push(bit);
@@ -399,9 +414,9 @@ class CoreDistances {
     const from = index[u]!;
     let searched = 0;
     for (let m = 0; m < degree; m++) {
-      const x = out.node[begin + m]!;
-      const served = x === u ? 0 : classesToV & out.classes[begin + m]!;
-      const via = toV + out.weight[begin + m]!;
+      const x = out.nodeOf(begin + m);
+      const served = x === u ? 0 : classesToV & out.classesOf(begin + m);
+      const via = toV + out.weightOf(begin + m);
       let needed = 0;
       let tied = 0;
       for (let c = 0; c < classBits.length; c++) {
@@ -422,12 +437,12 @@ class CoreDistances {
     for (let pass = 0; pass < 2 && searched !== 0; pass++) {
       witness.start(u, v, searched);
       for (let m = 0; m < degree; m++)
-        if (pending[m] !== 0) witness.addTarget(out.node[begin + m]!, toV + out.weight[begin + m]!, pending[m]!);
+        if (pending[m] !== 0) witness.addTarget(out.nodeOf(begin + m), toV + out.weightOf(begin + m), pending[m]!);
       witness.run(contractionSettleLimit);
       let left = 0;
       for (let m = 0; m < degree; m++) {
         if (pending[m] === 0) continue;
-        pending[m]! &= ~witness.witnessedClasses(out.node[begin + m]!, toV + out.weight[begin + m]!);
+        pending[m]! &= ~witness.witnessedClasses(out.nodeOf(begin + m), toV + out.weightOf(begin + m));
         left |= pending[m]!;
       }
       searched = left === searched ? 0 : left;
@@ -443,22 +458,25 @@ class DynamicGraph {
   /** Arcs among the nodes not yet contracted. */
   arcCount = 0;
 
-  constructor(graph: TurnGraph, arcClasses: Uint32Array) {
+  /** The graph's node `original[v]` is node v here (`position` the other way); the same numbers when absent. */
+  constructor(graph: TurnGraph, arcClasses: Uint32Array, original?: Int32Array, position?: Int32Array) {
     const n = graph.nodeCount;
     const outCount = new Int32Array(n);
     const inCount = new Int32Array(n);
-    for (let from = 0; from < n; from++) {
+    for (let v = 0; v < n; v++) {
+      const from = original ? original[v]! : v;
       for (let a = graph.first[from]!; a < graph.first[from + 1]!; a++) {
-        outCount[from]!++;
-        inCount[graph.target[a]!]!++;
+        outCount[v]!++;
+        inCount[position ? position[graph.target[a]!]! : graph.target[a]!]!++;
       }
     }
     this.out = new ArcArena(outCount);
     this.into = new ArcArena(inCount);
-    for (let from = 0; from < n; from++) {
+    for (let v = 0; v < n; v++) {
+      const from = original ? original[v]! : v;
       for (let a = graph.first[from]!; a < graph.first[from + 1]!; a++) {
-        const to = graph.target[a]!;
-        if (to !== from && arcClasses[a] !== 0) this.addArc(from, to, graph.weight[a]!, arcClasses[a]!, -1, 1);
+        const to = position ? position[graph.target[a]!]! : graph.target[a]!;
+        if (to !== v && arcClasses[a] !== 0) this.addArc(v, to, graph.weight[a]!, arcClasses[a]!, -1, 1);
       }
     }
   }
@@ -472,11 +490,11 @@ class DynamicGraph {
     const { out, into } = this;
     let left = classes;
     for (let i = out.begin[from]!; i < out.begin[from]! + out.size[from]!; i++)
-      if (out.node[i] === to && out.weight[i]! <= weight) left &= ~out.classes[i]!;
+      if (out.nodeOf(i) === to && out.weightOf(i) <= weight) left &= ~out.classesOf(i);
     if (left === 0) return;
     for (let i = out.begin[from]!; i < out.begin[from]! + out.size[from]!;) {
-      const served = out.classes[i]!;
-      if (out.node[i] !== to || (served & left) === 0) {
+      const served = out.classesOf(i);
+      if (out.nodeOf(i) !== to || (served & left) === 0) {
         i++;
         continue;
       }
@@ -487,7 +505,8 @@ class DynamicGraph {
         this.arcCount--;
         continue;
       }
-      out.classes[i] = into.classes[back] = served & ~left;
+      out.setClasses(i, served & ~left);
+      into.setClasses(back, served & ~left);
       i++;
     }
     out.push(from, to, weight, left, middle, hops);
@@ -499,8 +518,8 @@ class DynamicGraph {
   detach(v: number): void {
     const { out, into } = this;
     this.arcCount -= out.size[v]! + into.size[v]!;
-    for (let i = into.begin[v]!; i < into.begin[v]! + into.size[v]!; i++) out.removeAll(into.node[i]!, v);
-    for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) into.removeAll(out.node[j]!, v);
+    for (let i = into.begin[v]!; i < into.begin[v]! + into.size[v]!; i++) out.removeAll(into.nodeOf(i), v);
+    for (let j = out.begin[v]!; j < out.begin[v]! + out.size[v]!; j++) into.removeAll(out.nodeOf(j), v);
     out.release(v);
     into.release(v);
   }
@@ -523,7 +542,7 @@ class NeighbourSet {
     this.count = 0;
     for (const arcs of [graph.out, graph.into]) {
       for (let i = arcs.begin[v]!; i < arcs.begin[v]! + arcs.size[v]!; i++) {
-        const u = arcs.node[i]!;
+        const u = arcs.nodeOf(i);
         if (this.mark[u] === stamp) continue;
         this.mark[u] = stamp;
         this.list[this.count++] = u;
@@ -540,16 +559,17 @@ class NeighbourSet {
  * classes open along its path (the union over paths of equal length): a witness counts only for
  * those classes.
  *
- * A node's state is interleaved (one stride of `marks`, one of `keys`) so that a relaxed arc
- * touches two cache lines of it, not four: the searches are bound by memory (on a 300 x 300 grid,
- * four auto classes, the same contraction on a random numbering of the nodes took 51 s of CPU
- * against 37 s). Six arrays of one column each took 40.0 s there against 38.5 s, the same work,
- * mean of two rounds alternated in one process on a loaded machine.
+ * A node's state is one 32-byte record (two views of one buffer), so that a relaxed arc touches
+ * one cache line of it: the searches are bound by memory (on a 300 x 300 grid, four auto classes,
+ * the same contraction on a random numbering of the nodes took 51 s of CPU against 37 s). Six
+ * arrays of one column each took 40.0 s there against 38.5 s for two (marks and keys apart), the
+ * same work, mean of two rounds alternated in one process on a loaded machine; one record
+ * against two arrays: 34.6 / 33.4 s against 36.8 / 33.5 s (two rounds, load 5-8).
  */
 class WitnessSearch {
-  /** Per node, stride 4: the search that reached it, the search it is an open target of, the classes open along its path, the classes it needs a witness for. */
+  /** Per node, from 4 of its stride of 8: the search that reached it, the search it is an open target of, the classes open along its path, the classes it needs a witness for. */
   private readonly marks: Int32Array;
-  /** Per node, stride 2: its distance, and (for a target) its key through v. */
+  /** Per node, stride 4: its distance, and (for a target) its key through v (the rest is `marks`). */
   private readonly keys: Float64Array;
   private readonly heap = new MinHeap();
   private search = 0;
@@ -565,8 +585,8 @@ class WitnessSearch {
     n: number,
     private readonly out: ArcArena,
   ) {
-    this.marks = new Int32Array(4 * n);
-    this.keys = new Float64Array(2 * n);
+    this.keys = new Float64Array(4 * n);
+    this.marks = new Int32Array(this.keys.buffer);
   }
 
   /** Starts a search from `source` open to `classes`, ignoring `skip`. */
@@ -583,9 +603,9 @@ class WitnessSearch {
       this.targetNode = resized(this.targetNode, 2 * this.targets);
       this.targetVia = resized(this.targetVia, 2 * this.targets);
     }
-    this.marks[4 * node + 1] = this.search;
-    this.marks[4 * node + 3] = classes;
-    this.keys[2 * node + 1] = via;
+    this.marks[8 * node + 5] = this.search;
+    this.marks[8 * node + 7] = classes;
+    this.keys[4 * node + 1] = via;
     this.targetNode[this.targets] = node;
     this.targetVia[this.targets++] = via;
   }
@@ -595,56 +615,56 @@ class WitnessSearch {
     const { begin, size, node, weight, classes } = this.out;
     const farthestOpen = (): number => {
       let farthest = -Infinity;
-      for (let k = 0; k < targets; k++) if (marks[4 * targetNode[k]! + 1] === search) farthest = Math.max(farthest, targetVia[k]!);
+      for (let k = 0; k < targets; k++) if (marks[8 * targetNode[k]! + 5] === search) farthest = Math.max(farthest, targetVia[k]!);
       return farthest;
     };
     let open = 0;
-    for (let k = 0; k < targets; k++) if (marks[4 * targetNode[k]! + 1] === search) open++;
+    for (let k = 0; k < targets; k++) if (marks[8 * targetNode[k]! + 5] === search) open++;
     let bound = farthestOpen();
     heap.clear();
-    keys[2 * source] = 0;
-    marks[4 * source + 2] = this.sourceClasses;
-    marks[4 * source] = search;
+    keys[4 * source] = 0;
+    marks[8 * source + 6] = this.sourceClasses;
+    marks[8 * source + 4] = search;
     heap.push(0, source);
     let settled = 0;
     while (heap.size > 0 && open > 0) {
       const d = heap.topKey();
       const x = heap.pop();
-      if (d > keys[2 * x]!) continue;
+      if (d > keys[4 * x]!) continue;
       if (d > bound || settled === settleLimit) break;
       settled++;
-      if (marks[4 * x + 1] === search) {
-        marks[4 * x + 1] = 0;
+      if (marks[8 * x + 5] === search) {
+        marks[8 * x + 5] = 0;
         open--;
         // The farthest target settled: the search may stop earlier now.
-        if (keys[2 * x + 1] === bound) bound = farthestOpen();
+        if (keys[4 * x + 1] === bound) bound = farthestOpen();
       }
       const end = begin[x]! + size[x]!;
-      const openAtX = marks[4 * x + 2]!;
+      const openAtX = marks[8 * x + 6]!;
       for (let i = begin[x]!; i < end; i++) {
-        const y = node[i]!;
+        const y = node[4 * i + 2]!;
         if (y === skip) continue;
-        const candidate = d + weight[i]!;
+        const candidate = d + weight[2 * i]!;
         if (candidate > bound) continue;
-        const openAtY = openAtX & classes[i]!;
+        const openAtY = openAtX & classes[4 * i + 3]!;
         if (openAtY === 0) continue;
-        const at = 4 * y;
-        if (marks[at] !== search || candidate < keys[2 * y]!) {
-          keys[2 * y] = candidate;
+        const at = 8 * y + 4;
+        if (marks[at] !== search || candidate < keys[4 * y]!) {
+          keys[4 * y] = candidate;
           marks[at + 2] = openAtY;
           marks[at] = search;
           heap.push(candidate, y);
-        } else if (candidate === keys[2 * y]) {
+        } else if (candidate === keys[4 * y]) {
           marks[at + 2]! |= openAtY;
         } else {
           continue;
         }
         // A target reached no later than through v, open to every class it needs, is decided
         // before it is settled (a witness found is never lost, only narrowed to fewer classes).
-        if (marks[at + 1] === search && keys[2 * y]! <= keys[2 * y + 1]! && (marks[at + 3]! & ~marks[at + 2]!) === 0) {
+        if (marks[at + 1] === search && keys[4 * y]! <= keys[4 * y + 1]! && (marks[at + 3]! & ~marks[at + 2]!) === 0) {
           marks[at + 1] = 0;
           open--;
-          if (keys[2 * y + 1] === bound) bound = farthestOpen();
+          if (keys[4 * y + 1] === bound) bound = farthestOpen();
         }
       }
     }
@@ -653,7 +673,7 @@ class WitnessSearch {
 
   /** The classes for which the search found a path to `node` no longer than `bound`. */
   witnessedClasses(node: number, bound: number): number {
-    return this.marks[4 * node] === this.search && this.keys[2 * node]! <= bound ? this.marks[4 * node + 2]! >>> 0 : 0;
+    return this.marks[8 * node + 4] === this.search && this.keys[4 * node]! <= bound ? this.marks[8 * node + 6]! >>> 0 : 0;
   }
 }
 
@@ -667,8 +687,6 @@ interface Columns {
 
 type ColumnName = keyof Columns;
 
-const columnNames: readonly ColumnName[] = ['node', 'weight', 'classes', 'middle'];
-
 /** Arcs per chunk of `ArcColumns`: 2^chunkShift. */
 const chunkShift = 16;
 const chunkArcs = 1 << chunkShift;
@@ -681,7 +699,8 @@ class ArcColumns {
   private readonly chunks: Columns[] = [];
   size = 0;
 
-  append(arcs: ArcArena, v: number): void {
+  /** Appends the arcs of `v`, their nodes renumbered by `original` when given. */
+  append(arcs: ArcArena, v: number, original: Int32Array | undefined): void {
     const from = arcs.begin[v]!;
     const count = arcs.size[v]!;
     for (let done = 0; done < count;) {
@@ -689,7 +708,14 @@ class ArcColumns {
       if (at === 0) this.chunks.push(newColumns(chunkArcs));
       const chunk = this.chunks[this.chunks.length - 1]!;
       const take = Math.min(count - done, chunkArcs - at);
-      for (const name of columnNames) chunk[name].set(arcs[name].subarray(from + done, from + done + take), at);
+      for (let k = 0; k < take; k++) {
+        const i = from + done + k;
+        const middle = arcs.middle[i]!;
+        chunk.node[at + k] = original ? original[arcs.nodeOf(i)]! : arcs.nodeOf(i);
+        chunk.weight[at + k] = arcs.weightOf(i);
+        chunk.classes[at + k] = arcs.classesOf(i);
+        chunk.middle[at + k] = original && middle >= 0 ? original[middle]! : middle;
+      }
       done += take;
       this.size += take;
     }
@@ -726,6 +752,13 @@ function newColumns(length: number): Columns {
   };
 }
 
+/** The position of each value of a permutation of 0..n-1. */
+function inverse(permutation: Int32Array): Int32Array {
+  const position = new Int32Array(permutation.length);
+  for (let k = 0; k < permutation.length; k++) position[permutation[k]!] = k;
+  return position;
+}
+
 function resized<T extends Int32Array | Uint32Array | Float64Array>(array: T, length: number): T {
   const bigger = new (array.constructor as new (length: number) => T)(length);
   bigger.set(array.subarray(0, Math.min(array.length, length)));
@@ -741,7 +774,11 @@ class EmittedArcs {
   private readonly upCount: Int32Array;
   private readonly downCount: Int32Array;
 
-  constructor(private readonly n: number) {
+  /** `original`: the graph's number of each node of the contraction (the same when absent). */
+  constructor(
+    private readonly n: number,
+    private readonly original?: Int32Array,
+  ) {
     this.upAt = new Int32Array(n);
     this.downAt = new Int32Array(n);
     this.upCount = new Int32Array(n);
@@ -749,12 +786,14 @@ class EmittedArcs {
   }
 
   take(v: number, graph: DynamicGraph): void {
-    this.upAt[v] = this.up.size;
-    this.downAt[v] = this.down.size;
-    this.upCount[v] = graph.out.size[v]!;
-    this.downCount[v] = graph.into.size[v]!;
-    this.up.append(graph.out, v);
-    this.down.append(graph.into, v);
+    const { original } = this;
+    const at = original ? original[v]! : v;
+    this.upAt[at] = this.up.size;
+    this.downAt[at] = this.down.size;
+    this.upCount[at] = graph.out.size[v]!;
+    this.downCount[at] = graph.into.size[v]!;
+    this.up.append(graph.out, v, original);
+    this.down.append(graph.into, v, original);
   }
 
   toHierarchy(): ClassedHierarchy {

@@ -8,6 +8,7 @@ import { segmentFlagFerry, segmentFlagHazmatRestricted, segmentFlagToll, type Pr
 import { removePartialFiles } from './sectioned-file.js';
 import { allVariants, osmAttribution, RoadGraphWriter, roadGraphFormatVersion, variantKey } from './road-graph.js';
 import type { RoadNetwork } from './road-network.js';
+import { spatialOrder } from './locality.js';
 import { largestStronglyConnected } from './strongly-connected.js';
 import { buildTurnGraph, classTurnGraph, turnGraphUnion, type TravelVariant } from './turn-graph.js';
 
@@ -122,6 +123,8 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
       groups.set(key, group);
     }
     const donors: { variant: TravelVariant; borrowed: { order: Int32Array; orderArcs: Int32Array } }[] = [];
+    // Every contraction numbers the nodes along the map while it runs (see contract's layout).
+    const layout = spatialOrder(network);
     let contracted = 0;
     let step = '';
     const onProgress = (fraction: number): void =>
@@ -136,7 +139,10 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
         return buildTurnGraph(network, restrictions[member.profile], member);
       });
       const arcClasses = union.classes;
-      const contraction = contract(union, donor ? { arcClasses, borrowed: donor.borrowed, onProgress } : { arcClasses, onProgress });
+      const contraction = contract(
+        union,
+        donor ? { arcClasses, layout, borrowed: donor.borrowed, onProgress } : { arcClasses, layout, onProgress },
+      );
       donors.push({ variant, borrowed: { order: contraction.order, orderArcs: contraction.orderArcs } });
       members.forEach(([storage], index) => {
         const turnGraph = classTurnGraph(union, index);

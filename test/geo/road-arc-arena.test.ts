@@ -21,10 +21,10 @@ describe('the arc arena', () => {
   it('keeps every live node its arcs, in order, wherever its slice moved', () => {
     for (let v = 0; v < nodes; v++) {
       const begin = arena.begin[v]!;
-      expect(Array.from(arena.node.subarray(begin, begin + arena.size[v]!))).toEqual(expected[v]);
+      expect(Array.from({ length: arena.size[v]! }, (_, k) => arena.nodeOf(begin + k))).toEqual(expected[v]);
       for (let k = 0; k < arena.size[v]!; k++) {
-        const other = arena.node[begin + k]!;
-        expect([arena.weight[begin + k], arena.classes[begin + k], arena.middle[begin + k]]).toEqual([
+        const other = arena.nodeOf(begin + k);
+        expect([arena.weightOf(begin + k), arena.classesOf(begin + k), arena.middle[begin + k]]).toEqual([
           other + v / 1000,
           1 << (other % 3),
           other,
@@ -37,6 +37,6 @@ describe('the arc arena', () => {
     // 1000 nodes × (2 + 2 spare) to start with, then about 20 nodes with up to 20 arcs each.
     // Without packing, each node's moves (to room for 8, 16 and 32 arcs) stay behind: 60,000
     // entries here.
-    expect(arena.node.length).toBeLessThan(10_000);
+    expect(arena.room).toBeLessThan(10_000);
   });
 });

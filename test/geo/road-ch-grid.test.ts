@@ -8,6 +8,7 @@ import { dijkstraMatrixKeys } from '../../geo/road/dijkstra.js';
 import { snapEndpoint, type Endpoint } from '../../geo/road/endpoints.js';
 import { contract } from '../../geo/road/contract.js';
 import { importOsm, type ImportResult, type ImportStage } from '../../geo/road/import.js';
+import { spatialOrder } from '../../geo/road/locality.js';
 import { allVariants, readRoadGraph, variantGraph, variantKey } from '../../geo/road/road-graph.js';
 import { RoadRouter, travelVariant } from '../../geo/road/road-router.js';
 import { buildTurnGraph, classTurnGraph, turnGraphUnion, type TurnGraph } from '../../geo/road/turn-graph.js';
@@ -257,6 +258,12 @@ describe('the core of a contraction (its shortcuts decided by the keys between i
 
   it('keeps every class exact', () => {
     expect(expectExact(withCore, graphs, 29)).toBeGreaterThan(4 * 200 ** 2);
+  });
+
+  it('keeps every class exact with the nodes numbered along the map while contracting', () => {
+    const laidOut = contract(union, { arcClasses, layout: spatialOrder(network) });
+    expect(Array.from(laidOut.order).sort((a, b) => a - b)).toEqual(Array.from({ length: union.nodeCount }, (_, v) => v));
+    expect(expectExact(laidOut, graphs, 29)).toBeGreaterThan(4 * 200 ** 2);
   });
 
   it('keeps every class exact on random grids, with a core of half the nodes', () => {
