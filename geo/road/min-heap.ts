@@ -1,6 +1,11 @@
 /**
- * Binary min-heap of (key, value) pairs in typed arrays. Duplicates are allowed: searches push
+ * Four-ary min-heap of (key, value) pairs in typed arrays. Duplicates are allowed: searches push
  * again on improvement and skip stale entries when popping (cheaper than decrease-key here).
+ * Four children per node, not two: half the levels to sift through, the children's keys side by
+ * side. The contraction's witness searches (grid 300, four auto classes) took 36.1 / 34.5 s of
+ * CPU against 37.8 / 35.5 s with a binary heap (two rounds alternated in one process, load
+ * 4-6; the order of equal keys differs, the work within 1 %: 961,390 against 955,161
+ * simulations, 143.9 against 144.8 million settled nodes).
  */
 export class MinHeap {
   private keys: Float64Array;
@@ -26,7 +31,7 @@ export class MinHeap {
     const values = this.values;
     let at = this.size++;
     while (at > 0) {
-      const parent = (at - 1) >> 1;
+      const parent = (at - 1) >> 2;
       if (keys[parent]! <= key) break;
       keys[at] = keys[parent]!;
       values[at] = values[parent]!;
@@ -47,11 +52,19 @@ export class MinHeap {
     const value = values[size]!;
     let at = 0;
     for (;;) {
-      let child = 2 * at + 1;
-      if (child >= size) break;
-      if (child + 1 < size && keys[child + 1]! < keys[child]!) child++;
-      if (keys[child]! >= key) break;
-      keys[at] = keys[child]!;
+      const first = 4 * at + 1;
+      if (first >= size) break;
+      let child = first;
+      let least = keys[first]!;
+      const end = Math.min(first + 4, size);
+      for (let other = first + 1; other < end; other++) {
+        if (keys[other]! < least) {
+          least = keys[other]!;
+          child = other;
+        }
+      }
+      if (least >= key) break;
+      keys[at] = least;
       values[at] = values[child]!;
       at = child;
     }
