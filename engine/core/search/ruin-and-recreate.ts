@@ -65,10 +65,12 @@ const STALL_ITERATIONS_PER_JOB = 10;
  * `*_10_1` r1/r2/rc1/rc2 and X-n856/895, 20 per job -0.55 % (24 runs, seeds 1-4, 19 cheaper), 40 per
  * job -1.04 % (16 runs, 15 cheaper; X-n856 +0.13/-0.25 %, X-n895 -2.55/-1.55 %) with 10-20 % more
  * iterations in the same CPU; 10 s, seed 1, 40 per job on G&H 400 r1/r2/rc1/rc2 `_4_1` and
- * X-n513/561: -0.44 % (r1 +0.03, rc1 +0.41 %, the others -0.40 to -1.11 %). 80 per job looked
- * better still on four 1000-job runs (seed 1, -0.2 to -1.4 % against 40) but is not measured further.
+ * X-n513/561: -0.44 % (r1 +0.03, rc1 +0.41 %, the others -0.40 to -1.11 %). 80 per job against
+ * 40: 20 s, seeds 1-2, r1/r2/rc1/rc2 `_10_1` and X-n895, -0.48 % (8 runs, all cheaper); 10 s, seed
+ * 1, `_4_1` r1/r2/rc1/rc2 -1.44/-1.01/-0.06/-0.43 %, X-n513/561 +0.48/+0.24 %. Each doubling from 10
+ * gained, so fewer restarts still may do better at this size.
  */
-const LARGE_PLAN_STALL_ITERATIONS_PER_JOB = 40;
+const LARGE_PLAN_STALL_ITERATIONS_PER_JOB = 80;
 const LARGE_PLAN_STALL_JOBS = 400;
 
 /** Iterations per job without a better plan after which a run of a plan of `jobs` jobs restarts. */
