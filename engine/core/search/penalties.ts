@@ -10,6 +10,18 @@ const TARGET_FEASIBLE = 0.65;
 const TARGET_BAND = 0.05;
 /** Local-search outcomes registered between two penalty updates. */
 const UPDATE_EVERY = 10;
+/**
+ * The same on plans of LARGE_PLAN_JOBS jobs or more: every outcome. A run there polishes only a few
+ * new bests per second (about 100 in 20 s of CPU on r2_10_1), so at 10 per update the penalties
+ * moved a handful of times a run and stayed too low: 28 of 30 penalised searches on r2_10_1 (21 of
+ * 22 on rc2_10_1) ended infeasible and needed the repair pass. Updated per outcome, the INCREASE and
+ * DECREASE steps balance at about 62 % feasible outcomes. Tuning split, against 10 per update: 20 s
+ * of CPU, G&H 1000 `*_10_1` r1/r2/rc1/rc2 (14 runs, seeds 1-4) -0.29 % (rc2 better in 4 of 4),
+ * X-n749/856/895 (8 runs) -0.15 %; 10 s of CPU, seeds 1-2, G&H 400 `*_4_1` -0.06 % (rc1 +1.46 and
+ * -0.86 %), X-n513/561/655 -0.20 %.
+ */
+const LARGE_PLAN_UPDATE_EVERY = 1;
+const LARGE_PLAN_JOBS = 400;
 const INCREASE = 1.3;
 const DECREASE = 0.85;
 /** Penalties stay within these multiples of their start, so neither vanishes nor overflows. */
@@ -31,6 +43,7 @@ export class Penalties {
   private registered = 0;
   private withoutWarp = 0;
   private withoutExcess = 0;
+  private readonly updateEvery: number;
 
   /** Whether any route could violate a window or a capacity at all (else a penalised search repeats the strict one). */
   readonly bind: boolean;
@@ -48,6 +61,7 @@ export class Penalties {
     this.initialLoad = initialLoad;
     this.warp = initialWarp;
     this.load = initialLoad;
+    this.updateEvery = instance.jobs.length >= LARGE_PLAN_JOBS ? LARGE_PLAN_UPDATE_EVERY : UPDATE_EVERY;
   }
 
   /** Start values from a (feasible) solution's arcs and loads. */
@@ -91,14 +105,15 @@ export class Penalties {
   }
 
   /**
-   * Counts an outcome; every UPDATE_EVERY outcomes adapts the penalties and, when they moved,
-   * applies them and returns true (costs computed before are then stale).
+   * Counts an outcome; every UPDATE_EVERY outcomes (LARGE_PLAN_UPDATE_EVERY on large plans) adapts
+   * the penalties and, when they moved, applies them and returns true (costs computed before are
+   * then stale).
    */
   register(hasTimeWarp: boolean, hasExcessLoad: boolean): boolean {
     this.registered++;
     if (!hasTimeWarp) this.withoutWarp++;
     if (!hasExcessLoad) this.withoutExcess++;
-    if (this.registered < UPDATE_EVERY) return false;
+    if (this.registered < this.updateEvery) return false;
     const warp = adapt(this.warp, this.withoutWarp / this.registered, this.initialWarp);
     const load = adapt(this.load, this.withoutExcess / this.registered, this.initialLoad);
     this.registered = 0;

@@ -57,7 +57,26 @@ const LONG_ROUTE_JOBS = 12;
  * Solomon instances and Gehring & Homberger 200 at 20,000 iterations, seeds 1–3: 5, 10 and 20 per
  * job gave +0.59 %, +0.58 % and +0.63 % on Solomon, against +0.73 % without restarts).
  */
-export const DEFAULT_STALL_ITERATIONS_PER_JOB = 10;
+const STALL_ITERATIONS_PER_JOB = 10;
+/**
+ * The same on plans of LARGE_PLAN_STALL_JOBS jobs or more. There a restart breeds and educates a
+ * child of the whole plan while an iteration still ruins about 10 jobs, and runs of 10 per job
+ * gave up their basins too early. Tuning split, process CPU, against 10 per job: 20 s, G&H 1000
+ * `*_10_1` r1/r2/rc1/rc2 and X-n856/895, 20 per job -0.55 % (24 runs, seeds 1-4, 19 cheaper), 40 per
+ * job -1.04 % (16 runs, 15 cheaper; X-n856 +0.13/-0.25 %, X-n895 -2.55/-1.55 %) with 10-20 % more
+ * iterations in the same CPU; 10 s, seed 1, 40 per job on G&H 400 r1/r2/rc1/rc2 `_4_1` and
+ * X-n513/561: -0.44 % (r1 +0.03, rc1 +0.41 %, the others -0.40 to -1.11 %). 80 per job against
+ * 40: 20 s, seeds 1-2, r1/r2/rc1/rc2 `_10_1` and X-n895, -0.48 % (8 runs, all cheaper); 10 s, seed
+ * 1, `_4_1` r1/r2/rc1/rc2 -1.44/-1.01/-0.06/-0.43 %, X-n513/561 +0.48/+0.24 %. Each doubling from 10
+ * gained, so fewer restarts still may do better at this size.
+ */
+const LARGE_PLAN_STALL_ITERATIONS_PER_JOB = 80;
+const LARGE_PLAN_STALL_JOBS = 400;
+
+/** Iterations per job without a better plan after which a run of a plan of `jobs` jobs restarts. */
+export function stallIterationsPerJob(jobs: number): number {
+  return jobs >= LARGE_PLAN_STALL_JOBS ? LARGE_PLAN_STALL_ITERATIONS_PER_JOB : STALL_ITERATIONS_PER_JOB;
+}
 
 /** Restarts from an elite pool: the crossover that makes a new start, and when to restart. */
 export interface Restarts {

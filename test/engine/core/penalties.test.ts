@@ -93,6 +93,17 @@ describe('time-warp and excess-load penalties', () => {
     expect(route.cost).toBe(Infinity);
   });
 
+  it.each([
+    [JOBS, 10],
+    [400, 1],
+  ])('on a plan of %i jobs adapt after every %i outcome(s)', (jobs, every) => {
+    const instance = tinyInstance(7, { jobs, vehicles: 1, windows: 'none', capacity: CAPACITY });
+    const penalties = Penalties.forSolution(randomSolution(instance, 7).solution);
+    let registered = 0;
+    while (!penalties.register(false, true)) registered++;
+    expect(registered + 1).toBe(every);
+  });
+
   it.each([1, 2, 3])('leave the returned plan feasible on tight windows and capacities (seed %i)', (seed) => {
     const instance = tinyInstance(seed, { jobs: 40, vehicles: 6, windows: 'tight', capacity: 45 });
     const result = solve(instance, { seed, maxIterations: 1000 });

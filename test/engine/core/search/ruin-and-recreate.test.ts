@@ -8,7 +8,7 @@ import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js'
 import { DistanceRanking, granularNeighbourhood } from '../../../../engine/core/search/neighbourhood.js';
 import { RouteExchange } from '../../../../engine/core/search/population/route-exchange.js';
 import { BlinkInsertion } from '../../../../engine/core/search/recreate/blink-insertion.js';
-import { RuinAndRecreate, type SearchOutcome } from '../../../../engine/core/search/ruin-and-recreate.js';
+import { RuinAndRecreate, type SearchOutcome, stallIterationsPerJob } from '../../../../engine/core/search/ruin-and-recreate.js';
 import { StringRemoval } from '../../../../engine/core/search/ruin/string-removal.js';
 import { Random } from '../../../../engine/core/structures/prng.js';
 import { Solution } from '../../../../engine/core/structures/solution.js';
@@ -39,6 +39,11 @@ function search(instance: CompiledInstance, seed: number, withRestarts: boolean)
 describe('ruin and recreate with restarts from an elite pool', () => {
   const instances = [1, 2, 3].map((seed) => tinyInstance(seed, { jobs: 50, vehicles: 14, windows: 'tight', capacity: 40 }));
   const withRestarts = instances.map((instance, i) => search(instance, i + 1, true));
+
+  it('waits longer for a better plan before a restart on plans of 400 jobs or more', () => {
+    expect(stallIterationsPerJob(400)).toBeGreaterThan(stallIterationsPerJob(399));
+    expect(stallIterationsPerJob(100)).toBe(stallIterationsPerJob(399));
+  });
 
   it('restarts after stalls, and keeps a feasible best that only improves, reproducibly', () => {
     instances.forEach((instance, i) => {
