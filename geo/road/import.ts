@@ -139,10 +139,7 @@ export function importOsm(pbfPath: string, outPath: string, options: ImportOptio
         return buildTurnGraph(network, restrictions[member.profile], member);
       });
       const arcClasses = union.classes;
-      const contraction = contract(
-        union,
-        donor ? { arcClasses, layout, borrowed: donor.borrowed, onProgress } : { arcClasses, layout, onProgress },
-      );
+      const contraction = contract(union, { arcClasses, layout, onProgress, ...(donor && { borrowed: donor.borrowed }) });
       donors.push({ variant, borrowed: { order: contraction.order, orderArcs: contraction.orderArcs } });
       members.forEach(([storage], index) => {
         const turnGraph = classTurnGraph(union, index);

@@ -1,6 +1,7 @@
 import type { RouteModel } from '../route-model.js';
 import { SEG_LOAD, SEGMENT_STRIDE } from '../structures/segment.js';
 import type { Solution } from '../structures/solution.js';
+import { LARGE_PLAN_JOBS } from './large-plan.js';
 
 /**
  * Share of penalised local searches that should end free of each violation. Below it the penalty
@@ -21,7 +22,6 @@ const UPDATE_EVERY = 10;
  * -0.86 %), X-n513/561/655 -0.20 %.
  */
 const LARGE_PLAN_UPDATE_EVERY = 1;
-const LARGE_PLAN_JOBS = 400;
 const INCREASE = 1.3;
 const DECREASE = 0.85;
 /** Penalties stay within these multiples of their start, so neither vanishes nor overflows. */

@@ -3,6 +3,7 @@ import type { Random } from '../structures/prng.js';
 import type { ProgressEvent, SolveOptions } from '../solve-options.js';
 import { Deadline } from './deadline.js';
 import type { LocalSearch } from './local-search.js';
+import { LARGE_PLAN_JOBS } from './large-plan.js';
 import { IMPROVEMENT_EPSILON } from './move-evaluator.js';
 import { Penalties } from './penalties.js';
 import { RemovalBackoff } from './removal-backoff.js';
@@ -59,7 +60,7 @@ const LONG_ROUTE_JOBS = 12;
  */
 const STALL_ITERATIONS_PER_JOB = 10;
 /**
- * The same on plans of LARGE_PLAN_STALL_JOBS jobs or more. There a restart breeds and educates a
+ * The same on plans of LARGE_PLAN_JOBS jobs or more. There a restart breeds and educates a
  * child of the whole plan while an iteration still ruins about 10 jobs, and runs of 10 per job
  * gave up their basins too early. Tuning split, process CPU, against 10 per job: 20 s, G&H 1000
  * `*_10_1` r1/r2/rc1/rc2 and X-n856/895, 20 per job -0.55 % (24 runs, seeds 1-4, 19 cheaper), 40 per
@@ -71,11 +72,10 @@ const STALL_ITERATIONS_PER_JOB = 10;
  * gained, so fewer restarts still may do better at this size.
  */
 const LARGE_PLAN_STALL_ITERATIONS_PER_JOB = 80;
-const LARGE_PLAN_STALL_JOBS = 400;
 
 /** Iterations per job without a better plan after which a run of a plan of `jobs` jobs restarts. */
 export function stallIterationsPerJob(jobs: number): number {
-  return jobs >= LARGE_PLAN_STALL_JOBS ? LARGE_PLAN_STALL_ITERATIONS_PER_JOB : STALL_ITERATIONS_PER_JOB;
+  return jobs >= LARGE_PLAN_JOBS ? LARGE_PLAN_STALL_ITERATIONS_PER_JOB : STALL_ITERATIONS_PER_JOB;
 }
 
 /** Restarts from an elite pool: the crossover that makes a new start, and when to restart. */

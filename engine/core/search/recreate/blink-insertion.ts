@@ -2,6 +2,7 @@ import type { CompiledInstance } from '../../compiled/compiled-instance.js';
 import type { Random } from '../../structures/prng.js';
 import type { Solution } from '../../structures/solution.js';
 import type { InsertionSearch } from '../insertion-search.js';
+import { LARGE_PLAN_JOBS } from '../large-plan.js';
 import { NearRoutes } from '../near-routes.js';
 
 /** Chance of skipping a position (SISR's β). */
@@ -24,7 +25,6 @@ const OPEN_ROUTE_RATE = 0.05;
  * 3-4), X-n513 -1.4 %, X-n749 -0.3 %, so those plans keep 0.05.
  */
 const LARGE_PLAN_OPEN_ROUTE_RATE = 0.2;
-const LARGE_PLAN_JOBS = 400;
 
 /** Job orderings for the greedy recreate, with SISR's relative weights. */
 const enum Order {
