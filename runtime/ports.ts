@@ -35,3 +35,22 @@ export async function waitForPort(port: number, timeoutMs: number, host = '127.0
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Whether a server's start failed because a port it was to listen on is taken. */
+export function isPortClash(err: unknown): boolean {
+  const message = typeof err === 'object' && err !== null ? (err as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && /address already in use|could not bind/i.test(message);
+}
+
+/** Starts a server, and again on fresh ports when a port was taken: a port found free is bound only later, so
+ * a parallel start (another service, a test worker, the Temporal CLI's own random internal ports) can take it
+ * in between. `start` gets the attempt number, 1 first; other failures are not retried. */
+export async function startOnFreePorts<T>(start: (attempt: number) => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(attempt);
+    } catch (err) {
+      if (attempt >= attempts || !isPortClash(err)) throw err;
+    }
+  }
+}

@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { repoRoot } from './paths.js';
-import { freePort, portIsOpen, waitForPort } from './ports.js';
+import { freePort, portIsOpen, startOnFreePorts, waitForPort } from './ports.js';
 import type { Logger } from './logger.js';
-import { startService } from './start-service.js';
+import { startService, type StartedService } from './start-service.js';
 
 /** What a client needs to reach the embedded server; kept beside its data so later runs reuse it. */
 export interface EmbeddedPostgresInfo {
@@ -215,30 +215,14 @@ export class EmbeddedPostgres {
     if (account) grantTraversal(bin);
     if (account) grantTraversal(this.dataDir);
     if (!initialized) info = this.initialize(bin, account);
-    if (!info!.port || (await portIsOpen(info!.port))) info = { ...info!, port: await freePort() };
-    this.writeInfo(info!);
     const logFile = join(this.dataDir, 'postgres.log');
     if (account && existsSync(logFile)) chownSync(logFile, account.uid, account.gid);
-    const server = await startService(
-      'PostgreSQL',
-      join(bin, 'postgres'),
-      [
-        '-D',
-        this.pgData,
-        '-p',
-        String(info!.port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-        '-c',
-        'max_connections=200',
-        '-c',
-        'fsync=on',
-      ],
-      account,
-      () => waitForPort(info!.port, 60000),
-    );
+    const server = await startOnFreePorts(async (attempt) => {
+      if (attempt > 1) this.log.warn('the port of PostgreSQL was taken as it started; starting it on another port');
+      if (attempt > 1 || !info!.port || (await portIsOpen(info!.port))) info = { ...info!, port: await freePort() };
+      this.writeInfo(info!);
+      return this.launch(bin, info!.port, account);
+    });
     try {
       await this.ensureDatabase(info!);
     } catch (err) {
@@ -252,6 +236,29 @@ export class EmbeddedPostgres {
       // SIGINT is PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
       stop: () => server.stop('SIGINT', 30000),
     };
+  }
+
+  private launch(bin: string, port: number, account: ServiceAccount | undefined): Promise<StartedService> {
+    return startService(
+      'PostgreSQL',
+      join(bin, 'postgres'),
+      [
+        '-D',
+        this.pgData,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'fsync=on',
+      ],
+      account,
+      () => waitForPort(port, 60000),
+    );
   }
 
   private async ensureDatabase(info: EmbeddedPostgresInfo): Promise<void> {

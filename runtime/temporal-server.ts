@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, portIsOpen, waitForPort } from './ports.js';
+import { freePort, portIsOpen, startOnFreePorts, waitForPort } from './ports.js';
 import type { Logger } from './logger.js';
-import { startService } from './start-service.js';
+import { startService, type StartedService } from './start-service.js';
 import { locateTemporalCli } from './temporal-cli.js';
 
 export interface RunningTemporal {
@@ -28,13 +28,17 @@ interface TemporalInfo {
 /** Temporal's own default for the Web UI, so its documentation's links work when nothing else holds it. */
 const defaultUiPort = 8233;
 
-/** A configured port must be free; otherwise the last one used, else Temporal's default, else any free one. */
-async function chooseUiPort(ui: TemporalUiOptions, previous: number | undefined): Promise<number> {
+/**
+ * A configured port must be free; otherwise the last one used, else Temporal's default, else any free one.
+ * A retry after a port clash (`fresh`) takes any free one.
+ */
+async function chooseUiPort(ui: TemporalUiOptions, previous: number | undefined, fresh: boolean): Promise<number> {
   if (ui.port !== undefined) {
     if (await portIsOpen(ui.port)) throw new Error(`WAYPLAN_TEMPORAL_UI_PORT=${ui.port} is already in use`);
     return ui.port;
   }
-  for (const candidate of [previous, defaultUiPort]) if (candidate !== undefined && !(await portIsOpen(candidate))) return candidate;
+  if (!fresh)
+    for (const candidate of [previous, defaultUiPort]) if (candidate !== undefined && !(await portIsOpen(candidate))) return candidate;
   return freePort();
 }
 
@@ -61,13 +65,31 @@ export class EmbeddedTemporal {
     this.log.info(`Temporal CLI ${cli.path} (from ${cli.source}, found in ${cli.seconds.toFixed(1)} s)`);
     mkdirSync(this.dir, { recursive: true });
     const previous = this.readInfo();
-    const info: TemporalInfo = { port: previous && !(await portIsOpen(previous.port)) ? previous.port : await freePort() };
-    if (this.ui.enabled) info.uiPort = await chooseUiPort(this.ui, previous?.uiPort);
-    writeFileSync(this.infoFile, JSON.stringify(info, null, 2));
+    const { server, info } = await startOnFreePorts(async (attempt) => {
+      const fresh = attempt > 1;
+      if (fresh) this.log.warn('a port of the Temporal dev server was taken as it started; starting it on other ports');
+      const reuse = !fresh && previous !== undefined && !(await portIsOpen(previous.port));
+      const info: TemporalInfo = { port: reuse ? previous.port : await freePort() };
+      if (this.ui.enabled) info.uiPort = await chooseUiPort(this.ui, previous?.uiPort, fresh);
+      writeFileSync(this.infoFile, JSON.stringify(info, null, 2));
+      return { server: await this.launch(cli.path, info), info };
+    });
+    const address = `127.0.0.1:${info.port}`;
+    const uiUrl = info.uiPort === undefined ? undefined : `http://127.0.0.1:${info.uiPort}`;
+    this.log.info(`Temporal dev server listening on ${address}${uiUrl ? `, Web UI at ${uiUrl}` : ''}`);
+    return {
+      address,
+      uiUrl,
+      process: server.process,
+      stop: () => server.stop('SIGTERM', 15000),
+    };
+  }
+
+  private launch(cliPath: string, info: TemporalInfo): Promise<StartedService> {
     const uiArgs = info.uiPort === undefined ? ['--headless'] : ['--ui-port', String(info.uiPort)];
-    const server = await startService(
+    return startService(
       'the Temporal dev server',
-      cli.path,
+      cliPath,
       [
         'server',
         'start-dev',
@@ -98,14 +120,5 @@ export class EmbeddedTemporal {
       undefined,
       () => Promise.all([info.port, info.uiPort].filter((port) => port !== undefined).map((port) => waitForPort(port, 60000))),
     );
-    const address = `127.0.0.1:${info.port}`;
-    const uiUrl = info.uiPort === undefined ? undefined : `http://127.0.0.1:${info.uiPort}`;
-    this.log.info(`Temporal dev server listening on ${address}${uiUrl ? `, Web UI at ${uiUrl}` : ''}`);
-    return {
-      address,
-      uiUrl,
-      process: server.process,
-      stop: () => server.stop('SIGTERM', 15000),
-    };
   }
 }
