@@ -168,7 +168,7 @@ export class BlinkInsertion {
       if (this.typeSeenAt[route.type] === this.stamp) return;
       this.typeSeenAt[route.type] = this.stamp;
     }
-    if (model.restricted && !model.canServe(job, slot)) return;
+    if (!solution.canCarry(slot, job) || (model.restricted && !model.canServe(job, slot))) return;
     const cost = this.insertion.cheapest(route, job, this.random, BLINK_RATE, this.best);
     if (cost < this.best) {
       this.best = cost;
