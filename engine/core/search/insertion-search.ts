@@ -16,8 +16,11 @@ export class InsertionSearch {
   private readonly symmetric: boolean;
   /** Whether some job has a window that closes: without one, a window rules out no position. */
   private readonly windowed: boolean;
-  /** Per position of the route being priced: 1 when `cheapest` blinks past it. */
+  /** Per position `windowFirst + i` of the route being priced: 1 when `cheapest` blinks past it. */
   private blinks = new Uint8Array(64);
+  /** The positions `windowPositions` leaves open, first to last (fields, not a tuple: it runs per route and job). */
+  private windowFirst = 1;
+  private windowLast = 0;
 
   constructor(private readonly evaluator: MoveEvaluator) {
     const instance = evaluator.model.instance;
@@ -28,10 +31,10 @@ export class InsertionSearch {
   /**
    * Cost increase of the best insertion of `node` into `route`, or Infinity. With a `random`
    * source, each position is skipped with probability `blinkRate` (SISR "blinks"), which
-   * diversifies the greedy recreate at almost no cost. The detour bound reads the
-   * legs to and from `node` along its own matrix row (on symmetric instances), so a route of
-   * hundreds of jobs costs one scattered read per position, the arc the detour replaces. With hard
-   * windows only the positions the job's window leaves open are priced (`windowPositions`).
+   * diversifies the greedy recreate at almost no cost. The detour bound reads the legs to and from
+   * `node` along its own matrix row (on symmetric instances) and the arc the detour replaces from
+   * the route's `arcs`, so a position costs no read outside that row (a cache miss each). With
+   * hard windows only the positions the job's window leaves open are priced (`windowPositions`).
    */
   cheapest(route: Route, node: number, random: Random | null, blinkRate: number, bound = Infinity): number {
     const fixed = this.opening(route, node);
@@ -39,31 +42,39 @@ export class InsertionSearch {
     const model = this.evaluator.model;
     const { distance, nodeCount: n } = model.instance;
     const scale = model.instance.costPerDistance[route.type]!;
-    const nodes = route.nodes;
+    const { nodes, arcs } = route;
     const row = node * n;
     const symmetric = this.symmetric;
     let best = bound;
     let p = 1;
     let last = route.size + 1;
-    if (this.windowed && model.hardWindows) [p, last] = this.windowPositions(route, node);
-    // Every position's blink is drawn, also those of positions the window rules out, so a seed's run does not depend on the skipping.
+    if (this.windowed && model.hardWindows) {
+      this.windowPositions(route, node);
+      p = this.windowFirst;
+      last = this.windowLast;
+    }
+    const first = p;
+    // Every position's blink is drawn, also those of positions the window rules out, so a seed's run
+    // does not depend on the skipping; those are only stepped past.
     const blinks = this.blinks.length > route.size ? this.blinks : (this.blinks = new Uint8Array(2 * (route.size + 1)));
-    if (random !== null) random.flagsBelow(blinks, route.size + 1, blinkRate);
-    let from = nodes[p - 1]!;
-    let legIn = distance[from * n + node]!;
+    if (random !== null) {
+      random.skip(first - 1);
+      random.flagsBelow(blinks, last - first + 1, blinkRate);
+      random.skip(route.size + 1 - last);
+    }
+    let legIn = symmetric ? distance[row + nodes[p - 1]!]! : distance[nodes[p - 1]! * n + node]!;
     for (; p <= last; p++) {
       const to = nodes[p]!;
       const legOut = distance[row + to]!;
       const next = symmetric ? legOut : distance[to * n + node]!;
-      const blinked = random !== null && blinks[p - 1] === 1;
-      if (!blinked && fixed + scale * (legIn + legOut - distance[from * n + to]!) < best) {
+      const blinked = random !== null && blinks[p - first] === 1;
+      if (!blinked && fixed + scale * (legIn + legOut - arcs[p]!) < best) {
         const cost = this.evaluator.join3(route.type, route.prefix, (p - 1) * S, model.visits, node * S, route.suffix, p * S) - route.cost;
         if (cost < best) {
           best = cost;
           this.position = p;
         }
       }
-      from = to;
       legIn = next;
     }
     return this.position === -1 ? Infinity : best;
@@ -92,12 +103,13 @@ export class InsertionSearch {
   }
 
   /**
-   * The positions `[first, last]` where `node`'s window alone does not already rule out an insertion
-   * with hard windows. Along a feasible route the latest start of each suffix and the earliest end of
-   * each prefix never decrease, so the positions before `first` leave too little time after the visit
-   * and those after `last` reach it too late: on narrow windows a long route keeps a few positions.
+   * Sets `[windowFirst, windowLast]` to the positions where `node`'s window alone does not already
+   * rule out an insertion with hard windows. Along a feasible route the latest start of each suffix
+   * and the earliest end of each prefix never decrease, so the positions before the first leave too
+   * little time after the visit and those after the last reach it too late: on narrow windows a long
+   * route keeps a few positions.
    */
-  private windowPositions(route: Route, node: number): [first: number, last: number] {
+  private windowPositions(route: Route, node: number): void {
     const visits = this.evaluator.model.visits;
     const ready = visits[node * S + SEG_EARLIEST]! + visits[node * S + SEG_DURATION]! - TIME_WARP_TOLERANCE;
     const due = visits[node * S + SEG_LATEST]! + TIME_WARP_TOLERANCE;
@@ -116,7 +128,8 @@ export class InsertionSearch {
       prefix[last * S + SEG_EARLIEST]! + prefix[last * S + SEG_DURATION]! - prefix[last * S + SEG_TIME_WARP]! <= due
     )
       last++;
-    return [low, last];
+    this.windowFirst = low;
+    this.windowLast = last;
   }
 
   /** Resets `position`; the fixed cost opening an empty route adds, or undefined when the job's load cannot fit the route. */

@@ -10,6 +10,12 @@ export class Route {
   nodes: Int32Array;
   prefix: Float64Array;
   suffix: Float64Array;
+  /**
+   * `arcs[i]`: distance from node i - 1 to node i (1 ≤ i ≤ size + 1), a copy of the matrix entry.
+   * Pricing an insertion reads the arc it replaces at every position; from the route's own array
+   * that is a sequential read instead of a cache miss in a matrix of a million entries.
+   */
+  arcs: Float64Array;
   /** Number of jobs; the end depot sits at index size + 1. */
   size = 0;
   cost = 0;
@@ -32,6 +38,7 @@ export class Route {
     this.nodes = new Int32Array(16);
     this.prefix = new Float64Array(16 * SEGMENT_STRIDE);
     this.suffix = new Float64Array(16 * SEGMENT_STRIDE);
+    this.arcs = new Float64Array(16);
     this.nodes[0] = instance.vehicleStart[type]!;
     this.nodes[1] = instance.vehicleEnd[type]!;
     this.refresh();
@@ -97,22 +104,30 @@ export class Route {
     const algebra = model.algebra;
     const last = this.size + 1;
     const stride = SEGMENT_STRIDE;
+    const { distance, nodeCount: n } = model.instance;
+    const nodes = this.nodes;
+    const arcs = this.arcs;
     let first = this.freshPrefix;
     if (first === 0) {
       this.prefix.set(model.starts.subarray(this.type * stride, (this.type + 1) * stride), 0);
       first = 1;
     }
+    // The prefix from `first` on is stale exactly where the arcs into its nodes may have changed.
     for (let i = first; i < last; i++) {
-      algebra.concat(this.prefix, i * stride, this.prefix, (i - 1) * stride, model.visits, this.nodes[i]! * stride);
+      algebra.concat(this.prefix, i * stride, this.prefix, (i - 1) * stride, model.visits, nodes[i]! * stride);
+      arcs[i] = distance[nodes[i - 1]! * n + nodes[i]!]!;
     }
-    if (first <= last) algebra.concat(this.prefix, last * stride, this.prefix, (last - 1) * stride, model.ends, this.type * stride);
+    if (first <= last) {
+      algebra.concat(this.prefix, last * stride, this.prefix, (last - 1) * stride, model.ends, this.type * stride);
+      arcs[last] = distance[nodes[last - 1]! * n + nodes[last]!]!;
+    }
     let valid = last + 1 - this.freshSuffix;
     if (valid > last) {
       this.suffix.set(model.ends.subarray(this.type * stride, (this.type + 1) * stride), last * stride);
       valid = last;
     }
     for (let i = valid - 1; i > 0; i--) {
-      algebra.concat(this.suffix, i * stride, model.visits, this.nodes[i]! * stride, this.suffix, (i + 1) * stride);
+      algebra.concat(this.suffix, i * stride, model.visits, nodes[i]! * stride, this.suffix, (i + 1) * stride);
     }
     if (valid > 0) algebra.concat(this.suffix, 0, model.starts, this.type * stride, this.suffix, stride);
     this.freshPrefix = last + 1;
@@ -133,6 +148,7 @@ export class Route {
     this.nodes.set(other.nodes.subarray(0, length));
     this.prefix.set(other.prefix.subarray(0, length * SEGMENT_STRIDE));
     this.suffix.set(other.suffix.subarray(0, length * SEGMENT_STRIDE));
+    this.arcs.set(other.arcs.subarray(0, length));
     this.size = other.size;
     this.cost = other.cost;
     this.violations = other.violations;
@@ -152,5 +168,8 @@ export class Route {
     const suffix = new Float64Array(capacity * SEGMENT_STRIDE);
     suffix.set(this.suffix);
     this.suffix = suffix;
+    const arcs = new Float64Array(capacity);
+    arcs.set(this.arcs);
+    this.arcs = arcs;
   }
 }

@@ -1,5 +1,6 @@
 import { LOAD_VIOLATION, TIME_WARP_VIOLATION, type RouteModel } from '../route-model.js';
 import { Route } from './route.js';
+import { SEG_LOAD, SEGMENT_STRIDE } from './segment.js';
 
 /**
  * A complete assignment: one Route per route slot (most may be empty), the position of every job
@@ -24,6 +25,12 @@ export class Solution {
   readonly routeUsed: Uint8Array;
   private usedCount = 0;
   private usedBound = 0;
+  /**
+   * Per route slot × load dimension: the load the route carries at its last refresh. A recreate
+   * on 1,000 jobs tries dozens of routes per job when the routes near it are full, and most fail
+   * on load: read here, that check touches none of the route's own tables.
+   */
+  private readonly routeLoad: Float64Array;
   /** Routes refreshed since the last `syncFrom`, so syncing copies only what differs. */
   private readonly changed: Uint8Array;
   private readonly changedList: number[] = [];
@@ -38,6 +45,7 @@ export class Solution {
     this.unassignedCount = instance.jobs.length;
     this.changed = new Uint8Array(this.routes.length);
     this.routeUsed = new Uint8Array(this.routes.length);
+    this.routeLoad = new Float64Array(this.routes.length * model.dims);
   }
 
   /** Every route slot from this one on is unused. */
@@ -104,6 +112,9 @@ export class Solution {
       this.usedCount += used === 1 ? 1 : -1;
       if (used === 1 && slot >= this.usedBound) this.usedBound = slot + 1;
     }
+    const dims = this.model.dims;
+    const end = (route.size + 1) * SEGMENT_STRIDE + SEG_LOAD;
+    for (let d = 0; d < dims; d++) this.routeLoad[slot * dims + d] = route.prefix[end + d]!;
     if (!this.changed[slot]) {
       this.changed[slot] = 1;
       this.changedList.push(slot);
@@ -114,6 +125,18 @@ export class Solution {
     }
   }
 
+  /** Whether route `slot` has room for `node`'s load (as RouteModel.fitsLoad decides from the route's tables). */
+  canCarry(slot: number, node: number): boolean {
+    const model = this.model;
+    const dims = model.dims;
+    const capacity = model.instance.capacity;
+    const type = model.slotType[slot]!;
+    for (let d = 0; d < dims; d++) {
+      if (this.routeLoad[slot * dims + d]! + model.visits[node * SEGMENT_STRIDE + SEG_LOAD + d]! > capacity[type * dims + d]!) return false;
+    }
+    return true;
+  }
+
   private count(violations: number, sign: number): void {
     if (violations & TIME_WARP_VIOLATION) this.warpedRoutes += sign;
     if (violations & LOAD_VIOLATION) this.overloadedRoutes += sign;
@@ -121,6 +144,7 @@ export class Solution {
 
   copyFrom(other: Solution): void {
     for (let slot = 0; slot < this.routes.length; slot++) this.routes[slot]!.copyFrom(other.routes[slot]!);
+    this.routeLoad.set(other.routeLoad);
     this.routeOf.set(other.routeOf);
     this.positionOf.set(other.positionOf);
     this.unassigned.set(other.unassigned);
@@ -137,8 +161,8 @@ export class Solution {
    * ruin-and-recreate loop keeps a current and a candidate solution in step this way).
    */
   syncFrom(other: Solution): void {
-    for (const slot of this.changedList) this.routes[slot]!.copyFrom(other.routes[slot]!);
-    for (const slot of other.changedList) this.routes[slot]!.copyFrom(other.routes[slot]!);
+    for (const slot of this.changedList) this.copyRoute(other, slot);
+    for (const slot of other.changedList) this.copyRoute(other, slot);
     this.clearChanges();
     other.clearChanges();
     this.routeOf.set(other.routeOf);
@@ -149,6 +173,12 @@ export class Solution {
     this.warpedRoutes = other.warpedRoutes;
     this.overloadedRoutes = other.overloadedRoutes;
     this.copyUsed(other);
+  }
+
+  private copyRoute(other: Solution, slot: number): void {
+    this.routes[slot]!.copyFrom(other.routes[slot]!);
+    const dims = this.model.dims;
+    for (let d = slot * dims; d < (slot + 1) * dims; d++) this.routeLoad[d] = other.routeLoad[d]!;
   }
 
   private copyUsed(other: Solution): void {

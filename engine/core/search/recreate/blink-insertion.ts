@@ -103,10 +103,7 @@ export class BlinkInsertion {
     pending.set(solution.unassigned.subarray(0, count));
     this.random.shuffle(pending, count);
     const order = this.pickOrder();
-    if (order !== Order.Random) {
-      const key = this.keys[order]!;
-      pending.subarray(0, count).sort((a, b) => key[a]! - key[b]!);
-    }
+    if (order !== Order.Random) sortByKey(pending, count, this.keys[order]!);
     const routes = solution.routes;
     const open = opening === Opening.First || (opening === Opening.Sometimes && this.random.nextFloat() < this.openRouteRate);
     const first = open ? this.openRoute(solution, pending, count) : -1;
@@ -171,7 +168,7 @@ export class BlinkInsertion {
       if (this.typeSeenAt[route.type] === this.stamp) return;
       this.typeSeenAt[route.type] = this.stamp;
     }
-    if (model.restricted && !model.canServe(job, slot)) return;
+    if (!solution.canCarry(slot, job) || (model.restricted && !model.canServe(job, slot))) return;
     const cost = this.insertion.cheapest(route, job, this.random, BLINK_RATE, this.best);
     if (cost < this.best) {
       this.best = cost;
@@ -227,6 +224,24 @@ export class BlinkInsertion {
       if (draw < 0) return order;
     }
     return Order.Random;
+  }
+}
+
+/**
+ * Sorts `jobs[0..count)` by increasing `key`, ties in their order (as a stable sort does). An
+ * insertion sort: a recreate sorts about ten jobs, where a typed-array sort's view, comparator calls
+ * and copies cost several times the comparisons.
+ */
+function sortByKey(jobs: Int32Array, count: number, key: Float64Array): void {
+  for (let i = 1; i < count; i++) {
+    const job = jobs[i]!;
+    const value = key[job]!;
+    let at = i;
+    while (at > 0 && key[jobs[at - 1]!]! > value) {
+      jobs[at] = jobs[at - 1]!;
+      at--;
+    }
+    jobs[at] = job;
   }
 }
 

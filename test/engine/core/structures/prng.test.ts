@@ -17,3 +17,15 @@ describe('Random.flagsBelow', () => {
     expect(bulk.nextUint32()).toBe(single.nextUint32());
   });
 });
+
+describe('Random.skip', () => {
+  it.each([1, 2, 3])('leaves the sequence where as many nextUint32 calls would (seed %i)', (seed) => {
+    const skipped = new Random(seed);
+    const drawn = new Random(seed);
+    for (const count of [0, 1, 7, 300]) {
+      skipped.skip(count);
+      for (let i = 0; i < count; i++) drawn.nextUint32();
+      expect(skipped.nextUint32()).toBe(drawn.nextUint32());
+    }
+  });
+});
