@@ -42,9 +42,12 @@ export function isPortClash(err: unknown): boolean {
   return typeof message === 'string' && /address already in use|could not bind/i.test(message);
 }
 
-/** Starts a server, and again on fresh ports when a port was taken: a port found free is bound only later, so
- * a parallel start (another service, a test worker, the Temporal CLI's own random internal ports) can take it
- * in between. `start` gets the attempt number, 1 first; other failures are not retried. */
+/**
+ * Starts a server, and again on fresh ports when a port was taken: a port found free is bound only
+ * later, so a parallel start (another service, a test worker, the Temporal CLI's own random internal
+ * ports) can take it in between. `start` gets the attempt number, 1 first; other failures are not
+ * retried.
+ */
 export async function startOnFreePorts<T>(start: (attempt: number) => Promise<T>, attempts = 4): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
