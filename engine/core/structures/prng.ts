@@ -37,29 +37,10 @@ export class Random {
 
   /**
    * Draws `count` numbers as `nextFloat()` would, one after the other, and writes 1 to `out[i]` when
-   * the i-th is below `rate`, else 0. The state stays in locals for the whole loop, where a call per
-   * draw stores it back each time: a greedy insertion draws one number per position it prices.
+   * the i-th is below `rate`, else 0. A greedy insertion draws one number per position it prices.
    */
   flagsBelow(out: Uint8Array, count: number, rate: number): void {
-    let s0 = this.s0;
-    let s1 = this.s1;
-    let s2 = this.s2;
-    let s3 = this.s3;
-    for (let i = 0; i < count; i++) {
-      const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
-      const t = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= t;
-      s3 = rotl(s3, 11);
-      out[i] = result / 4294967296 < rate ? 1 : 0;
-    }
-    this.s0 = s0;
-    this.s1 = s1;
-    this.s2 = s2;
-    this.s3 = s3;
+    this.advance(count, out, rate);
   }
 
   /**
@@ -68,11 +49,20 @@ export class Random {
    * reads) but does not look at, at about half the cost of drawing them.
    */
   skip(count: number): void {
+    this.advance(count, null, 0);
+  }
+
+  /**
+   * `count` steps of the state, and with `out` the flags of `flagsBelow`. The state stays in locals
+   * for the whole loop, where a call per draw stores it back each time.
+   */
+  private advance(count: number, out: Uint8Array | null, rate: number): void {
     let s0 = this.s0;
     let s1 = this.s1;
     let s2 = this.s2;
     let s3 = this.s3;
     for (let i = 0; i < count; i++) {
+      if (out !== null) out[i] = (Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0) / 4294967296 < rate ? 1 : 0;
       const t = s1 << 9;
       s2 ^= s0;
       s3 ^= s1;
