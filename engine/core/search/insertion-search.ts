@@ -35,9 +35,11 @@ export class InsertionSearch {
    * `node` along its own matrix row (on symmetric instances) and the arc the detour replaces from
    * the route's `arcs`, so a position costs no read outside that row (a cache miss each). With
    * hard windows only the positions the job's window leaves open are priced (`windowPositions`).
+   * A caller that has already checked the job's load against the route (`Solution.canCarry`) passes
+   * `loadChecked`, which saves a read of the route's last prefix entry (a cache miss per route).
    */
-  cheapest(route: Route, node: number, random: Random | null, blinkRate: number, bound = Infinity): number {
-    const fixed = this.opening(route, node);
+  cheapest(route: Route, node: number, random: Random | null, blinkRate: number, bound = Infinity, loadChecked = false): number {
+    const fixed = this.opening(route, node, loadChecked);
     if (fixed === undefined) return Infinity;
     const model = this.evaluator.model;
     const { distance, nodeCount: n } = model.instance;
@@ -62,6 +64,8 @@ export class InsertionSearch {
       random.flagsBelow(blinks, last - first + 1, blinkRate);
       random.skip(route.size + 1 - last);
     }
+    // A window that leaves no position is common on narrow windows: no matrix read then (a cache miss).
+    if (p > last) return Infinity;
     let legIn = symmetric ? distance[row + nodes[p - 1]!]! : distance[nodes[p - 1]! * n + node]!;
     for (; p <= last; p++) {
       const to = nodes[p]!;
@@ -133,10 +137,10 @@ export class InsertionSearch {
   }
 
   /** Resets `position`; the fixed cost opening an empty route adds, or undefined when the job's load cannot fit the route. */
-  private opening(route: Route, node: number): number | undefined {
+  private opening(route: Route, node: number, loadChecked = false): number | undefined {
     const model = this.evaluator.model;
     this.position = -1;
-    if (!model.fitsLoad(route.type, route.prefix, (route.size + 1) * S, model.visits, node * S)) return undefined;
+    if (!loadChecked && !model.fitsLoad(route.type, route.prefix, (route.size + 1) * S, model.visits, node * S)) return undefined;
     return route.size === 0 ? model.instance.fixedCost[route.type]! : 0;
   }
 

@@ -169,7 +169,7 @@ export class BlinkInsertion {
       this.typeSeenAt[route.type] = this.stamp;
     }
     if (!solution.canCarry(slot, job) || (model.restricted && !model.canServe(job, slot))) return;
-    const cost = this.insertion.cheapest(route, job, this.random, BLINK_RATE, this.best);
+    const cost = this.insertion.cheapest(route, job, this.random, BLINK_RATE, this.best, true);
     if (cost < this.best) {
       this.best = cost;
       this.bestSlot = slot;
