@@ -1,6 +1,6 @@
 import type { CompiledInstance } from '../compiled/compiled-instance.js';
 import type { Solution } from '../structures/solution.js';
-import { DistanceRanking } from './neighbourhood.js';
+import { JobRanking } from './neighbourhood.js';
 
 /**
  * Plans from this many jobs price a job's insertion first in the routes near it only. On 1,000
@@ -27,7 +27,7 @@ const MAX_NEAR_JOBS = 128;
  * other routes, so no job stays out that fitted somewhere.
  */
 export class NearRoutes {
-  private readonly ranking: DistanceRanking | null;
+  private readonly ranking: JobRanking | null;
   private markedAt = new Int32Array(0);
   private marked = new Int32Array(0);
   private markedCount = 0;
@@ -35,7 +35,7 @@ export class NearRoutes {
   private nearJobs = MIN_NEAR_JOBS;
 
   constructor(instance: CompiledInstance) {
-    this.ranking = instance.jobs.length >= NEAR_ROUTES_FROM_JOBS ? new DistanceRanking(instance, MAX_NEAR_JOBS + 1) : null;
+    this.ranking = instance.jobs.length >= NEAR_ROUTES_FROM_JOBS ? new JobRanking(instance, MAX_NEAR_JOBS + 1) : null;
   }
 
   /** Sizes the neighbourhood to `solution`'s routes; call before marking for a recreate. */

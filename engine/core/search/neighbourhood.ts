@@ -58,19 +58,23 @@ export function granularNeighbourhood(instance: CompiledInstance, k: number): Ne
   return { k: size, neighbours };
 }
 
+/** What a ranking orders jobs by: travel distance, or the granular neighbourhood's proximity (distance plus weighted waiting and time warp). */
+export type RankingMeasure = 'distance' | 'proximity';
+
 /**
- * Per job node, its `width` nearest jobs (itself first; all of them by default) by increasing
- * distance: SISR's "adjacent" strings and the construction's fallback. A row is ranked the first
- * time it is asked for, so set-up costs nothing on big problems and a search pays only for the
- * rows it uses.
+ * Per job node, its `width` nearest jobs (all of them by default) by increasing `measure` (itself
+ * among the first): SISR's "adjacent" strings, the crossover's routes around a seed, the recreate's nearby
+ * routes and the construction's fallback. A row is ranked the first time it is asked for, so set-up
+ * costs nothing on big problems and a search pays only for the rows it uses.
  */
-export class DistanceRanking {
+export class JobRanking {
   private readonly rows: (Int32Array | undefined)[];
   private readonly keys: Float64Array;
 
   constructor(
     private readonly instance: CompiledInstance,
     private readonly width = instance.jobs.length,
+    private readonly measure: RankingMeasure = 'distance',
   ) {
     this.rows = new Array<Int32Array | undefined>(instance.nodeCount);
     this.keys = new Float64Array(instance.jobs.length);
@@ -81,7 +85,9 @@ export class DistanceRanking {
     if (known !== undefined) return known;
     const { jobs, distance, nodeCount } = this.instance;
     const keys = this.keys;
-    for (let i = 0; i < jobs.length; i++) keys[i] = packedKey(distance[u * nodeCount + jobs[i]!]!, jobs[i]!);
+    if (this.measure === 'distance')
+      for (let i = 0; i < jobs.length; i++) keys[i] = packedKey(distance[u * nodeCount + jobs[i]!]!, jobs[i]!);
+    else for (let i = 0; i < jobs.length; i++) keys[i] = packedKey(jobs[i] === u ? 0 : proximity(this.instance, u, jobs[i]!), jobs[i]!);
     keys.sort();
     const row = new Int32Array(Math.min(jobs.length, this.width));
     for (let i = 0; i < row.length; i++) row[i] = keyNode(keys[i]!);

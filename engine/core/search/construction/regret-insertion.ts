@@ -2,7 +2,7 @@ import { SmallestThree } from '../../structures/smallest-three.js';
 import type { Solution } from '../../structures/solution.js';
 import type { Deadline } from '../deadline.js';
 import type { InsertionSearch } from '../insertion-search.js';
-import type { DistanceRanking, Neighbourhood } from '../neighbourhood.js';
+import type { JobRanking, Neighbourhood } from '../neighbourhood.js';
 
 /** Routes of up to this many times the neighbour count are scanned whole; longer ones only next to a job's neighbours. */
 const FULL_SCAN_FACTOR = 2;
@@ -52,7 +52,7 @@ export function regretInsertion(
   solution: Solution,
   insertion: InsertionSearch,
   neighbourhood: Neighbourhood,
-  ranking: DistanceRanking,
+  ranking: JobRanking,
   deadline: Deadline,
 ): void {
   const model = solution.model;

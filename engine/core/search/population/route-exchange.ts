@@ -1,6 +1,6 @@
 import type { Random } from '../../structures/prng.js';
 import type { Solution } from '../../structures/solution.js';
-import type { DistanceRanking } from '../neighbourhood.js';
+import type { JobRanking } from '../neighbourhood.js';
 import type { Elite } from './elite.js';
 
 /**
@@ -18,7 +18,7 @@ export class RouteExchange {
   private stamp = 0;
 
   constructor(
-    private readonly ranking: DistanceRanking,
+    private readonly ranking: JobRanking,
     nodeCount: number,
     slotCount: number,
     private readonly random: Random,

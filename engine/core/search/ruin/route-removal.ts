@@ -1,6 +1,6 @@
 import type { Random } from '../../structures/prng.js';
 import type { Solution } from '../../structures/solution.js';
-import type { DistanceRanking } from '../neighbourhood.js';
+import type { JobRanking } from '../neighbourhood.js';
 
 /** Fewest and most routes one removal empties. */
 const MIN_ROUTES = 2;
@@ -17,7 +17,7 @@ export class RouteRemoval {
   private stamp = 0;
 
   constructor(
-    private readonly ranking: DistanceRanking,
+    private readonly ranking: JobRanking,
     slotCount: number,
     private readonly random: Random,
   ) {

@@ -1,6 +1,6 @@
 import type { Random } from '../../structures/prng.js';
 import type { Solution } from '../../structures/solution.js';
-import type { DistanceRanking } from '../neighbourhood.js';
+import type { JobRanking } from '../neighbourhood.js';
 
 export interface StringRemovalParameters {
   /** c̄: average number of removed jobs. */
@@ -31,7 +31,7 @@ export class StringRemoval {
   private readonly doomed: Int32Array;
 
   constructor(
-    private readonly ranking: DistanceRanking,
+    private readonly ranking: JobRanking,
     jobCount: number,
     slotCount: number,
     private readonly random: Random,

@@ -5,7 +5,7 @@ import { Deadline } from '../../../../engine/core/search/deadline.js';
 import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
 import { LocalSearch } from '../../../../engine/core/search/local-search.js';
 import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
-import { DistanceRanking, granularNeighbourhood, type Neighbourhood } from '../../../../engine/core/search/neighbourhood.js';
+import { JobRanking, granularNeighbourhood, type Neighbourhood } from '../../../../engine/core/search/neighbourhood.js';
 import { BlinkInsertion } from '../../../../engine/core/search/recreate/blink-insertion.js';
 import { StringRemoval } from '../../../../engine/core/search/ruin/string-removal.js';
 import { Random } from '../../../../engine/core/structures/prng.js';
@@ -29,8 +29,8 @@ function setup(instance: CompiledInstance, seed: number): Setup {
   const insertion = new InsertionSearch(new MoveEvaluator(model));
   const neighbourhood = granularNeighbourhood(instance, 20);
   const solution = new Solution(model);
-  regretInsertion(solution, insertion, neighbourhood, new DistanceRanking(instance), NO_DEADLINE);
-  const ruin = new StringRemoval(new DistanceRanking(instance, 64), instance.jobs.length, model.slotType.length, random);
+  regretInsertion(solution, insertion, neighbourhood, new JobRanking(instance), NO_DEADLINE);
+  const ruin = new StringRemoval(new JobRanking(instance, 64), instance.jobs.length, model.slotType.length, random);
   return { model, neighbourhood, solution, ruin, recreate: new BlinkInsertion(instance, insertion, random) };
 }
 

@@ -1,5 +1,5 @@
 import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
-import { DistanceRanking } from '../../../../engine/core/search/neighbourhood.js';
+import { JobRanking } from '../../../../engine/core/search/neighbourhood.js';
 import { NEAR_ROUTES_FROM_JOBS, NearRoutes } from '../../../../engine/core/search/near-routes.js';
 import { BlinkInsertion } from '../../../../engine/core/search/recreate/blink-insertion.js';
 import { Random } from '../../../../engine/core/structures/prng.js';
@@ -27,7 +27,7 @@ describe('routes near a job', () => {
     for (const job of [1, 77, 300, 555]) {
       near.prepare(solution);
       expect(near.mark(solution, job)).toBe(true);
-      const nearest = Array.from(new DistanceRanking(big).row(job).subarray(0, nearJobs(solution) + 1));
+      const nearest = Array.from(new JobRanking(big).row(job).subarray(0, nearJobs(solution) + 1));
       expect(nearest[0]).toBe(job);
       const expected = new Set(nearest.map((other) => solution.routeOf[other]!));
       const marked = solution.routes.filter((route) => near.has(route.slot)).map((route) => route.slot);

@@ -5,7 +5,7 @@ import { Deadline } from '../../../../engine/core/search/deadline.js';
 import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
 import { LocalSearch } from '../../../../engine/core/search/local-search.js';
 import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
-import { DistanceRanking, granularNeighbourhood } from '../../../../engine/core/search/neighbourhood.js';
+import { JobRanking, granularNeighbourhood } from '../../../../engine/core/search/neighbourhood.js';
 import { RouteExchange } from '../../../../engine/core/search/population/route-exchange.js';
 import { BlinkInsertion } from '../../../../engine/core/search/recreate/blink-insertion.js';
 import { RuinAndRecreate, type SearchOutcome, stallIterationsPerJob } from '../../../../engine/core/search/ruin-and-recreate.js';
@@ -23,9 +23,9 @@ function search(instance: CompiledInstance, seed: number, withRestarts: boolean)
   const random = new Random(seed);
   const insertion = new InsertionSearch(new MoveEvaluator(model));
   const neighbourhood = granularNeighbourhood(instance, 20);
-  const nearby = new DistanceRanking(instance, 64);
+  const nearby = new JobRanking(instance, 64);
   const initial = new Solution(model);
-  regretInsertion(initial, insertion, neighbourhood, new DistanceRanking(instance), new Deadline(Infinity));
+  regretInsertion(initial, insertion, neighbourhood, new JobRanking(instance), new Deadline(Infinity));
   const restarts = withRestarts
     ? { exchange: new RouteExchange(nearby, instance.nodeCount, model.slotType.length, random), stallIterationsPerJob: STALL_PER_JOB }
     : undefined;

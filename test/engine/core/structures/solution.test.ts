@@ -1,6 +1,6 @@
 import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
 import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
-import { DistanceRanking } from '../../../../engine/core/search/neighbourhood.js';
+import { JobRanking } from '../../../../engine/core/search/neighbourhood.js';
 import { BlinkInsertion } from '../../../../engine/core/search/recreate/blink-insertion.js';
 import { StringRemoval } from '../../../../engine/core/search/ruin/string-removal.js';
 import { RouteModel } from '../../../../engine/core/route-model.js';
@@ -34,7 +34,7 @@ describe('Solution used routes', () => {
     const model = new RouteModel(instance);
     const random = new Random(seed);
     const recreate = new BlinkInsertion(instance, new InsertionSearch(new MoveEvaluator(model)), random);
-    const ruin = new StringRemoval(new DistanceRanking(instance), instance.jobs.length, model.slotType.length, random);
+    const ruin = new StringRemoval(new JobRanking(instance), instance.jobs.length, model.slotType.length, random);
     const current = new Solution(model);
     expectUsedRoutesTracked(current);
     recreate.recreate(current);

@@ -5,7 +5,7 @@ import { regretInsertion } from '../../../../../engine/core/search/construction/
 import { Deadline } from '../../../../../engine/core/search/deadline.js';
 import { InsertionSearch } from '../../../../../engine/core/search/insertion-search.js';
 import { MoveEvaluator } from '../../../../../engine/core/search/move-evaluator.js';
-import { DistanceRanking, granularNeighbourhood } from '../../../../../engine/core/search/neighbourhood.js';
+import { JobRanking, granularNeighbourhood } from '../../../../../engine/core/search/neighbourhood.js';
 import { Random } from '../../../../../engine/core/structures/prng.js';
 import { Solution } from '../../../../../engine/core/structures/solution.js';
 import { costOfRoutes, routesOf, type Harness } from '../../tiny-instances.js';
@@ -45,7 +45,7 @@ function construct(instance: CompiledInstance, milliseconds: number): Harness {
     solution,
     new InsertionSearch(evaluator),
     granularNeighbourhood(instance, 20),
-    new DistanceRanking(instance),
+    new JobRanking(instance),
     new Deadline(milliseconds),
   );
   return { model, evaluator, solution };

@@ -1,5 +1,5 @@
 import type { CompiledInstance } from '../../../../../engine/core/compiled/compiled-instance.js';
-import { DistanceRanking } from '../../../../../engine/core/search/neighbourhood.js';
+import { JobRanking } from '../../../../../engine/core/search/neighbourhood.js';
 import { Elite } from '../../../../../engine/core/search/population/elite.js';
 import { RouteExchange } from '../../../../../engine/core/search/population/route-exchange.js';
 import { Random } from '../../../../../engine/core/structures/prng.js';
@@ -10,7 +10,7 @@ function cross(instance: CompiledInstance, seed: number): { child: Solution; fir
   const first = new Elite(randomSolution(instance, seed).solution);
   const second = new Elite(randomSolution(instance, seed + 1000).solution);
   const { model } = randomSolution(instance, seed);
-  const exchange = new RouteExchange(new DistanceRanking(instance), instance.nodeCount, model.slotType.length, new Random(seed));
+  const exchange = new RouteExchange(new JobRanking(instance), instance.nodeCount, model.slotType.length, new Random(seed));
   const child = new Solution(model);
   exchange.cross(child, first, second);
   return { child, first, second };

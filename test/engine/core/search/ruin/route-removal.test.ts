@@ -1,4 +1,4 @@
-import { DistanceRanking } from '../../../../../engine/core/search/neighbourhood.js';
+import { JobRanking } from '../../../../../engine/core/search/neighbourhood.js';
 import { RouteRemoval } from '../../../../../engine/core/search/ruin/route-removal.js';
 import { Random } from '../../../../../engine/core/structures/prng.js';
 import { Solution } from '../../../../../engine/core/structures/solution.js';
@@ -10,7 +10,7 @@ describe('RouteRemoval', () => {
     const { model, solution } = randomSolution(instance, seed);
     const before = new Solution(model);
     before.copyFrom(solution);
-    const removal = new RouteRemoval(new DistanceRanking(instance), model.slotType.length, new Random(seed));
+    const removal = new RouteRemoval(new JobRanking(instance), model.slotType.length, new Random(seed));
     for (let step = 0; step < 20; step++) {
       solution.copyFrom(before);
       removal.ruin(solution);
@@ -32,7 +32,7 @@ describe('RouteRemoval', () => {
   it('empties the routes that pass nearest its seed job', () => {
     const instance = tinyInstance(4, { jobs: 60, vehicles: 14, windows: 'tight', capacity: 60 });
     const { model, solution } = randomSolution(instance, 4);
-    const ranking = new DistanceRanking(instance);
+    const ranking = new JobRanking(instance);
     const before = new Solution(model);
     before.copyFrom(solution);
     // The removal draws the route count, then the seed job, from its generator: replay both.
