@@ -44,16 +44,15 @@ function keyNode(key: number): number {
   return key % NODE_BITS;
 }
 
+/** The proximity ranking's first `k` jobs of every job other than itself (a row one wider holds them, wherever the job ranks itself). */
 export function granularNeighbourhood(instance: CompiledInstance, k: number): Neighbourhood {
   const jobs = instance.jobs;
   const size = Math.max(Math.min(k, jobs.length - 1), 0);
   const neighbours = new Int32Array(instance.nodeCount * size);
-  const keys = new Float64Array(jobs.length - 1 > 0 ? jobs.length - 1 : 0);
+  const ranking = new JobRanking(instance, size + 1, 'proximity');
   for (const u of jobs) {
     let count = 0;
-    for (const v of jobs) if (v !== u) keys[count++] = packedKey(proximity(instance, u, v), v);
-    keys.sort();
-    for (let i = 0; i < size; i++) neighbours[u * size + i] = keyNode(keys[i]!);
+    for (const v of ranking.row(u)) if (v !== u && count < size) neighbours[u * size + count++] = v;
   }
   return { k: size, neighbours };
 }
