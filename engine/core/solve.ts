@@ -31,7 +31,7 @@ const RUIN_RANKED_JOBS = 256;
  * route could serve next to the seed, and freeing them gives the recreate nothing to combine.
  * Without windows proximity is distance. Tuning split, process CPU, against distance: G&H 1000
  * `*_10_1` r1/r2/rc1/rc2 at 60 s, seeds 1-5, -0.18 % (19 pairs, 14 cheaper; r1 -0.27, rc2 -0.31 %);
- * G&H 400 `*_4_1` at 30 s, seeds 1-2, +0.12 % (8 pairs on r1/r2/rc1/rc2; c1/c2 even); even-numbered
+ * G&H 400 `*_4_1` at 30 s, seeds 1-4, +0.08 % (16 pairs on r1/r2/rc1/rc2; c1/c2 even); even-numbered
  * Solomon at 10 s, seed 1, -0.07 % (RC102 -1.08 %, R206 +0.56 %, 12 of 16 even).
  */
 const RUIN_RANKING: RankingMeasure = 'proximity';
