@@ -9,7 +9,7 @@ import { MoveEvaluator } from './search/move-evaluator.js';
 import { JobRanking, granularNeighbourhood, type RankingMeasure } from './search/neighbourhood.js';
 import { BlinkInsertion } from './search/recreate/blink-insertion.js';
 import { RouteExchange } from './search/population/route-exchange.js';
-import { RuinAndRecreate, stallIterationsPerJob } from './search/ruin-and-recreate.js';
+import { RuinAndRecreate, educatesCandidates, stallIterationsPerJob } from './search/ruin-and-recreate.js';
 import { MixedRemoval } from './search/ruin/mixed-removal.js';
 import { RouteRemoval } from './search/ruin/route-removal.js';
 import { StringRemoval } from './search/ruin/string-removal.js';
@@ -64,7 +64,9 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   const timeLimitMs = options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - setup);
   const exchange = new RouteExchange(nearby, instance.nodeCount, model.slotType.length, random);
   const restarts = { exchange, stallIterationsPerJob: stallIterationsPerJob(instance.jobs.length) };
-  const outcome = new RuinAndRecreate(ruin, recreate, localSearch, random, restarts).run(initial, { ...options, timeLimitMs });
+  const educated = educatesCandidates(instance.jobs.length);
+  const search = new RuinAndRecreate(ruin, recreate, localSearch, random, restarts, educated);
+  const outcome = search.run(initial, { ...options, timeLimitMs });
   const best = outcome.best;
   const last = (size: number): number => (size + 1) * SEGMENT_STRIDE;
   return {

@@ -78,6 +78,23 @@ export function stallIterationsPerJob(jobs: number): number {
   return jobs >= LARGE_PLAN_JOBS ? LARGE_PLAN_STALL_ITERATIONS_PER_JOB : STALL_ITERATIONS_PER_JOB;
 }
 
+/**
+ * Whether a search of a plan of `jobs` jobs educates every recreated candidate with the local
+ * search before the annealing judges it, as hybrid genetic search educates every child. Plain, the
+ * annealing weighs a raw recreate against a current plan that was polished if it was a new best;
+ * educated, every plan it weighs is a local optimum, at 30 to 100 times the cost of an iteration
+ * (about 15-45 iterations per job in 30-60 s, so restarts after LARGE_PLAN_STALL_ITERATIONS_PER_JOB
+ * rarely come; 10 per job instead gave +0.07 % on G&H 400 `*_4_1`, 8 pairs). Tuning split, process CPU, 1 thread,
+ * against plain candidates: G&H 400 `*_4_1` r1/r2/rc1/rc2 at 30 s, seeds 1-4, -0.24 % (16 pairs, 11
+ * cheaper; r1 -0.34, r2 -0.59, rc2 -0.45 %, but rc1 +0.42 %); G&H 1000 `*_10_1` at 60 s, seeds 1-3,
+ * -0.46 % (12 pairs, 10 cheaper); X-n513/561/655/749/856/895 at 60 s, -0.50 % (8 pairs, 7 cheaper;
+ * X-n895 +0.01 %). On the even-numbered Solomon instances at 10 s, seed 1, it gave +0.07 % (R104 +0.58,
+ * R108 +0.79 %), so plans below LARGE_PLAN_JOBS keep SISR's cheap iterations.
+ */
+export function educatesCandidates(jobs: number): boolean {
+  return jobs >= LARGE_PLAN_JOBS;
+}
+
 /** Restarts from an elite pool: the crossover that makes a new start, and when to restart. */
 export interface Restarts {
   exchange: RouteExchange;
@@ -107,6 +124,9 @@ export interface SearchOutcome {
  * plans on tight windows and capacities; its result counts only when it is feasible and cheaper.
  * Outside the polish every solution is feasible.
  *
+ * With `educated`, every recreated candidate gets the (strict) local search before the annealing
+ * judges it, so the annealing walks among local optima (see `educatesCandidates`).
+ *
  * With `restarts`, a run that stops improving hands its best to a small elite pool kept diverse by
  * broken-pairs distance, and the next run starts from a crossover of two pool members educated by
  * the same polish, as hybrid genetic search breeds its population; the annealing's temperature
@@ -121,6 +141,7 @@ export class RuinAndRecreate {
     private readonly localSearch: LocalSearch,
     private readonly random: Random,
     private readonly restarts?: Restarts,
+    private readonly educated = false,
   ) {}
 
   run(initial: Solution, options: SolveOptions): SearchOutcome {
@@ -172,6 +193,7 @@ export class RuinAndRecreate {
       const progress = cooling.from + (cooling.to - cooling.from) * Math.max(iteration / maxIterations, elapsed() / timeLimit);
       this.ruin.ruin(candidate);
       this.recreate.recreate(candidate);
+      if (this.educated) this.localSearch.run(candidate, deadline);
       if (annealing.accepts(candidate.cost, current.cost, progress)) {
         const previous = current;
         current = candidate;

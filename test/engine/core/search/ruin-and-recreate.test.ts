@@ -8,17 +8,30 @@ import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js'
 import { JobRanking, granularNeighbourhood } from '../../../../engine/core/search/neighbourhood.js';
 import { RouteExchange } from '../../../../engine/core/search/population/route-exchange.js';
 import { BlinkInsertion } from '../../../../engine/core/search/recreate/blink-insertion.js';
-import { RuinAndRecreate, type SearchOutcome, stallIterationsPerJob } from '../../../../engine/core/search/ruin-and-recreate.js';
+import {
+  RuinAndRecreate,
+  type SearchOutcome,
+  educatesCandidates,
+  stallIterationsPerJob,
+} from '../../../../engine/core/search/ruin-and-recreate.js';
 import { StringRemoval } from '../../../../engine/core/search/ruin/string-removal.js';
 import { Random } from '../../../../engine/core/structures/prng.js';
 import { Solution } from '../../../../engine/core/structures/solution.js';
 import { tinyInstance } from '../tiny-instances.js';
 
 const ITERATIONS = 4000;
+/** An educated iteration costs tens of plain ones. */
+const EDUCATED_ITERATIONS = 1000;
 const STALL_PER_JOB = 4;
 
-/** The search as `solve` wires it, with or without restarts from the elite pool. */
-function search(instance: CompiledInstance, seed: number, withRestarts: boolean): SearchOutcome {
+/** The search as `solve` wires it, with or without restarts from the elite pool, and the local-search runs it made. */
+function search(
+  instance: CompiledInstance,
+  seed: number,
+  withRestarts: boolean,
+  educated = false,
+  iterations = ITERATIONS,
+): SearchOutcome & { searches: number } {
   const model = new RouteModel(instance);
   const random = new Random(seed);
   const insertion = new InsertionSearch(new MoveEvaluator(model));
@@ -31,9 +44,9 @@ function search(instance: CompiledInstance, seed: number, withRestarts: boolean)
     : undefined;
   const ruin = new StringRemoval(nearby, instance.jobs.length, model.slotType.length, random);
   const localSearch = new LocalSearch(new MoveEvaluator(model), neighbourhood, random);
-  return new RuinAndRecreate(ruin, new BlinkInsertion(instance, insertion, random), localSearch, random, restarts).run(initial, {
-    maxIterations: ITERATIONS,
-  });
+  const recreate = new BlinkInsertion(instance, insertion, random);
+  const outcome = new RuinAndRecreate(ruin, recreate, localSearch, random, restarts, educated).run(initial, { maxIterations: iterations });
+  return { ...outcome, searches: localSearch.work.runs };
 }
 
 describe('ruin and recreate with restarts from an elite pool', () => {
@@ -86,5 +99,27 @@ describe('ruin and recreate with restarts from an elite pool', () => {
       without += plain.best.cost;
     });
     expect(restarted).toBeLessThan(without);
+  });
+});
+
+describe('ruin and recreate with educated candidates', () => {
+  const instances = [1, 2].map((seed) => tinyInstance(seed, { jobs: 50, vehicles: 14, windows: 'tight', capacity: 40 }));
+
+  it('educates candidates on plans of 400 jobs or more', () => {
+    expect(educatesCandidates(400)).toBe(true);
+    expect(educatesCandidates(399)).toBe(false);
+  });
+
+  it('runs the local search on every candidate, keeps a feasible best, reproducibly, and ends cheaper than plain candidates at the same iterations', () => {
+    instances.forEach((instance, i) => {
+      const educated = search(instance, i + 1, true, true, EDUCATED_ITERATIONS);
+      const plain = search(instance, i + 1, true, false, EDUCATED_ITERATIONS);
+      expect(educated.iterations).toBe(EDUCATED_ITERATIONS);
+      expect(educated.searches).toBeGreaterThan(EDUCATED_ITERATIONS);
+      expect(plain.searches).toBeLessThan(EDUCATED_ITERATIONS / 4);
+      expect(educated.best.feasible).toBe(true);
+      expect(educated.best.cost).toBeLessThan(plain.best.cost);
+      expect(search(instance, i + 1, true, true, EDUCATED_ITERATIONS).best.toRoutes()).toEqual(educated.best.toRoutes());
+    });
   });
 });
