@@ -84,12 +84,14 @@ export function stallIterationsPerJob(jobs: number): number {
  * annealing weighs a raw recreate against a current plan that was polished if it was a new best;
  * educated, every plan it weighs is a local optimum, at 30 to 100 times the cost of an iteration
  * (about 15-45 iterations per job in 30-60 s, so restarts after LARGE_PLAN_STALL_ITERATIONS_PER_JOB
- * rarely come; 10 per job instead gave +0.07 % on G&H 400 `*_4_1`, 8 pairs). Tuning split, process CPU, 1 thread,
- * against plain candidates: G&H 400 `*_4_1` r1/r2/rc1/rc2 at 30 s, seeds 1-4, -0.24 % (16 pairs, 11
- * cheaper; r1 -0.34, r2 -0.59, rc2 -0.45 %, but rc1 +0.42 %); G&H 1000 `*_10_1` at 60 s, seeds 1-3,
- * -0.46 % (12 pairs, 10 cheaper); X-n513/561/655/749/856/895 at 60 s, seeds 1-2, -0.43 % (11
- * pairs, 10 cheaper; X-n895 +0.01 %). On the even-numbered Solomon instances at 10 s, seed 1, it gave +0.07 % (R104 +0.58,
- * R108 +0.79 %), so plans below LARGE_PLAN_JOBS keep SISR's cheap iterations.
+ * rarely come; 10 per job instead gave +0.07 % on G&H 400 `*_4_1`, 8 pairs).
+ *
+ * Tuning split, process CPU, 1 thread, against plain candidates: G&H 400 `*_4_1` r1/r2/rc1/rc2 at
+ * 30 s, seeds 1-4, -0.24 % (16 pairs, 11 cheaper; r1 -0.34, r2 -0.59, rc2 -0.45 %, but rc1
+ * +0.42 %); G&H 1000 `*_10_1` at 60 s, seeds 1-3, -0.46 % (12 pairs, 10 cheaper);
+ * X-n513/561/655/749/856/895 at 60 s, seeds 1-2, -0.43 % (11 pairs, 10 cheaper; X-n895 +0.01 %).
+ * On the even-numbered Solomon instances at 10 s, seed 1, it gave +0.07 % (R104 +0.58, R108
+ * +0.79 %), so plans below LARGE_PLAN_JOBS keep SISR's cheap iterations.
  */
 export function educatesCandidates(jobs: number): boolean {
   return jobs >= LARGE_PLAN_JOBS;
