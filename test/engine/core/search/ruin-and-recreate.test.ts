@@ -122,4 +122,11 @@ describe('ruin and recreate with educated candidates', () => {
       expect(search(instance, i + 1, true, true, EDUCATED_ITERATIONS).best.toRoutes()).toEqual(educated.best.toRoutes());
     });
   });
+
+  it('leaves candidates that leave jobs out plain', () => {
+    const crowded = tinyInstance(3, { jobs: 50, vehicles: 2, windows: 'tight', capacity: 40 });
+    const educated = search(crowded, 3, true, true, EDUCATED_ITERATIONS);
+    expect(educated.best.unassignedCount).toBeGreaterThan(0);
+    expect(educated.searches).toBeLessThan(EDUCATED_ITERATIONS / 4);
+  });
 });
