@@ -12,7 +12,7 @@ import { RouteExchange } from './search/population/route-exchange.js';
 import { RuinAndRecreate, educatesCandidates, stallIterationsPerJob } from './search/ruin-and-recreate.js';
 import { MixedRemoval } from './search/ruin/mixed-removal.js';
 import { RouteRemoval } from './search/ruin/route-removal.js';
-import { StringRemoval } from './search/ruin/string-removal.js';
+import { DEFAULT_STRING_REMOVAL, LARGE_PLAN_STRING_REMOVAL, StringRemoval } from './search/ruin/string-removal.js';
 import type { SolveOptions, SolveResult } from './solve-options.js';
 import { Random } from './structures/prng.js';
 import { SEG_DISTANCE, SEG_DURATION, SEGMENT_STRIDE } from './structures/segment.js';
@@ -48,7 +48,9 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   const neighbourhood = granularNeighbourhood(instance, NEIGHBOURS);
   const localSearch = new LocalSearch(evaluator, neighbourhood, random);
   const nearby = new JobRanking(instance, RUIN_RANKED_JOBS, RUIN_RANKING);
-  const strings = new StringRemoval(nearby, instance.jobs.length, model.slotType.length, random);
+  const educated = educatesCandidates(instance.jobs.length);
+  const stringRemoval = educated ? LARGE_PLAN_STRING_REMOVAL : DEFAULT_STRING_REMOVAL;
+  const strings = new StringRemoval(nearby, instance.jobs.length, model.slotType.length, random, stringRemoval);
   const ruin = new MixedRemoval(strings, new RouteRemoval(nearby, model.slotType.length, random), random);
   const recreate = new BlinkInsertion(instance, insertion, random);
 
@@ -64,7 +66,6 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   const timeLimitMs = options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - setup);
   const exchange = new RouteExchange(nearby, instance.nodeCount, model.slotType.length, random);
   const restarts = { exchange, stallIterationsPerJob: stallIterationsPerJob(instance.jobs.length) };
-  const educated = educatesCandidates(instance.jobs.length);
   const search = new RuinAndRecreate(ruin, recreate, localSearch, random, restarts, educated);
   const outcome = search.run(initial, { ...options, timeLimitMs });
   const best = outcome.best;

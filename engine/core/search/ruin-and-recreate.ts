@@ -4,6 +4,7 @@ import type { ProgressEvent, SolveOptions } from '../solve-options.js';
 import { Deadline } from './deadline.js';
 import type { LocalSearch } from './local-search.js';
 import { LARGE_PLAN_JOBS } from './large-plan.js';
+import { longRoutes } from './long-routes.js';
 import { IMPROVEMENT_EPSILON } from './move-evaluator.js';
 import { Penalties } from './penalties.js';
 import { RemovalBackoff } from './removal-backoff.js';
@@ -31,9 +32,6 @@ function initialTemperaturePerArc(solution: Solution): number {
   const perRoute = (solution.model.instance.jobs.length - solution.unassignedCount) / Math.max(1, solution.usedRoutes());
   return Math.min(MAX_INITIAL_TEMPERATURE_PER_ARC, Math.max(MIN_INITIAL_TEMPERATURE_PER_ARC, perRoute / JOBS_PER_ROUTE_PER_ARC));
 }
-function longRoutes(solution: Solution): boolean {
-  return solution.model.instance.jobs.length - solution.unassignedCount >= LONG_ROUTE_JOBS * Math.max(1, solution.usedRoutes());
-}
 const DEFAULT_SYNC_INTERVAL_MS = 500;
 const WHOLE_SCHEDULE = { from: 0, to: 1 };
 /** How much the repair pass raises the penalties when the penalised local search ends infeasible. */
@@ -49,8 +47,6 @@ const PERTURBATION_RUINS = 5;
 const CROSSOVER_SHARE = 0.5;
 /** Share of route-count restarts that remove a route on long routes (the others add one); short routes only lose routes. */
 const FEWER_ROUTES_SHARE = 0.5;
-/** Jobs per route from which a plan with one more route is worth a restart (Solomon R2/RC2 have 12–25, R1/RC1 7–9). */
-const LONG_ROUTE_JOBS = 12;
 
 /**
  * Iterations per job without a better plan after which a run restarts. SISR's annealing settles
