@@ -2,7 +2,7 @@ import type { Solution } from '../structures/solution.js';
 
 /**
  * Jobs per route from which a plan has long routes (Solomon R2/RC2 have 12–25, R1/RC1 7–9; G&H
- * 1000 r2/rc2 about 25-30, r1/rc1 about 10). Long routes hide cheaper plans with one route more
+ * 1000 r2/rc2 about 25-35, r1/rc1 about 10). Long routes hide cheaper plans with one route more
  * and need larger ruins to change.
  */
 export const LONG_ROUTE_JOBS = 12;

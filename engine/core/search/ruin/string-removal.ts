@@ -27,12 +27,12 @@ export const DEFAULT_STRING_REMOVAL: StringRemovalParameters = {
 /**
  * On plans whose candidates are educated (see `educatesCandidates`), twice SISR's c̄ on long routes:
  * the local search repairs the larger recreate, and with strings of at most 10 jobs SISR's c̄ of 10
- * cuts only one to three of those routes. Tuning split, process CPU, 1 thread, against 10: G&H 1000
- * r2/rc2 `*_10_1` at 60 s, seeds 1-6, -0.28 % (12 pairs, 10 cheaper; r2 -0.41, rc2 -0.16 %), while
- * c̄ of 20 on the short routes of r1/rc1 gave +0.11 % (8 pairs), hence only on long routes; G&H 400
- * r2/rc2 `*_4_1` at 30 s, seeds 1-7, -0.10 % (14 pairs, 10 cheaper; c2 even); X-n513/561/895 at 60 s, -0.18 %
- * (4 pairs; X-n895 -0.47/-0.23 %). Plans that leave jobs out keep c̄ of 10, as their candidates stay
- * plain.
+ * cuts only one to three of those routes. Tuning split, process CPU, 1 thread, against 10:
+ * - G&H 1000 r2/rc2 `*_10_1` at 60 s, seeds 1-6: -0.28 % (12 pairs, 10 cheaper; r2 -0.41, rc2
+ *   -0.16 %); c̄ of 20 on the short routes of r1/rc1 gave +0.11 % (8 pairs), hence long routes only;
+ * - G&H 400 r2/rc2 `*_4_1` at 30 s, seeds 1-7: -0.10 % (14 pairs, 10 cheaper; c2 even);
+ * - X-n513/561/895 at 60 s: -0.18 % (4 pairs; X-n895 -0.47/-0.23 %).
+ * Plans that leave jobs out keep c̄ of 10, as their candidates stay plain.
  */
 export const LARGE_PLAN_STRING_REMOVAL: StringRemovalParameters = { ...DEFAULT_STRING_REMOVAL, longRouteAverageRemoved: 20 };
 
