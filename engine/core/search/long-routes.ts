@@ -7,7 +7,12 @@ import type { Solution } from '../structures/solution.js';
  */
 export const LONG_ROUTE_JOBS = 12;
 
+/** Placed jobs per used route of `solution` (all of them when no route is used). */
+export function jobsPerRoute(solution: Solution): number {
+  return (solution.model.instance.jobs.length - solution.unassignedCount) / Math.max(1, solution.usedRoutes());
+}
+
 /** Whether `solution`'s used routes hold LONG_ROUTE_JOBS placed jobs or more on average. */
 export function longRoutes(solution: Solution): boolean {
-  return solution.model.instance.jobs.length - solution.unassignedCount >= LONG_ROUTE_JOBS * Math.max(1, solution.usedRoutes());
+  return jobsPerRoute(solution) >= LONG_ROUTE_JOBS;
 }

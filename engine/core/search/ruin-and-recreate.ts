@@ -4,7 +4,7 @@ import type { ProgressEvent, SolveOptions } from '../solve-options.js';
 import { Deadline } from './deadline.js';
 import type { LocalSearch } from './local-search.js';
 import { LARGE_PLAN_JOBS } from './large-plan.js';
-import { longRoutes } from './long-routes.js';
+import { jobsPerRoute, longRoutes } from './long-routes.js';
 import { IMPROVEMENT_EPSILON } from './move-evaluator.js';
 import { Penalties } from './penalties.js';
 import { RemovalBackoff } from './removal-backoff.js';
@@ -29,7 +29,7 @@ const JOBS_PER_ROUTE_PER_ARC = 16;
 const FINAL_TEMPERATURE_PER_ARC = 0.005;
 
 function initialTemperaturePerArc(solution: Solution): number {
-  const perRoute = (solution.model.instance.jobs.length - solution.unassignedCount) / Math.max(1, solution.usedRoutes());
+  const perRoute = jobsPerRoute(solution);
   return Math.min(MAX_INITIAL_TEMPERATURE_PER_ARC, Math.max(MIN_INITIAL_TEMPERATURE_PER_ARC, perRoute / JOBS_PER_ROUTE_PER_ARC));
 }
 const DEFAULT_SYNC_INTERVAL_MS = 500;
