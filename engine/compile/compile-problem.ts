@@ -12,6 +12,7 @@ import { loadDimensions } from './load-dimensions.js';
 import { nodeMatrices, type NodePlaces } from './node-travel.js';
 import { allowedRoutes } from './route-eligibility.js';
 import { compilePull } from './core-pull.js';
+import { routeClasses } from './route-classes.js';
 
 const DAY = 86400;
 
@@ -53,10 +54,10 @@ function approximationsOf(
 
 /**
  * Compiles `routes` and the jobs `jobIndices` (into problem.jobs) of a resolved problem into the
- * core's typed arrays. Every route becomes its own vehicle type with one vehicle: start and end
- * nodes at its start and end places (or nowhere when a stem is not counted), whose windows hold
- * its departure (fixed at start_time, or later with optimize_start_time) and its end limit; its
- * capacities, cost rates and fixed cost. Every job becomes a node with its time on site (plus its
+ * core's typed arrays. Every class of interchangeable routes (`routeClasses`) becomes a vehicle
+ * type with one vehicle per route: start and end nodes at their start and end places (or nowhere
+ * when a stem is not counted), whose windows hold the departure (fixed at start_time, or later
+ * with optimize_start_time) and the end limit; their capacities, cost rates and fixed cost. Every job becomes a node with its time on site (plus its
  * exit stop), one window, its loads and the routes it may use. What the core cannot express is
  * approximated on the safe side and listed in `approximations`.
  */
@@ -71,7 +72,11 @@ export function compileProblem(
   const settings = routes.map((route) => routeSettings(problem, route));
   const jobs = jobIndices.map((j) => problem.jobs[j]!);
   const jobCount = jobs.length;
-  const nodeCount = jobCount + 2 * routes.length;
+  const allowed = allowedRoutes(problem, routes, settings, jobs);
+  const classes = routeClasses(problem, travel, routes, settings, refusedJobs(routes.length, allowed));
+  const typeOfRoute = new Int32Array(routes.length);
+  classes.forEach((group, t) => group.forEach((r) => (typeOfRoute[r] = t)));
+  const nodeCount = jobCount + 2 * classes.length;
   const speeds = settings.map((s) => s.speedPercentage / 100);
   const speed = speeds.length === 0 ? 1 : Math.min(...speeds);
   const approximations = approximationsOf(problem, settings, jobIndices, speeds);
@@ -108,8 +113,10 @@ export function compileProblem(
   if (dimensions.pickups) approximations.add('pickups');
   const demand = Array.from({ length: nodeCount }, (_, node) => (node < jobCount ? dimensions.demand(jobs[node]!) : []));
 
-  const vehicleTypes: VehicleTypeSpec[] = settings.map((s, r) => {
-    const start = jobCount + 2 * r;
+  const vehicleTypes: VehicleTypeSpec[] = classes.map((group, t) => {
+    const r = group[0]!;
+    const s = settings[r]!;
+    const start = jobCount + 2 * t;
     const end = start + 1;
     if (s.start !== undefined && s.startStem) places.entry[start] = places.exit[start] = travel.indexOf(s.start.location);
     if (s.end !== undefined && s.endStem) places.entry[end] = places.exit[end] = travel.indexOf(s.end.location);
@@ -118,7 +125,7 @@ export function compileProblem(
     timeWindows[start] = [s.startTime, s.optimizeStartTime ? Infinity : s.startTime];
     timeWindows[end] = [s.startTime, latestEnd];
     return {
-      count: 1,
+      count: group.length,
       start,
       end,
       capacity: dimensions.capacity(r),
@@ -129,7 +136,12 @@ export function compileProblem(
   });
 
   const { distance, duration } = nodeMatrices(travel, places, speed);
-  const pulled = compilePull(problem, routes, jobs, nodeCount);
+  const pulled = compilePull(
+    problem,
+    classes.map((group) => routes[group[0]!]!),
+    jobs,
+    nodeCount,
+  );
   const instance = buildInstance({
     nodeCount,
     jobs: Array.from({ length: jobCount }, (_, node) => node),
@@ -139,7 +151,7 @@ export function compileProblem(
     timeWindows,
     demand,
     vehicleTypes,
-    allowedVehicleTypes: allowedRoutes(problem, routes, settings, jobs),
+    allowedVehicleTypes: new Map([...allowed].map(([job, list]) => [job, [...new Set(list.map((r) => typeOfRoute[r]!))]])),
     unassignedCost: unassignedCost(vehicleTypes, distance, duration, serviceTime, settings) + 10 * DAY * lateCost,
     lateCost,
   });
@@ -150,9 +162,21 @@ export function compileProblem(
         ? instance
         : { ...instance, pull: pulled.pull, unassignedCost: instance.unassignedCost + 10 * pulled.maxJobCost },
     jobs: jobIndices,
-    routes,
+    routes: classes.flatMap((group) => group.map((r) => routes[r]!)),
     approximations,
   };
+}
+
+/** Per route, the jobs (in order) that `allowed` refuses it. */
+function refusedJobs(routeCount: number, allowed: ReadonlyMap<number, readonly number[]>): number[][] {
+  const refused = Array.from({ length: routeCount }, (): number[] => []);
+  const allows = new Uint8Array(routeCount);
+  for (const [job, list] of allowed) {
+    allows.fill(0);
+    for (const r of list) allows[r] = 1;
+    for (let r = 0; r < routeCount; r++) if (allows[r] === 0) refused[r]!.push(job);
+  }
+  return refused;
 }
 
 /**

@@ -27,14 +27,15 @@ export type Approximation =
   | 'load_metrics';
 
 /**
- * A problem compiled for the core. Node k < jobs.length is the job `problem.jobs[jobs[k]]`; route
- * r (vehicle type r, route slot r) has its start node at jobs.length + 2r and its end node after it.
+ * A problem compiled for the core. Node k < jobs.length is the job `problem.jobs[jobs[k]]`; vehicle
+ * type t (a class of interchangeable routes) has its start node at jobs.length + 2t and its end
+ * node after it, and route slot s is the route `routes[s]`.
  */
 export interface CompiledProblem {
   instance: CompiledInstance;
   /** Index into problem.jobs of each job node. */
   jobs: readonly number[];
-  /** The route of each vehicle type / route slot. */
+  /** The route of each route slot: the routes of vehicle type 0, then of type 1, … */
   routes: readonly ResolvedRoute[];
   approximations: ReadonlySet<Approximation>;
 }

@@ -3,6 +3,7 @@ import { straightLineProvider } from '../../../geo/straight-line.js';
 import { resolveProblem, type ResolvedProblem } from '../../../model/resolve.js';
 import { validateRequest } from '../../../model/validation/validate.js';
 import { compileProblem } from '../../../engine/compile/compile-problem.js';
+import { planToSnapshot, resultToPlan } from '../../../engine/compile/solution-mapping.js';
 import { evaluateRoute } from '../../../engine/evaluate/evaluate-route.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
 import type { TravelTable } from '../../../engine/evaluate/travel-table.js';
@@ -151,13 +152,17 @@ describe('compileProblem', () => {
     expect(Array.from(instance.jobVehicleTypes.subarray(0, 3))).toEqual([0, 0b01, 0]);
   });
 
-  test('the core prices every route exactly as the evaluator does, and its routes have no violation', async () => {
+  test('the core prices every route exactly as the evaluator does, and its routes have no violation, also with twin routes', async () => {
     await fc.assert(
-      fc.asyncProperty(exactProblem, fc.integer({ min: 1, max: 1000 }), async (body, seed) => {
+      fc.asyncProperty(exactProblem, fc.boolean(), fc.integer({ min: 1, max: 1000 }), async (body, twins, seed) => {
         expect(validateRequest(body, 'build')).toEqual([]);
-        const { problem, travel } = await resolved(body);
+        const routes = twins ? [...body.routes, ...body.routes.map((route) => ({ ...route, id: `${route.id}-twin` }))] : body.routes;
+        const { problem, travel } = await resolved({ ...body, routes });
         const compiled = compileProblem(problem, travel, problem.routes, allJobs(problem));
         expect([...compiled.approximations]).toEqual([]);
+        // A twin joins its original's vehicle type; every route keeps a slot of its own.
+        expect(compiled.instance.vehicleTypeCount).toBeLessThanOrEqual(body.routes.length);
+        expect(new Set(compiled.routes).size).toBe(problem.routes.length);
         const result = solve(compiled.instance, { seed, maxIterations: 100 });
         for (const route of result.routes) {
           const jobs = route.jobs.map((node) => problem.jobs[compiled.jobs[node]!]!);
@@ -166,7 +171,37 @@ describe('compileProblem', () => {
           expect(route.cost).toBeCloseTo(evaluation.cost, 6);
         }
       }),
-      { numRuns: 100 },
+      { numRuns: 150 },
     );
+  });
+
+  test('routes the evaluator cannot tell apart become one vehicle type with a vehicle per route', async () => {
+    const van = { location: '47.6, -122.3', start_time: '08:00', end_time: '17:00', load_capacity: 10 };
+    const { problem, travel } = await resolved({
+      jobs: [
+        { id: 'a', location: '47.61, -122.33', load: 2 },
+        { id: 'lift', location: '47.62, -122.34', load: 2, required_route_attributes: ['lift'] },
+      ],
+      routes: [
+        { id: 'van-1', ...van },
+        { id: 'big', ...van, load_capacity: 20 },
+        { id: 'van-2', ...van },
+        { id: 'van-lift', ...van, route_attributes: ['lift'] },
+        { id: 'van-3', ...van },
+      ],
+    });
+    const compiled = compileProblem(problem, travel, problem.routes, allJobs(problem));
+    const instance = compiled.instance;
+    expect(compiled.routes.map((route) => route.id)).toEqual(['van-1', 'van-2', 'van-3', 'big', 'van-lift']);
+    expect(Array.from(instance.vehicleCount)).toEqual([3, 1, 1]);
+    expect(instance.nodeCount).toBe(2 + 2 * 3);
+    expect(Array.from(instance.capacity)).toEqual([10, 20, 10]);
+    expect(instance.jobVehicleTypes[1]).toBe(0b100);
+    // Slot s is compiled.routes[s]: the core's result and a starting plan map through it both ways.
+    const result = solve(instance, { seed: 1, maxIterations: 50, initial: planToSnapshot(compiled, new Map([[problem.routes[4]!, [0]]])) });
+    const { plan, unassigned } = resultToPlan(compiled, result);
+    expect(unassigned).toEqual([]);
+    expect(plan.get(problem.routes[3]!)).toContain(1);
+    expect([...plan.values()].flat().sort()).toEqual([0, 1]);
   });
 });

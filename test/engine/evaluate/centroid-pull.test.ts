@@ -94,6 +94,9 @@ describe('the driver-centroid pull in build and the evaluator', () => {
     const plain = compileProblem(resolveProblem({ ...body, settings: { clustering: 'natural' } }, 'build'), travel, problem.routes, jobs);
     expect(pulled.instance.pull).toBeDefined();
     expect(plain.instance.pull).toBeUndefined();
+    // A pull sets a route apart; without it the two equal routes are one vehicle type of two.
+    expect(pulled.instance.vehicleTypeCount).toBe(2);
+    expect(Array.from(plain.instance.vehicleCount)).toEqual([2]);
     const withPull = new MoveEvaluator(new RouteModel(pulled.instance));
     const without = new MoveEvaluator(new RouteModel(plain.instance));
     const cases: [number, number[]][] = [
@@ -108,7 +111,7 @@ describe('the driver-centroid pull in build and the evaluator', () => {
         (sum, node) => sum + centroidPullCost(centroidPull(problem, route)!, problem.jobs[pulled.jobs[node]!]!.location!.location),
         0,
       );
-      expect(withPull.sequenceCost(type, sequence, sequence.length) - without.sequenceCost(type, sequence, sequence.length)).toBeCloseTo(
+      expect(withPull.sequenceCost(type, sequence, sequence.length) - without.sequenceCost(0, sequence, sequence.length)).toBeCloseTo(
         expected,
         6,
       );
