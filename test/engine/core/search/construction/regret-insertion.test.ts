@@ -15,7 +15,7 @@ import { costOfRoutes, routesOf, type Harness } from '../../tiny-instances.js';
  * grow past the full-scan size, so granular pricing and the cached re-checks are in play; windows
  * (a third of the shift wide) leave some jobs out.
  */
-function longRoutes(seed: number, windows: boolean): CompiledInstance {
+function longRoutes(seed: number, windows: boolean, fleet: readonly number[] = [3]): CompiledInstance {
   const random = new Random(seed);
   const n = 301;
   const x = Array.from({ length: n }, () => random.nextFloat() * 100);
@@ -33,7 +33,7 @@ function longRoutes(seed: number, windows: boolean): CompiledInstance {
       const start = random.nextFloat() * (horizon * (2 / 3) - 100);
       return [start, start + horizon / 3];
     }),
-    vehicleTypes: [{ count: 3, start: 0, end: 0, shiftStart: 0, shiftEnd: horizon }],
+    vehicleTypes: fleet.map((count) => ({ count, start: 0, end: 0, shiftStart: 0, shiftEnd: horizon })),
   });
 }
 
@@ -68,6 +68,13 @@ describe('regret insertion', () => {
     const recomputed = costOfRoutes(harness, routes);
     expect(recomputed).toBeLessThan(Infinity);
     expect(harness.solution.cost - harness.solution.unassignedCount * instance.unassignedCost).toBeCloseTo(recomputed, 6);
+  });
+
+  it('builds the same routes for a fleet of equal vehicles that must carry long routes whether it is one vehicle type or one type per vehicle', () => {
+    const one = construct(longRoutes(13, true, [3]), Infinity).solution;
+    const each = construct(longRoutes(13, true, [1, 1, 1]), Infinity).solution;
+    expect(routesOf(one)).toEqual(routesOf(each));
+    expect(one.unassignedCount).toBe(each.unassignedCount);
   });
 
   it('places at least as many jobs with time to finish as its cheap fallback does', () => {
