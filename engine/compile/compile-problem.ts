@@ -57,9 +57,10 @@ function approximationsOf(
  * core's typed arrays. Every class of interchangeable routes (`routeClasses`) becomes a vehicle
  * type with one vehicle per route: start and end nodes at their start and end places (or nowhere
  * when a stem is not counted), whose windows hold the departure (fixed at start_time, or later
- * with optimize_start_time) and the end limit; their capacities, cost rates and fixed cost. Every job becomes a node with its time on site (plus its
- * exit stop), one window, its loads and the routes it may use. What the core cannot express is
- * approximated on the safe side and listed in `approximations`.
+ * with optimize_start_time) and the end limit; their capacities, cost rates and fixed cost.
+ * Every job becomes a node with its time on site (plus its exit stop), one window, its loads and
+ * the routes it may use. What the core cannot express is approximated on the safe side and listed
+ * in `approximations`.
  */
 export function compileProblem(
   problem: ResolvedProblem,

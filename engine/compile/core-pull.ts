@@ -11,7 +11,8 @@ export interface CompiledPull {
 /**
  * The solver core's form of the driver-centroid pull for compiled vehicle types (`routes[t]`
  * stands for type t) and `jobs` (nodes 0..jobs.length-1 of `nodeCount`), or undefined when no
- * route pulls. Coordinates are relative to the first centroid so the core's sums of squares stay small.
+ * route pulls. Coordinates are relative to the first centroid so the core's sums of squares stay
+ * small.
  */
 export function compilePull(
   problem: ResolvedProblem,
