@@ -15,7 +15,8 @@ import { startBenchStack } from '../support/stack.js';
 // (1) of the jobs. The multi-day form: --days D (1) dated days (R routes each) and every job
 // allowed on one to three of them (allowed_dates); --capacities gives jobs loads of 1–20 and
 // routes a capacity of --capacity C (400). --threads T (1) parallel searches; --iterations I (0:
-// the time limit decides) caps each search's iterations, for a quick look at memory and work.
+// the time limit decides) caps each search's iterations, for a quick look at memory and work;
+// --seed N (1) is the search's random_seed (the problem stays the same), for paired comparisons.
 // The defaults leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take
 // nearly all. A large fleet's week: `--jobs 10000 --routes 50 --days 5 --windows
 // --window-share 0.5 --capacities --limit 600 --http --threads 2`.
@@ -28,10 +29,35 @@ import { startBenchStack } from '../support/stack.js';
 // violations the evaluator finds when it re-evaluates the routes (in this process).
 
 const options = benchOptions(
-  { jobs: 1000, routes: 3, days: 1, limit: 5, service: 300, spread: 1, threads: 1, 'window-share': 1, capacity: 400, iterations: 0 },
+  {
+    jobs: 1000,
+    routes: 3,
+    days: 1,
+    limit: 5,
+    service: 300,
+    spread: 1,
+    threads: 1,
+    'window-share': 1,
+    capacity: 400,
+    iterations: 0,
+    seed: 1,
+  },
   { flags: ['windows', 'capacities', 'http'], fractional: ['limit', 'service', 'spread', 'window-share'] },
 );
-const { jobs: jobCount, routes: routeCount, days, limit, service, spread, threads, windows, capacities, capacity, iterations } = options;
+const {
+  jobs: jobCount,
+  routes: routeCount,
+  days,
+  limit,
+  service,
+  spread,
+  threads,
+  windows,
+  capacities,
+  capacity,
+  iterations,
+  seed,
+} = options;
 const windowShare = options['window-share'];
 const clock = (seconds: number): string =>
   [seconds / 3600, (seconds % 3600) / 60, seconds % 60].map((part) => String(Math.floor(part)).padStart(2, '0')).join(':');
@@ -62,7 +88,7 @@ const routes = Array.from({ length: days }, (_, day) =>
     ...(capacities ? { load_capacity: capacity } : {}),
   })),
 ).flat();
-const settings = { time_limit: clock(limit) };
+const settings = { time_limit: clock(limit), random_seed: seed };
 
 const viaHttp = options.http;
 let firstSearched: number | undefined;
