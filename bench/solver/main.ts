@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     .option('--instances <pattern>', 'glob (comma-separated) or regular expression on instance names')
     .option('--peers [solvers]', 'also run peers: pyvrp, ortools, vroom, or a comma-separated list of them (Python venv in bench/.venv)')
     .option('--out <folder>', 'write <instance>.sol files and summary CSVs')
-    .option('--seed <n>', 'base seed', '1')
+    .option('--seed <n>', 'base seed (PyVRP runs on the same seed)', '1')
     .option(
       '--iterations <n>',
       'iteration budget per thread instead of a time limit (reproducible figures under a seed; --time is then only a safety net, which through --via-problem is the build deadline)',
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     if (python) {
       for (const solver of peers) {
         const work = join(options.out ?? join(root, 'bench', 'out'), 'peers');
-        const run = runPeer(python, root, solver, instance, timeLimitS, work);
+        const run = runPeer(python, root, solver, instance, timeLimitS, seed, work);
         if (!run.routes) {
           process.stdout.write(`  ${solver.padEnd(8)} failed: ${run.error}\n`);
           continue;

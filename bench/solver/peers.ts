@@ -37,6 +37,7 @@ export function runPeer(
   solver: PeerSolver,
   instance: BenchInstance,
   timeLimitS: number,
+  seed: number,
   workFolder: string,
 ): PeerRun {
   mkdirSync(workFolder, { recursive: true });
@@ -45,7 +46,7 @@ export function runPeer(
   writeFileSync(instancePath, JSON.stringify(instance));
   const script = join(repoRoot, 'bench', 'solver', 'peers', `run_${solver}.py`);
   const started = performance.now();
-  const result = spawnSync(python, [script, instancePath, String(timeLimitS), outputPath], {
+  const result = spawnSync(python, [script, instancePath, String(timeLimitS), outputPath, String(seed)], {
     encoding: 'utf8',
     timeout: timeLimitS * 1000 + RUNNER_GRACE_MS,
   });

@@ -2,7 +2,8 @@
 
 Each runner reads the neutral JSON instance written by bench/solver/main.ts (coordinates, demands,
 time windows, service times, fleet, distance convention), solves it with one thread under a time
-limit, and writes {"routes": [[customer numbers]], "runtime": seconds} and, when the solver tells
+limit (PyVRP on the seed given after the output path, 1 by default; OR-Tools and VROOM take none),
+and writes {"routes": [[customer numbers]], "runtime": seconds} and, when the solver tells
 when it found its final solution, "time_to_best": seconds. Costs and feasibility are
 recomputed by the TypeScript checker, so every solver is scored by the same code.
 """
@@ -21,6 +22,10 @@ def load():
     with open(path) as f:
         instance = json.load(f)
     return instance, time_limit, out
+
+
+def seed():
+    return int(sys.argv[4]) if len(sys.argv) > 4 else 1
 
 
 def scale(instance):

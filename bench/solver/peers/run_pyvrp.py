@@ -4,7 +4,7 @@ import time
 from pyvrp import Model
 from pyvrp.stop import MaxRuntime
 
-from common import distance_matrix, fleet_size, horizon, load, save
+from common import distance_matrix, fleet_size, horizon, load, save, seed
 
 instance, time_limit, out = load()
 started = time.time()
@@ -42,7 +42,7 @@ for a in range(n):
         model.add_edge(locations[a], locations[b], distance=matrix[a][b], duration=matrix[a][b])
 
 solving = time.time()
-result = model.solve(stop=MaxRuntime(time_limit - (solving - started)), seed=1, display=False, collect_stats=True)
+result = model.solve(stop=MaxRuntime(time_limit - (solving - started)), seed=seed(), display=False, collect_stats=True)
 # Client activities are numbered 0.. in insertion order.
 routes = [[customers[activity.idx] for activity in route if activity.is_client()] for route in result.best.routes()]
 # The time to best counts from the runner's start, as the run time does: the first iteration after
