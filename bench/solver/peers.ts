@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchInstance } from './instance-files.js';
 
@@ -41,19 +41,29 @@ export function runPeer(
   workFolder: string,
 ): PeerRun {
   mkdirSync(workFolder, { recursive: true });
-  const instancePath = join(workFolder, `${instance.name}.json`);
-  const outputPath = join(workFolder, `${instance.name}.${solver}.json`);
+  // Named per process: benches run side by side (a seed per core) share the default work folder.
+  const instancePath = join(workFolder, `${instance.name}.${process.pid}.json`);
+  const outputPath = join(workFolder, `${instance.name}.${solver}.${process.pid}.json`);
   writeFileSync(instancePath, JSON.stringify(instance));
-  const script = join(repoRoot, 'bench', 'solver', 'peers', `run_${solver}.py`);
-  const started = performance.now();
-  const result = spawnSync(python, [script, instancePath, String(timeLimitS), outputPath, String(seed)], {
-    encoding: 'utf8',
-    timeout: timeLimitS * 1000 + RUNNER_GRACE_MS,
-  });
-  const runtimeS = (performance.now() - started) / 1000;
-  if (result.status !== 0 || !existsSync(outputPath)) {
-    return { routes: null, runtimeS, error: (result.stderr || String(result.error ?? 'failed')).trim().split('\n').slice(-3).join(' | ') };
+  try {
+    const script = join(repoRoot, 'bench', 'solver', 'peers', `run_${solver}.py`);
+    const started = performance.now();
+    const result = spawnSync(python, [script, instancePath, String(timeLimitS), outputPath, String(seed)], {
+      encoding: 'utf8',
+      timeout: timeLimitS * 1000 + RUNNER_GRACE_MS,
+    });
+    const runtimeS = (performance.now() - started) / 1000;
+    if (result.status !== 0 || !existsSync(outputPath)) {
+      return {
+        routes: null,
+        runtimeS,
+        error: (result.stderr || String(result.error ?? 'failed')).trim().split('\n').slice(-3).join(' | '),
+      };
+    }
+    const output = JSON.parse(readFileSync(outputPath, 'utf8')) as { routes: number[][]; runtime: number; time_to_best?: number };
+    return { routes: output.routes, runtimeS: output.runtime, timeToBestS: output.time_to_best };
+  } finally {
+    rmSync(instancePath, { force: true });
+    rmSync(outputPath, { force: true });
   }
-  const output = JSON.parse(readFileSync(outputPath, 'utf8')) as { routes: number[][]; runtime: number; time_to_best?: number };
-  return { routes: output.routes, runtimeS: output.runtime, timeToBestS: output.time_to_best };
 }
