@@ -1,4 +1,4 @@
-import type { CompiledInstance } from './compiled/compiled-instance.js';
+import type { CompiledInstance, TravelArray } from './compiled/compiled-instance.js';
 import { routePull, writeVisitPull } from './structures/segment-pull.js';
 import { routeSlots } from './compiled/route-slots.js';
 import {
@@ -38,6 +38,11 @@ export class RouteModel {
   readonly dims: number;
   /** False when every job may ride in every vehicle, which lets moves skip compatibility checks. */
   readonly restricted: boolean;
+  /**
+   * Whether the distance matrix is symmetric, so a leg into a node equals the leg out of it: then
+   * pricing a job's detours reads only its own matrix row (a cache miss per column read otherwise).
+   */
+  readonly symmetricDistance: boolean;
   /** Cost per unit of time warp when job windows are soft, else 0 (time warp is infeasible). */
   readonly lateCost: number;
   /** With soft windows: per vehicle type, the hard latest end (the end segments then leave it open). */
@@ -69,6 +74,7 @@ export class RouteModel {
     const pull = instance.pull;
     if (pull !== undefined) for (const job of instance.jobs) writeVisitPull(this.visits, job * SEGMENT_STRIDE, pull, job);
     this.restricted = instance.routeSlotMaskWords > 0 || this.anyJobExcludesAType();
+    this.symmetricDistance = isSymmetric(instance.distance, n);
     const types = instance.vehicleTypeCount;
     this.lateCost = instance.lateCost ?? 0;
     this.hardEnd = new Float64Array(types).fill(Infinity);
@@ -202,4 +208,11 @@ export class RouteModel {
     const distance = this.instance.distance;
     return this.instance.costPerDistance[type]! * (distance[from * n + via]! + distance[via * n + to]! - distance[from * n + to]!);
   }
+}
+
+function isSymmetric(distance: TravelArray, n: number): boolean {
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) if (distance[a * n + b] !== distance[b * n + a]) return false;
+  }
+  return true;
 }

@@ -1,5 +1,4 @@
 import type { Random } from '../structures/prng.js';
-import type { TravelArray } from '../compiled/compiled-instance.js';
 import type { Route } from '../structures/route.js';
 import { TIME_WARP_TOLERANCE } from '../route-model.js';
 import { SEG_DURATION, SEG_EARLIEST, SEG_LATEST, SEG_TIME_WARP, SEGMENT_STRIDE } from '../structures/segment.js';
@@ -24,7 +23,7 @@ export class InsertionSearch {
 
   constructor(private readonly evaluator: MoveEvaluator) {
     const instance = evaluator.model.instance;
-    this.symmetric = isSymmetric(instance.distance, instance.nodeCount);
+    this.symmetric = evaluator.model.symmetricDistance;
     this.windowed = instance.jobs.some((job) => Number.isFinite(instance.timeWindowEnd[job]!));
   }
 
@@ -150,11 +149,4 @@ export class InsertionSearch {
     if (fixed + model.detourLowerBound(route.type, route.nodes[p - 1]!, node, route.nodes[p]!) >= best) return Infinity;
     return this.evaluator.join3(route.type, route.prefix, (p - 1) * S, model.visits, node * S, route.suffix, p * S) - route.cost;
   }
-}
-
-function isSymmetric(distance: TravelArray, n: number): boolean {
-  for (let a = 0; a < n; a++) {
-    for (let b = a + 1; b < n; b++) if (distance[a * n + b] !== distance[b * n + a]) return false;
-  }
-  return true;
 }

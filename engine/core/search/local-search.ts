@@ -3,6 +3,7 @@ import type { Solution } from '../structures/solution.js';
 import type { Deadline } from './deadline.js';
 import type { LocalSearchOperator } from './local-search-operator.js';
 import type { MoveEvaluator } from './move-evaluator.js';
+import { NearChanges } from './near-changes.js';
 import type { Neighbourhood } from './neighbourhood.js';
 import { OrOpt } from './operators/or-opt.js';
 import { Relocate } from './operators/relocate.js';
@@ -26,6 +27,8 @@ export interface LocalSearchWork {
   runs: number;
   /** Routes a run started from: changed since the last strict local optimum, or touched by the run before. */
   changedRoutes: number;
+  /** Jobs whose neighbours a pass read (the others had no route near them changed since their last examination). */
+  jobsExamined: number;
   /** Job pairs handed to the operators. */
   jobPairs: number;
   /** Route pairs handed to SWAP*. */
@@ -50,13 +53,16 @@ export class LocalSearch {
   private readonly routeChangedAt: Int32Array;
   private readonly jobTestedAt: Int32Array;
   private readonly pairTestedAt: Int32Array;
+  /** Per job: when SWAP* last examined the route pairs of its neighbours. */
+  private readonly swapTestedAt: Int32Array;
+  private readonly near: NearChanges;
   private readonly settled: SettledRoutes;
   /** Per route slot: 1 when the last run started from it or changed it. */
   private readonly touched: Uint8Array;
   private touchedKnown = false;
   private readonly regionalPenalised: boolean;
   private clock = 0;
-  readonly work: LocalSearchWork = { runs: 0, changedRoutes: 0, jobPairs: 0, routePairs: 0 };
+  readonly work: LocalSearchWork = { runs: 0, changedRoutes: 0, jobsExamined: 0, jobPairs: 0, routePairs: 0 };
 
   constructor(
     evaluator: MoveEvaluator,
@@ -71,6 +77,8 @@ export class LocalSearch {
     this.routeChangedAt = new Int32Array(slots);
     this.jobTestedAt = new Int32Array(instance.nodeCount);
     this.pairTestedAt = new Int32Array(slots * slots);
+    this.swapTestedAt = new Int32Array(instance.nodeCount);
+    this.near = new NearChanges(neighbourhood, instance.nodeCount);
     this.settled = new SettledRoutes(slots);
     this.touched = new Uint8Array(slots);
     this.regionalPenalised = instance.jobs.length >= REGIONAL_FROM_JOBS;
@@ -89,6 +97,8 @@ export class LocalSearch {
     else this.work.changedRoutes += this.settled.stamp(solution, this.routeChangedAt, start - 1, start);
     this.jobTestedAt.fill(start - 1);
     this.pairTestedAt.fill(start - 1);
+    this.swapTestedAt.fill(start - 1);
+    this.stampNear(solution, start);
     const { k, neighbours } = this.neighbourhood;
     const slots = this.routeChangedAt.length;
     let improved = true;
@@ -99,6 +109,8 @@ export class LocalSearch {
         if (solution.routeOf[u]! < 0 || (regional && this.touched[solution.routeOf[u]!] === 0)) continue;
         const testedAt = this.jobTestedAt[u]!;
         this.jobTestedAt[u] = this.clock;
+        if (this.near.at[u]! <= testedAt) continue;
+        this.work.jobsExamined++;
         for (let t = 0; t < k; t++) {
           const v = neighbours[u * k + t]!;
           const routeU = solution.routeOf[u]!;
@@ -108,9 +120,7 @@ export class LocalSearch {
           this.work.jobPairs++;
           for (const operator of this.operators) {
             if (operator.tryMove(solution, u, v)) {
-              this.clock++;
-              this.routeChangedAt[routeU] = this.clock;
-              this.routeChangedAt[routeV] = this.clock;
+              this.changed(solution, routeU, routeV);
               improved = true;
               break;
             }
@@ -120,17 +130,20 @@ export class LocalSearch {
       if (deadline.expired()) return;
       for (const u of this.order) {
         const routeU = solution.routeOf[u]!;
+        if (routeU < 0 || (regional && this.touched[routeU] === 0)) continue;
+        const testedAt = this.swapTestedAt[u]!;
+        this.swapTestedAt[u] = this.clock;
+        if (this.near.at[u]! <= testedAt) continue;
+        this.work.jobsExamined++;
         for (let t = 0; t < k; t++) {
           const routeV = solution.routeOf[neighbours[u * k + t]!]!;
-          if (routeU < 0 || routeV < 0 || routeU === routeV || (regional && this.touched[routeU] === 0)) continue;
+          if (routeV < 0 || routeV === routeU) continue;
           const pair = routeU < routeV ? routeU * slots + routeV : routeV * slots + routeU;
           if (Math.max(this.routeChangedAt[routeU]!, this.routeChangedAt[routeV]!) <= this.pairTestedAt[pair]!) continue;
           this.pairTestedAt[pair] = this.clock;
           this.work.routePairs++;
           if (this.swapStar.tryRoutes(solution, solution.routes[routeU]!, solution.routes[routeV]!)) {
-            this.clock++;
-            this.routeChangedAt[routeU] = this.clock;
-            this.routeChangedAt[routeV] = this.clock;
+            this.changed(solution, routeU, routeV);
             improved = true;
           }
         }
@@ -139,6 +152,21 @@ export class LocalSearch {
     if (!improved && !penalised) this.settled.remember(solution);
     for (let r = 0; r < slots; r++) this.touched[r] = this.routeChangedAt[r]! >= start ? 1 : 0;
     this.touchedKnown = true;
+  }
+
+  /** Records a move between `routeU` and `routeV` (possibly the same route) at a new time. */
+  private changed(solution: Solution, routeU: number, routeV: number): void {
+    this.clock++;
+    this.routeChangedAt[routeU] = this.clock;
+    this.routeChangedAt[routeV] = this.clock;
+    this.near.changed(solution.routes[routeU]!, this.clock);
+    if (routeV !== routeU) this.near.changed(solution.routes[routeV]!, this.clock);
+  }
+
+  /** Stamps the jobs near a route that changed before the run (`routeChangedAt` = start) with start, the others as tested. */
+  private stampNear(solution: Solution, start: number): void {
+    this.near.reset(start - 1);
+    for (const route of solution.routes) if (this.routeChangedAt[route.slot] === start) this.near.changed(route, start);
   }
 
   /** Stamps the routes the last run touched as changed and the others as settled; returns how many changed. */

@@ -57,6 +57,27 @@ export function granularNeighbourhood(instance: CompiledInstance, k: number): Ne
   return { k: size, neighbours };
 }
 
+/** Per job node, the jobs that list it among their neighbours (compressed rows). */
+export function reverseNeighbours({ k, neighbours }: Neighbourhood, nodeCount: number): { start: Int32Array; list: Int32Array } {
+  const start = new Int32Array(nodeCount + 1);
+  for (let u = 0; u < nodeCount; u++) {
+    for (let t = 0; t < k; t++) {
+      const v = neighbours[u * k + t]!;
+      if (v !== u) start[v + 1]!++;
+    }
+  }
+  for (let v = 0; v < nodeCount; v++) start[v + 1]! += start[v]!;
+  const list = new Int32Array(start[nodeCount]!);
+  const fill = start.slice(0, nodeCount);
+  for (let u = 0; u < nodeCount; u++) {
+    for (let t = 0; t < k; t++) {
+      const v = neighbours[u * k + t]!;
+      if (v !== u) list[fill[v]!++] = u;
+    }
+  }
+  return { start, list };
+}
+
 /** What a ranking orders jobs by: travel distance, or the granular neighbourhood's proximity (distance plus weighted waiting and time warp). */
 export type RankingMeasure = 'distance' | 'proximity';
 

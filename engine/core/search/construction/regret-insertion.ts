@@ -4,33 +4,12 @@ import type { Solution } from '../../structures/solution.js';
 import type { Deadline } from '../deadline.js';
 import type { InsertionSearch } from '../insertion-search.js';
 import { LONG_ROUTE_JOBS } from '../long-routes.js';
-import type { JobRanking, Neighbourhood } from '../neighbourhood.js';
+import { type JobRanking, type Neighbourhood, reverseNeighbours } from '../neighbourhood.js';
 
 /** Routes of up to this many times the neighbour count are scanned whole; longer ones only next to a job's neighbours. */
 const FULL_SCAN_FACTOR = 2;
 /** After the deadline, a job only tries the places next to this many of its nearest placed jobs (and unused vehicles). */
 const FALLBACK_NEAREST = 6;
-
-/** Per job node, the jobs that list it among their neighbours (compressed rows). */
-function reverseNeighbours({ k, neighbours }: Neighbourhood, nodeCount: number): { start: Int32Array; list: Int32Array } {
-  const start = new Int32Array(nodeCount + 1);
-  for (let u = 0; u < nodeCount; u++) {
-    for (let t = 0; t < k; t++) {
-      const v = neighbours[u * k + t]!;
-      if (v !== u) start[v + 1]!++;
-    }
-  }
-  for (let v = 0; v < nodeCount; v++) start[v + 1]! += start[v]!;
-  const list = new Int32Array(start[nodeCount]!);
-  const fill = start.slice(0, nodeCount);
-  for (let u = 0; u < nodeCount; u++) {
-    for (let t = 0; t < k; t++) {
-      const v = neighbours[u * k + t]!;
-      if (v !== u) list[fill[v]!++] = u;
-    }
-  }
-  return { start, list };
-}
 
 /**
  * Whether every vehicle must average LONG_ROUTE_JOBS jobs or more to serve all jobs: a fleet of

@@ -1,7 +1,7 @@
 import type { Route } from '../../structures/route.js';
 import { sequenceHash } from '../../structures/sequence-hash.js';
 
-/** Cheapest insertions kept per job and route. */
+/** Cheapest insertions kept per job and route (`rankJob` keeps them in three locals). */
 export const TOP = 3;
 /**
  * Job × cached route pairs up to which the ranks are kept (about 40 bytes each): a 10,000-job plan
@@ -42,10 +42,15 @@ export class InsertionRanks {
   /** Ranks computed rather than reused, for tests. */
   computed = 0;
 
+  /**
+   * `symmetric`: the distance matrix is symmetric, so a job's detours read only its own row (and
+   * the arcs they replace from the route).
+   */
   constructor(
     private readonly distance: ArrayLike<number>,
     private readonly nodeCount: number,
     slots: number,
+    private readonly symmetric: boolean,
   ) {
     this.version = new Int32Array(slots);
     this.size = new Int32Array(slots).fill(-1);
@@ -90,26 +95,51 @@ export class InsertionRanks {
     }
   }
 
+  /** Ranks `u` into `into` at `base`; the three best stay in locals (TOP is 3) while the route is read. */
   private rankJob(u: number, into: Route, positions: Int32Array, costs: Float64Array, base: number): void {
     const n = this.nodeCount;
     const distance = this.distance;
     this.computed++;
-    positions.fill(-1, base, base + TOP);
-    costs.fill(Infinity, base, base + TOP);
+    const { nodes, arcs } = into;
+    const row = u * n;
+    const symmetric = this.symmetric;
+    let c0 = Infinity;
+    let c1 = Infinity;
+    let c2 = Infinity;
+    let p0 = -1;
+    let p1 = -1;
+    let p2 = -1;
+    let legIn = symmetric ? distance[row + nodes[0]!]! : distance[nodes[0]! * n + u]!;
     for (let p = 1; p <= into.size + 1; p++) {
-      const before = into.nodes[p - 1]!;
-      const after = into.nodes[p]!;
-      const cost = distance[before * n + u]! + distance[u * n + after]! - distance[before * n + after]!;
-      if (cost >= costs[base + TOP - 1]!) continue;
-      let t = TOP - 1;
-      while (t > 0 && costs[base + t - 1]! > cost) {
-        costs[base + t] = costs[base + t - 1]!;
-        positions[base + t] = positions[base + t - 1]!;
-        t--;
+      const after = nodes[p]!;
+      const legOut = distance[row + after]!;
+      const cost = legIn + legOut - arcs[p]!;
+      legIn = symmetric ? legOut : distance[after * n + u]!;
+      // Ties keep the earlier position first.
+      if (cost >= c2) continue;
+      if (cost >= c1) {
+        c2 = cost;
+        p2 = p;
+      } else if (cost >= c0) {
+        c2 = c1;
+        p2 = p1;
+        c1 = cost;
+        p1 = p;
+      } else {
+        c2 = c1;
+        p2 = p1;
+        c1 = c0;
+        p1 = p0;
+        c0 = cost;
+        p0 = p;
       }
-      costs[base + t] = cost;
-      positions[base + t] = p;
     }
+    costs[base] = c0;
+    costs[base + 1] = c1;
+    costs[base + 2] = c2;
+    positions[base] = p0;
+    positions[base + 1] = p1;
+    positions[base + 2] = p2;
   }
 
   /** The slot's row: its own, else a free one, one taken back from an empty route, or a new one (-1 past the cap). */

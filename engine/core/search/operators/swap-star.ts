@@ -27,11 +27,19 @@ export class SwapStar {
   private readonly candidateEstimate = new Float64Array(CANDIDATES);
   private readonly sequenceA: Int32Array;
   private readonly sequenceB: Int32Array;
+  /** Per position j of the second route: the arc that skips its job, and the distance its removal saves (negative). */
+  private readonly skipB: Float64Array;
+  private readonly removeB: Float64Array;
   private readonly ranks: InsertionRanks;
 
   constructor(private readonly evaluator: MoveEvaluator) {
     const instance = evaluator.model.instance;
-    this.ranks = new InsertionRanks(instance.distance, instance.nodeCount, evaluator.model.slotType.length);
+    this.ranks = new InsertionRanks(
+      instance.distance,
+      instance.nodeCount,
+      evaluator.model.slotType.length,
+      evaluator.model.symmetricDistance,
+    );
     const n = instance.nodeCount + 2;
     this.topPosA = new Int32Array(n * TOP);
     this.topCostA = new Float64Array(n * TOP);
@@ -39,6 +47,8 @@ export class SwapStar {
     this.topCostB = new Float64Array(n * TOP);
     this.sequenceA = new Int32Array(n);
     this.sequenceB = new Int32Array(n);
+    this.skipB = new Float64Array(n);
+    this.removeB = new Float64Array(n);
   }
 
   tryRoutes(solution: Solution, a: Route, b: Route): boolean {
@@ -51,20 +61,28 @@ export class SwapStar {
     let candidates = 0;
     const scaleA = model.instance.costPerDistance[a.type]!;
     const scaleB = model.instance.costPerDistance[b.type]!;
+    // On a symmetric matrix the legs to and from u come from u's row, and those to and from v from
+    // the rows of u's neighbours, which stay in cache through the inner loop.
+    const symmetric = model.symmetricDistance;
+    const { skipB, removeB } = this;
+    for (let j = 1; j <= b.size; j++) {
+      skipB[j] = distance[b.nodes[j - 1]! * n + b.nodes[j + 1]!]!;
+      removeB[j] = skipB[j]! - b.arcs[j]! - b.arcs[j + 1]!;
+    }
     for (let i = 1; i <= a.size; i++) {
       const u = a.nodes[i]!;
       const prevU = a.nodes[i - 1]!;
       const nextU = a.nodes[i + 1]!;
-      const removeU = distance[prevU * n + nextU]! - distance[prevU * n + u]! - distance[u * n + nextU]!;
+      const removeU = distance[prevU * n + nextU]! - a.arcs[i]! - a.arcs[i + 1]!;
       if (model.restricted && !model.canServe(u, b.slot)) continue;
       for (let j = 1; j <= b.size; j++) {
         const v = b.nodes[j]!;
         if (model.restricted && !model.canServe(v, a.slot)) continue;
         const prevV = b.nodes[j - 1]!;
         const nextV = b.nodes[j + 1]!;
-        const removeV = distance[prevV * n + nextV]! - distance[prevV * n + v]! - distance[v * n + nextV]!;
+        const removeV = removeB[j]!;
         let posU = IN_PLACE;
-        let insertU = distance[prevV * n + u]! + distance[u * n + nextV]! - distance[prevV * n + nextV]!;
+        let insertU = (symmetric ? distance[u * n + prevV]! : distance[prevV * n + u]!) + distance[u * n + nextV]! - skipB[j]!;
         for (let t = 0; t < TOP; t++) {
           const p = this.topPosA[i * TOP + t]!;
           if (p >= 0 && p !== j && p !== j + 1 && this.topCostA[i * TOP + t]! < insertU) {
@@ -74,7 +92,8 @@ export class SwapStar {
           }
         }
         let posV = IN_PLACE;
-        let insertV = distance[prevU * n + v]! + distance[v * n + nextU]! - distance[prevU * n + nextU]!;
+        let insertV =
+          distance[prevU * n + v]! + (symmetric ? distance[nextU * n + v]! : distance[v * n + nextU]!) - distance[prevU * n + nextU]!;
         for (let t = 0; t < TOP; t++) {
           const p = this.topPosB[j * TOP + t]!;
           if (p >= 0 && p !== i && p !== i + 1 && this.topCostB[j * TOP + t]! < insertV) {

@@ -22,47 +22,50 @@ describe('SWAP* insertion ranks', () => {
   const n = instance.nodeCount;
   const used = solution.routes.filter((route) => route.size > 1);
 
-  it('ranks every job of a route in another like an enumeration, and reuses them while that route keeps its content', () => {
-    const ranks = new InsertionRanks(instance.distance, n, solution.routes.length);
-    const positions = new Int32Array((n + 2) * TOP);
-    const costs = new Float64Array((n + 2) * TOP);
-    const [a, b] = [used[0]!, used[1]!];
-    const check = (): void => {
-      for (let i = 1; i <= a.size; i++) {
-        expect(Array.from(costs.subarray(i * TOP, i * TOP + TOP))).toEqual(bruteForce(instance.distance, n, a.nodes[i]!, b));
-        for (let t = 0; t < TOP; t++) {
-          const p = positions[i * TOP + t]!;
-          if (p < 0) continue;
-          const u = a.nodes[i]!;
-          const detour =
-            instance.distance[b.nodes[p - 1]! * n + u]! +
-            instance.distance[u * n + b.nodes[p]!]! -
-            instance.distance[b.nodes[p - 1]! * n + b.nodes[p]!]!;
-          expect(detour).toBe(costs[i * TOP + t]);
+  it.each([true, false])(
+    'ranks every job of a route in another like an enumeration, and reuses them while that route keeps its content (symmetric: %s)',
+    (symmetric) => {
+      const ranks = new InsertionRanks(instance.distance, n, solution.routes.length, symmetric);
+      const positions = new Int32Array((n + 2) * TOP);
+      const costs = new Float64Array((n + 2) * TOP);
+      const [a, b] = [used[0]!, used[1]!];
+      const check = (): void => {
+        for (let i = 1; i <= a.size; i++) {
+          expect(Array.from(costs.subarray(i * TOP, i * TOP + TOP))).toEqual(bruteForce(instance.distance, n, a.nodes[i]!, b));
+          for (let t = 0; t < TOP; t++) {
+            const p = positions[i * TOP + t]!;
+            if (p < 0) continue;
+            const u = a.nodes[i]!;
+            const detour =
+              instance.distance[b.nodes[p - 1]! * n + u]! +
+              instance.distance[u * n + b.nodes[p]!]! -
+              instance.distance[b.nodes[p - 1]! * n + b.nodes[p]!]!;
+            expect(detour).toBe(costs[i * TOP + t]);
+          }
         }
-      }
-    };
-    ranks.rank(a, b, solution.routes, positions, costs);
-    check();
-    expect(ranks.computed).toBe(a.size);
-    ranks.rank(a, b, solution.routes, positions, costs);
-    expect(ranks.computed).toBe(a.size);
-    // `a` changing does not matter to its jobs' ranks in `b`; `b` changing does.
-    const moved = a.nodes[1]!;
-    solution.remove(moved);
-    solution.insert(moved, a.slot, a.size + 1);
-    solution.refreshRoute(a.slot);
-    ranks.rank(a, b, solution.routes, positions, costs);
-    check();
-    expect(ranks.computed).toBe(a.size);
-    const last = b.nodes[b.size]!;
-    solution.remove(last);
-    solution.insert(last, b.slot, 1);
-    solution.refreshRoute(b.slot);
-    ranks.rank(a, b, solution.routes, positions, costs);
-    check();
-    expect(ranks.computed).toBe(2 * a.size);
-  });
+      };
+      ranks.rank(a, b, solution.routes, positions, costs);
+      check();
+      expect(ranks.computed).toBe(a.size);
+      ranks.rank(a, b, solution.routes, positions, costs);
+      expect(ranks.computed).toBe(a.size);
+      // `a` changing does not matter to its jobs' ranks in `b`; `b` changing does.
+      const moved = a.nodes[1]!;
+      solution.remove(moved);
+      solution.insert(moved, a.slot, a.size + 1);
+      solution.refreshRoute(a.slot);
+      ranks.rank(a, b, solution.routes, positions, costs);
+      check();
+      expect(ranks.computed).toBe(a.size);
+      const last = b.nodes[b.size]!;
+      solution.remove(last);
+      solution.insert(last, b.slot, 1);
+      solution.refreshRoute(b.slot);
+      ranks.rank(a, b, solution.routes, positions, costs);
+      check();
+      expect(ranks.computed).toBe(2 * a.size);
+    },
+  );
 
   it('stays exact when a route found empty gives its row to the next route ranked into', () => {
     const wide = tinyInstance(5, { jobs: 60, vehicles: 12, windows: 'none', capacity: 1000 });
@@ -70,7 +73,7 @@ describe('SWAP* insertion ranks', () => {
     wide.jobs.forEach((job, i) => plan.insert(job, i % 12, Math.floor(i / 12) + 1));
     for (const route of plan.routes) plan.refreshRoute(route.slot);
     const m = wide.nodeCount;
-    const ranks = new InsertionRanks(wide.distance, m, plan.routes.length);
+    const ranks = new InsertionRanks(wide.distance, m, plan.routes.length, false);
     const positions = new Int32Array((m + 2) * TOP);
     const costs = new Float64Array((m + 2) * TOP);
     const from = plan.routes[11]!;

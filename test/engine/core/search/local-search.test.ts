@@ -56,6 +56,8 @@ describe('local search from the routes that changed', () => {
     let full = 0;
     let restrictedRoutePairs = 0;
     let fullRoutePairs = 0;
+    let restrictedJobs = 0;
+    let fullJobs = 0;
     for (let round = 0; round < ROUNDS; round++) {
       s.ruin.ruin(s.solution);
       s.recreate.recreate(s.solution);
@@ -64,11 +66,13 @@ describe('local search from the routes that changed', () => {
       search.run(s.solution, NO_DEADLINE);
       restricted += search.work.jobPairs - before.jobPairs;
       restrictedRoutePairs += search.work.routePairs - before.routePairs;
+      restrictedJobs += search.work.jobsExamined - before.jobsExamined;
       expect(search.work.changedRoutes - before.changedRoutes).toBeLessThan(s.solution.usedRoutes());
       const reference = fresh(s, 11);
       reference.run(start, NO_DEADLINE);
       full += reference.work.jobPairs;
       fullRoutePairs += reference.work.routePairs;
+      fullJobs += reference.work.jobsExamined;
       // A full search from where the restricted one ended finds nothing left to improve.
       const check = copyOf(s.solution);
       const checker = fresh(s, 5);
@@ -78,6 +82,7 @@ describe('local search from the routes that changed', () => {
     }
     expect(restricted).toBeLessThan(full / 3);
     expect(restrictedRoutePairs).toBeLessThan(fullRoutePairs / 3);
+    expect(restrictedJobs).toBeLessThan(fullJobs / 2);
   });
 
   it('searches with priced violations only around the routes the search before it touched, reproducibly', () => {
