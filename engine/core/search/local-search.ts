@@ -29,6 +29,8 @@ export interface LocalSearchWork {
   changedRoutes: number;
   /** Jobs whose neighbours a pass read (the others had no route near them changed since their last examination). */
   jobsExamined: number;
+  /** Runs abandoned above their bound after the job moves. */
+  abandoned: number;
   /** Job pairs handed to the operators. */
   jobPairs: number;
   /** Route pairs handed to SWAP*. */
@@ -61,8 +63,10 @@ export class LocalSearch {
   private readonly touched: Uint8Array;
   private touchedKnown = false;
   private readonly regionalPenalised: boolean;
+  /** Whether the current run moves only jobs of the routes the run before it touched. */
+  private regional = false;
   private clock = 0;
-  readonly work: LocalSearchWork = { runs: 0, changedRoutes: 0, jobsExamined: 0, jobPairs: 0, routePairs: 0 };
+  readonly work: LocalSearchWork = { runs: 0, changedRoutes: 0, abandoned: 0, jobsExamined: 0, jobPairs: 0, routePairs: 0 };
 
   constructor(
     evaluator: MoveEvaluator,
@@ -84,73 +88,107 @@ export class LocalSearch {
     this.regionalPenalised = instance.jobs.length >= REGIONAL_FROM_JOBS;
   }
 
-  run(solution: Solution, deadline: Deadline): void {
+  /**
+   * Runs to a local optimum; true unless abandoned. With `abandonAbove`, the run first applies job
+   * moves alone until none improves, and abandons the plan (returns false) when it then costs more
+   * than that: SWAP* is most of a search's time on big plans, and on a candidate that job moves leave
+   * far above what the caller would accept it rarely changes the verdict.
+   */
+  run(solution: Solution, deadline: Deadline, abandonAbove = Infinity): boolean {
     this.clock++;
     const start = this.clock;
     this.work.runs++;
     const [warp, load] = solution.model.penalties;
     const penalised = warp < Infinity || load < Infinity;
     // The region is the routes the last run touched; `touched` is rewritten only after the loops.
-    const regional = penalised && this.touchedKnown && this.regionalPenalised;
-    if (regional) this.work.changedRoutes += this.stampTouched(start - 1, start);
+    this.regional = penalised && this.touchedKnown && this.regionalPenalised;
+    if (this.regional) this.work.changedRoutes += this.stampTouched(start - 1, start);
     else if (penalised) this.work.changedRoutes += this.routeChangedAt.fill(start).length;
     else this.work.changedRoutes += this.settled.stamp(solution, this.routeChangedAt, start - 1, start);
     this.jobTestedAt.fill(start - 1);
     this.pairTestedAt.fill(start - 1);
     this.swapTestedAt.fill(start - 1);
     this.stampNear(solution, start);
-    const { k, neighbours } = this.neighbourhood;
-    const slots = this.routeChangedAt.length;
+    if (abandonAbove < Infinity) {
+      while (!deadline.expired() && this.jobPass(solution));
+      if (solution.cost > abandonAbove) {
+        this.work.abandoned++;
+        this.recordTouched(start);
+        return false;
+      }
+    }
     let improved = true;
     while (improved && !deadline.expired()) {
-      improved = false;
-      this.random.shuffle(this.order);
-      for (const u of this.order) {
-        if (solution.routeOf[u]! < 0 || (regional && this.touched[solution.routeOf[u]!] === 0)) continue;
-        const testedAt = this.jobTestedAt[u]!;
-        this.jobTestedAt[u] = this.clock;
-        if (this.near.at[u]! <= testedAt) continue;
-        this.work.jobsExamined++;
-        for (let t = 0; t < k; t++) {
-          const v = neighbours[u * k + t]!;
-          const routeU = solution.routeOf[u]!;
-          const routeV = solution.routeOf[v]!;
-          if (routeV < 0) continue;
-          if (Math.max(this.routeChangedAt[routeU]!, this.routeChangedAt[routeV]!) <= testedAt) continue;
-          this.work.jobPairs++;
-          for (const operator of this.operators) {
-            if (operator.tryMove(solution, u, v)) {
-              this.changed(solution, routeU, routeV);
-              improved = true;
-              break;
-            }
-          }
-        }
-      }
-      if (deadline.expired()) return;
-      for (const u of this.order) {
+      const moved = this.jobPass(solution);
+      if (deadline.expired()) return true;
+      improved = this.routePass(solution) || moved;
+    }
+    if (!improved && !penalised) this.settled.remember(solution);
+    this.recordTouched(start);
+    return true;
+  }
+
+  /** One pass of the job moves in a new random order; true when one improved. */
+  private jobPass(solution: Solution): boolean {
+    const { k, neighbours } = this.neighbourhood;
+    let improved = false;
+    this.random.shuffle(this.order);
+    for (const u of this.order) {
+      if (solution.routeOf[u]! < 0 || (this.regional && this.touched[solution.routeOf[u]!] === 0)) continue;
+      const testedAt = this.jobTestedAt[u]!;
+      this.jobTestedAt[u] = this.clock;
+      if (this.near.at[u]! <= testedAt) continue;
+      this.work.jobsExamined++;
+      for (let t = 0; t < k; t++) {
+        const v = neighbours[u * k + t]!;
         const routeU = solution.routeOf[u]!;
-        if (routeU < 0 || (regional && this.touched[routeU] === 0)) continue;
-        const testedAt = this.swapTestedAt[u]!;
-        this.swapTestedAt[u] = this.clock;
-        if (this.near.at[u]! <= testedAt) continue;
-        this.work.jobsExamined++;
-        for (let t = 0; t < k; t++) {
-          const routeV = solution.routeOf[neighbours[u * k + t]!]!;
-          if (routeV < 0 || routeV === routeU) continue;
-          const pair = routeU < routeV ? routeU * slots + routeV : routeV * slots + routeU;
-          if (Math.max(this.routeChangedAt[routeU]!, this.routeChangedAt[routeV]!) <= this.pairTestedAt[pair]!) continue;
-          this.pairTestedAt[pair] = this.clock;
-          this.work.routePairs++;
-          if (this.swapStar.tryRoutes(solution, solution.routes[routeU]!, solution.routes[routeV]!)) {
+        const routeV = solution.routeOf[v]!;
+        if (routeV < 0) continue;
+        if (Math.max(this.routeChangedAt[routeU]!, this.routeChangedAt[routeV]!) <= testedAt) continue;
+        this.work.jobPairs++;
+        for (const operator of this.operators) {
+          if (operator.tryMove(solution, u, v)) {
             this.changed(solution, routeU, routeV);
             improved = true;
+            break;
           }
         }
       }
     }
-    if (!improved && !penalised) this.settled.remember(solution);
-    for (let r = 0; r < slots; r++) this.touched[r] = this.routeChangedAt[r]! >= start ? 1 : 0;
+    return improved;
+  }
+
+  /** One pass of SWAP* over the route pairs of neighbouring jobs, in the last job pass's order; true when one improved. */
+  private routePass(solution: Solution): boolean {
+    const { k, neighbours } = this.neighbourhood;
+    const slots = this.routeChangedAt.length;
+    let improved = false;
+    for (const u of this.order) {
+      const routeU = solution.routeOf[u]!;
+      if (routeU < 0 || (this.regional && this.touched[routeU] === 0)) continue;
+      const testedAt = this.swapTestedAt[u]!;
+      this.swapTestedAt[u] = this.clock;
+      if (this.near.at[u]! <= testedAt) continue;
+      this.work.jobsExamined++;
+      for (let t = 0; t < k; t++) {
+        const routeV = solution.routeOf[neighbours[u * k + t]!]!;
+        if (routeV < 0 || routeV === routeU) continue;
+        const pair = routeU < routeV ? routeU * slots + routeV : routeV * slots + routeU;
+        if (Math.max(this.routeChangedAt[routeU]!, this.routeChangedAt[routeV]!) <= this.pairTestedAt[pair]!) continue;
+        this.pairTestedAt[pair] = this.clock;
+        this.work.routePairs++;
+        if (this.swapStar.tryRoutes(solution, solution.routes[routeU]!, solution.routes[routeV]!)) {
+          this.changed(solution, routeU, routeV);
+          improved = true;
+        }
+      }
+    }
+    return improved;
+  }
+
+  /** Marks the routes the run started from or changed, for the next regional search. */
+  private recordTouched(start: number): void {
+    for (let r = 0; r < this.touched.length; r++) this.touched[r] = this.routeChangedAt[r]! >= start ? 1 : 0;
     this.touchedKnown = true;
   }
 

@@ -16,8 +16,8 @@ export class SimulatedAnnealing {
     return this.initial * Math.pow(this.final / this.initial, Math.min(1, progress));
   }
 
-  /** Accepts when the candidate is better than the current cost plus a random tolerance. */
-  accepts(candidate: number, current: number, progress: number): boolean {
-    return candidate < current - this.temperature(progress) * Math.log(this.random.nextFloat() + Number.MIN_VALUE);
+  /** The current cost plus a random tolerance: a candidate is accepted when it costs less. */
+  threshold(current: number, progress: number): number {
+    return current - this.temperature(progress) * Math.log(this.random.nextFloat() + Number.MIN_VALUE);
   }
 }

@@ -118,3 +118,29 @@ describe('local search from the routes that changed', () => {
     }
   });
 });
+
+describe('local search with an abandon bound', () => {
+  const instance = tinyInstance(9, { jobs: 300, vehicles: 60, windows: 'tight', capacity: 60 });
+
+  it('abandons a candidate its job moves leave above the bound before trying any route pair, and ends in a local optimum below it', () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const s = setup(instance, seed);
+      const search = fresh(s, seed);
+      search.run(s.solution, NO_DEADLINE);
+      s.ruin.ruin(s.solution);
+      s.recreate.recreate(s.solution);
+      const candidate = copyOf(s.solution);
+      const before = { ...search.work };
+      expect(search.run(candidate, NO_DEADLINE, -1)).toBe(false);
+      expect(search.work.abandoned - before.abandoned).toBe(1);
+      expect(search.work.routePairs).toBe(before.routePairs);
+      // A bound the plan meets: the run completes, and a full search finds nothing left.
+      const kept = copyOf(s.solution);
+      expect(fresh(s, 7).run(kept, NO_DEADLINE, Number.MAX_VALUE)).toBe(true);
+      expect(kept.feasible).toBe(true);
+      const check = copyOf(kept);
+      fresh(s, 5).run(check, NO_DEADLINE);
+      expect(routesOf(check)).toEqual(routesOf(kept));
+    }
+  });
+});
