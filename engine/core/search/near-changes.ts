@@ -18,7 +18,7 @@ export class NearChanges {
     this.at = new Int32Array(nodeCount);
   }
 
-  /** Stamps every job with `time`. */
+  /** Stamps every node with `time`. */
   reset(time: number): void {
     this.at.fill(time);
   }

@@ -73,7 +73,8 @@ export class SwapStar {
       const u = a.nodes[i]!;
       const prevU = a.nodes[i - 1]!;
       const nextU = a.nodes[i + 1]!;
-      const removeU = distance[prevU * n + nextU]! - a.arcs[i]! - a.arcs[i + 1]!;
+      const skipU = distance[prevU * n + nextU]!;
+      const removeU = skipU - a.arcs[i]! - a.arcs[i + 1]!;
       if (model.restricted && !model.canServe(u, b.slot)) continue;
       for (let j = 1; j <= b.size; j++) {
         const v = b.nodes[j]!;
@@ -92,8 +93,7 @@ export class SwapStar {
           }
         }
         let posV = IN_PLACE;
-        let insertV =
-          distance[prevU * n + v]! + (symmetric ? distance[nextU * n + v]! : distance[v * n + nextU]!) - distance[prevU * n + nextU]!;
+        let insertV = distance[prevU * n + v]! + (symmetric ? distance[nextU * n + v]! : distance[v * n + nextU]!) - skipU;
         for (let t = 0; t < TOP; t++) {
           const p = this.topPosB[j * TOP + t]!;
           if (p >= 0 && p !== i && p !== i + 1 && this.topCostB[j * TOP + t]! < insertV) {
