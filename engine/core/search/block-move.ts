@@ -39,26 +39,27 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
  * lower its violations), `from` loses at most the price of the distance it saves plus its slack.
  * Within one route (j outside [i - 1, last]) the arc the block lands on survives its removal, and
  * the route's cost is at least the price of its new distance. Pricing a move in full takes several
- * segment joins (and, within a route, a pass over the jobs in between); this takes a few arc look-ups.
+ * segment joins (and, within a route, a pass over the jobs in between); this takes a few arc
+ * look-ups, and the arcs a route already has come from its own copy, so only the three new arcs
+ * (and a reversed block's, on an asymmetric matrix) are read from the matrix.
  */
 function distanceBound(evaluator: MoveEvaluator, from: Route, i: number, last: number, reversed: boolean, to: Route, j: number): number {
   const costPerDistance = evaluator.model.instance.costPerDistance;
-  const before = from.nodes[i - 1]!;
-  const after = from.nodes[last + 1]!;
-  const first = from.nodes[i]!;
-  const end = from.nodes[last]!;
+  const nodes = from.nodes;
+  const arcs = from.arcs;
+  const first = nodes[i]!;
+  const end = nodes[last]!;
   let inside = 0;
-  let insideReversed = 0;
-  for (let k = i; k < last; k++) {
-    inside += evaluator.arc(from.nodes[k]!, from.nodes[k + 1]!);
-    insideReversed += evaluator.arc(from.nodes[k + 1]!, from.nodes[k]!);
+  for (let k = i + 1; k <= last; k++) inside += arcs[k]!;
+  const saved = arcs[i]! + inside + arcs[last + 1]! - evaluator.arc(nodes[i - 1]!, nodes[last + 1]!);
+  let block = inside;
+  if (reversed && !evaluator.model.symmetricDistance) {
+    block = 0;
+    for (let k = i; k < last; k++) block += evaluator.arc(nodes[k + 1]!, nodes[k]!);
   }
-  const saved = evaluator.arc(before, first) + inside + evaluator.arc(end, after) - evaluator.arc(before, after);
-  const prev = to.nodes[j]!;
-  const next = to.nodes[j + 1]!;
   const head = reversed ? end : first;
   const tail = reversed ? first : end;
-  const detour = evaluator.arc(prev, head) + (reversed ? insideReversed : inside) + evaluator.arc(tail, next) - evaluator.arc(prev, next);
+  const detour = evaluator.arc(to.nodes[j]!, head) + block + evaluator.arc(tail, to.nodes[j + 1]!) - to.arcs[j + 1]!;
   if (from === to) return costPerDistance[from.type]! * (detour - saved) - evaluator.slack(from);
   return costPerDistance[to.type]! * detour - costPerDistance[from.type]! * saved - evaluator.slack(from);
 }

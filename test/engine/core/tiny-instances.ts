@@ -13,9 +13,11 @@ export interface TinyOptions {
   /** Tight windows make many sequences infeasible; loose ones make distance dominate. */
   windows: 'none' | 'loose' | 'tight';
   capacity?: number;
+  /** Each direction of a pair costs its own random share more than the straight line. */
+  asymmetric?: boolean;
 }
 
-/** Random Euclidean instance with the depot at node 0, reproducible from `seed`. */
+/** Random Euclidean (or, with `asymmetric`, stretched) instance with the depot at node 0, reproducible from `seed`. */
 export function tinyInstance(seed: number, options: TinyOptions): CompiledInstance {
   const random = new Random(seed);
   const n = options.jobs + 1;
@@ -23,6 +25,7 @@ export function tinyInstance(seed: number, options: TinyOptions): CompiledInstan
   const y = Array.from({ length: n }, () => random.nextFloat() * 100);
   const distance = new Float64Array(n * n);
   for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) distance[a * n + b] = Math.hypot(x[a]! - x[b]!, y[a]! - y[b]!);
+  if (options.asymmetric) for (let at = 0; at < n * n; at++) distance[at] = distance[at]! * (1 + random.nextFloat() / 2);
   const horizon = 1000;
   const timeWindows = Array.from({ length: n }, (_, i): [number, number] => {
     if (i === 0 || options.windows === 'none') return [0, horizon];

@@ -165,6 +165,8 @@ const cases: [string, (evaluator: MoveEvaluator) => LocalSearchOperator, (routes
   ['relocate', (e) => new Relocate(e), relocations, SHAPE],
   ['swap', (e) => new Swap(e), swaps, SHAPE],
   ['or-opt', (e) => new OrOpt(e), orOpts, SHAPE],
+  ['or-opt on an asymmetric matrix', (e) => new OrOpt(e), orOpts, { ...SHAPE, asymmetric: true }],
+  ['relocate on an asymmetric matrix', (e) => new Relocate(e), relocations, { ...SHAPE, asymmetric: true }],
   ['2-opt', (e) => new TwoOpt(e), reversals, { ...SHAPE, windows: 'none', vehicles: 2, capacity: 1000 }],
   ['2-opt*', (e) => new TwoOptStar(e), tailExchanges, SHAPE],
 ];
