@@ -3,6 +3,7 @@ import type { Random } from '../../structures/prng.js';
 import type { Solution } from '../../structures/solution.js';
 import type { InsertionSearch } from '../insertion-search.js';
 import { LARGE_PLAN_JOBS } from '../large-plan.js';
+import { longRoutes } from '../long-routes.js';
 import { NearRoutes } from '../near-routes.js';
 
 /** Chance of skipping a position (SISR's β). */
@@ -15,14 +16,17 @@ const BLINK_RATE = 0.01;
  */
 const OPEN_ROUTE_RATE = 0.05;
 /**
- * The same chance on plans of LARGE_PLAN_JOBS jobs or more whose jobs have differing time windows.
- * A recreate there places a small share of the plan, and at 0.05 the search kept fewer, longer
- * routes than the cheaper plans have. Measured on the tuning split against 0.05: 50,000 iterations,
- * seeds 1-2, G&H 1000 `*_10_1` r1/r2/rc1/rc2 -0.38 % distance on average (r2 -1.5/-1.8 %, 30-31 ->
- * 33-34 routes; r1 +0.8/+1.0 %), 0.15 and 0.3 within 0.1 % of that, G&H 400 `*_4_1` (seed 1)
- * -0.11 %; 20 s of CPU, seed 3, r2/rc2/r1/rc1 `_10_1` -0.53/-1.75/-0.38/-0.11 %. Without windows
- * (CVRP, where capacity sets the routes) it did not hold at equal CPU: X-n895 +2.1/+1.6 % (seeds
- * 3-4), X-n513 -1.4 %, X-n749 -0.3 %, so those plans keep 0.05.
+ * The same chance on plans of LARGE_PLAN_JOBS jobs or more whose jobs have differing time windows,
+ * while their routes are long (LONG_ROUTE_JOBS). A recreate there places a small share of the plan,
+ * and at 0.05 the search kept fewer, longer routes than the cheaper plans have. Measured on the
+ * tuning split against 0.05: 50,000 iterations, seeds 1-2, G&H 1000 `*_10_1` r2 -1.5/-1.8 % (30-31
+ * -> 33-34 routes), r1 +0.8/+1.0 %; 20 s of CPU, seed 3, r2/rc2 `_10_1` -0.53/-1.75 %. On short
+ * routes it drifts the other way: G&H 400 r1 ended with 42-43 routes from a construction of 40.
+ * There 0.05, at equal CPU with educated candidates, gave r1/rc1 `_4_1` (30 s, seeds 1-5) -0.18 %
+ * (10 pairs, 8 cheaper) and `_10_1` (60 s, seeds 1-4) -0.19 % (8 pairs, 7 cheaper) with 5-20 % more
+ * iterations; c1 `_4_1` and `_10_1` ended at the same cost with 25 % more. Without windows (CVRP,
+ * where capacity sets the routes) it did not hold at equal CPU: X-n895 +2.1/+1.6 % (seeds 3-4),
+ * X-n513 -1.4 %, X-n749 -0.3 %, so those plans keep 0.05.
  */
 const LARGE_PLAN_OPEN_ROUTE_RATE = 0.2;
 
@@ -47,7 +51,7 @@ const TOTAL_WEIGHT = ORDER_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
 
 /** How a recreate may use unused vehicles. */
 export const enum Opening {
-  /** Now and then the first job starts a route of its own (OPEN_ROUTE_RATE, or LARGE_PLAN_OPEN_ROUTE_RATE on large plans with windows); any job may open one. */
+  /** Now and then the first job starts a route of its own (OPEN_ROUTE_RATE, or LARGE_PLAN_OPEN_ROUTE_RATE on large plans with windows and long routes); any job may open one. */
   Sometimes,
   /** The first job that can starts a route of its own: a plan with one more route. */
   First,
@@ -79,7 +83,8 @@ export class BlinkInsertion {
   private best = Infinity;
   private bestSlot = -1;
   private bestPosition = -1;
-  private readonly openRouteRate: number;
+  /** Whether the plan is large and its jobs' windows differ (see LARGE_PLAN_OPEN_ROUTE_RATE). */
+  private readonly largeWithWindows: boolean;
 
   constructor(
     instance: CompiledInstance,
@@ -92,8 +97,7 @@ export class BlinkInsertion {
     this.near = new NearRoutes(instance);
     this.unused = new Int32Array(instance.vehicleTypeCount);
     this.typeFoundAt = new Int32Array(instance.vehicleTypeCount);
-    const large = instance.jobs.length >= LARGE_PLAN_JOBS && windowsDiffer(instance);
-    this.openRouteRate = large ? LARGE_PLAN_OPEN_ROUTE_RATE : OPEN_ROUTE_RATE;
+    this.largeWithWindows = instance.jobs.length >= LARGE_PLAN_JOBS && windowsDiffer(instance);
   }
 
   recreate(solution: Solution, opening = Opening.Sometimes): void {
@@ -105,7 +109,9 @@ export class BlinkInsertion {
     const order = this.pickOrder();
     if (order !== Order.Random) sortByKey(pending, count, this.keys[order]!);
     const routes = solution.routes;
-    const open = opening === Opening.First || (opening === Opening.Sometimes && this.random.nextFloat() < this.openRouteRate);
+    const open =
+      opening === Opening.First ||
+      (opening === Opening.Sometimes && this.random.nextFloat() < openRouteRate(this.largeWithWindows, solution));
     const first = open ? this.openRoute(solution, pending, count) : -1;
     this.near.prepare(solution);
     this.listRoutes(solution);
@@ -261,6 +267,11 @@ function orderingKeys(instance: CompiledInstance): Float64Array[] {
     keys[Order.EarlyWindowFirst]![node] = instance.timeWindowStart[node]!;
   }
   return keys;
+}
+
+/** The chance that a recreate of `solution` starts its first job on an unused vehicle. */
+function openRouteRate(largeWithWindows: boolean, solution: Solution): number {
+  return largeWithWindows && longRoutes(solution) ? LARGE_PLAN_OPEN_ROUTE_RATE : OPEN_ROUTE_RATE;
 }
 
 /** Whether two jobs have different time windows (a plan without them has every job's the same). */

@@ -1,7 +1,10 @@
+import { buildInstance } from '../../../../../engine/core/compiled/build-instance.js';
+import { RouteModel } from '../../../../../engine/core/route-model.js';
 import { InsertionSearch } from '../../../../../engine/core/search/insertion-search.js';
+import { MoveEvaluator } from '../../../../../engine/core/search/move-evaluator.js';
 import { BlinkInsertion, Opening } from '../../../../../engine/core/search/recreate/blink-insertion.js';
 import { Random } from '../../../../../engine/core/structures/prng.js';
-import type { Solution } from '../../../../../engine/core/structures/solution.js';
+import { Solution } from '../../../../../engine/core/structures/solution.js';
 import { randomSolution, tinyInstance } from '../../tiny-instances.js';
 
 const SEEDS = [1, 2, 3, 4, 5, 6];
@@ -43,5 +46,62 @@ describe('blink insertion and unused vehicles', () => {
     expect(solution.feasible).toBe(true);
     const placed = solution.toRoutes().flatMap((route) => route.jobs);
     expect(placed.length + solution.unassignedCount).toBe(instance.jobs.length);
+  });
+});
+
+describe('blink insertion on a large plan with differing windows', () => {
+  const JOBS = 400;
+  const TRIALS = 400;
+  // Windows that differ but never bind, and no capacity, so a route of any length is feasible.
+  const instance = buildInstance({
+    nodeCount: JOBS + 1,
+    jobs: Array.from({ length: JOBS }, (_, i) => i + 1),
+    distance: (() => {
+      const random = new Random(7);
+      const x = Array.from({ length: JOBS + 1 }, () => random.nextFloat() * 100);
+      const y = Array.from({ length: JOBS + 1 }, () => random.nextFloat() * 100);
+      return Float64Array.from({ length: (JOBS + 1) ** 2 }, (_, at) => {
+        const a = Math.floor(at / (JOBS + 1));
+        const b = at % (JOBS + 1);
+        return Math.hypot(x[a]! - x[b]!, y[a]! - y[b]!);
+      });
+    })(),
+    timeWindows: Array.from({ length: JOBS + 1 }, (_, i): [number, number] => [0, i % 2 === 0 ? 1e6 : 1e6 - 1]),
+    vehicleTypes: [{ count: 60, start: 0, end: 0, shiftStart: 0, shiftEnd: 1e6 }],
+  });
+
+  /** Recreates of one removed job, each from the same plan of `routes` routes, that opened a route. */
+  function openings(routes: number): number {
+    const model = new RouteModel(instance);
+    const plan = new Solution(model);
+    const perRoute = JOBS / routes;
+    plan.load(
+      Array.from({ length: routes }, (_, slot) => ({
+        slot,
+        jobs: Array.from(instance.jobs.subarray(slot * perRoute, (slot + 1) * perRoute)),
+      })),
+    );
+    expect(plan.feasible).toBe(true);
+    const solution = new Solution(model);
+    const random = new Random(3);
+    const recreate = new BlinkInsertion(instance, new InsertionSearch(new MoveEvaluator(model)), random);
+    let opened = 0;
+    for (let trial = 0; trial < TRIALS; trial++) {
+      solution.copyFrom(plan);
+      solution.remove(instance.jobs[random.nextInt(JOBS)]!);
+      recreate.recreate(solution);
+      if (solution.usedRoutes() > routes) opened++;
+    }
+    return opened;
+  }
+
+  it('starts a route now and then, four times as often on long routes as on short ones', () => {
+    const long = openings(10);
+    const short = openings(50);
+    // Expected 80 (a fifth of the trials) and 20 (a twentieth).
+    expect(long).toBeGreaterThan(55);
+    expect(long).toBeLessThan(105);
+    expect(short).toBeGreaterThan(5);
+    expect(short).toBeLessThan(35);
   });
 });
