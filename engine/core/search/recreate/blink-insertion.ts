@@ -24,9 +24,9 @@ const OPEN_ROUTE_RATE = 0.05;
  * routes it drifts the other way: G&H 400 r1 ended with 42-43 routes from a construction of 40.
  * There 0.05, at equal CPU with educated candidates, gave r1/rc1 `_4_1` (30 s, seeds 1-5) -0.18 %
  * (10 pairs, 8 cheaper) and `_10_1` (60 s, seeds 1-4) -0.19 % (8 pairs, 7 cheaper) with 5-20 % more
- * iterations; c1 `_4_1` and `_10_1` ended at the same cost with 25 % more. Without windows (CVRP,
- * where capacity sets the routes) it did not hold at equal CPU: X-n895 +2.1/+1.6 % (seeds 3-4),
- * X-n513 -1.4 %, X-n749 -0.3 %, so those plans keep 0.05.
+ * iterations; c1 `_4_1` and `_10_1` (seeds 1-2) ended within 0.001 % with 25 % more. Without
+ * windows (CVRP, where capacity sets the routes) it did not hold at equal CPU: X-n895 +2.1/+1.6 %
+ * (seeds 3-4), X-n513 -1.4 %, X-n749 -0.3 %, so those plans keep 0.05.
  */
 const LARGE_PLAN_OPEN_ROUTE_RATE = 0.2;
 
