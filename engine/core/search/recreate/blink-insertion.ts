@@ -109,9 +109,7 @@ export class BlinkInsertion {
     const order = this.pickOrder();
     if (order !== Order.Random) sortByKey(pending, count, this.keys[order]!);
     const routes = solution.routes;
-    const open =
-      opening === Opening.First ||
-      (opening === Opening.Sometimes && this.random.nextFloat() < openRouteRate(this.largeWithWindows, solution));
+    const open = opening === Opening.First || (opening === Opening.Sometimes && this.random.nextFloat() < this.openRouteRate(solution));
     const first = open ? this.openRoute(solution, pending, count) : -1;
     this.near.prepare(solution);
     this.listRoutes(solution);
@@ -139,6 +137,11 @@ export class BlinkInsertion {
         if (opened) this.listRoutes(solution);
       }
     }
+  }
+
+  /** The chance that a recreate of `solution` starts its first job on an unused vehicle. */
+  private openRouteRate(solution: Solution): number {
+    return this.largeWithWindows && longRoutes(solution) ? LARGE_PLAN_OPEN_ROUTE_RATE : OPEN_ROUTE_RATE;
   }
 
   /**
@@ -267,11 +270,6 @@ function orderingKeys(instance: CompiledInstance): Float64Array[] {
     keys[Order.EarlyWindowFirst]![node] = instance.timeWindowStart[node]!;
   }
   return keys;
-}
-
-/** The chance that a recreate of `solution` starts its first job on an unused vehicle. */
-function openRouteRate(largeWithWindows: boolean, solution: Solution): number {
-  return largeWithWindows && longRoutes(solution) ? LARGE_PLAN_OPEN_ROUTE_RATE : OPEN_ROUTE_RATE;
 }
 
 /** Whether two jobs have different time windows (a plan without them has every job's the same). */

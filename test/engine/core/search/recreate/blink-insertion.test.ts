@@ -56,16 +56,7 @@ describe('blink insertion on a large plan with differing windows', () => {
   const instance = buildInstance({
     nodeCount: JOBS + 1,
     jobs: Array.from({ length: JOBS }, (_, i) => i + 1),
-    distance: (() => {
-      const random = new Random(7);
-      const x = Array.from({ length: JOBS + 1 }, () => random.nextFloat() * 100);
-      const y = Array.from({ length: JOBS + 1 }, () => random.nextFloat() * 100);
-      return Float64Array.from({ length: (JOBS + 1) ** 2 }, (_, at) => {
-        const a = Math.floor(at / (JOBS + 1));
-        const b = at % (JOBS + 1);
-        return Math.hypot(x[a]! - x[b]!, y[a]! - y[b]!);
-      });
-    })(),
+    distance: tinyInstance(7, { jobs: JOBS, vehicles: 1, windows: 'none' }).distance,
     timeWindows: Array.from({ length: JOBS + 1 }, (_, i): [number, number] => [0, i % 2 === 0 ? 1e6 : 1e6 - 1]),
     vehicleTypes: [{ count: 60, start: 0, end: 0, shiftStart: 0, shiftEnd: 1e6 }],
   });
