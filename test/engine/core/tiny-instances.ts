@@ -15,6 +15,8 @@ export interface TinyOptions {
   capacity?: number;
   /** Each direction of a pair costs its own random share more than the straight line. */
   asymmetric?: boolean;
+  /** Price per unit of route duration (waits included), so that cost is more than distance. */
+  costPerTime?: number;
 }
 
 /** Random Euclidean (or, with `asymmetric`, stretched) instance with the depot at node 0, reproducible from `seed`. */
@@ -40,7 +42,17 @@ export function tinyInstance(seed: number, options: TinyOptions): CompiledInstan
     serviceTime: Array.from({ length: n }, (_, i) => (i === 0 ? 0 : 10)),
     timeWindows,
     demand: Array.from({ length: n }, (_, i) => [i === 0 ? 0 : 1 + random.nextInt(9)]),
-    vehicleTypes: [{ count: options.vehicles, start: 0, end: 0, shiftStart: 0, shiftEnd: horizon, capacity: [options.capacity ?? 1000] }],
+    vehicleTypes: [
+      {
+        count: options.vehicles,
+        start: 0,
+        end: 0,
+        shiftStart: 0,
+        shiftEnd: horizon,
+        capacity: [options.capacity ?? 1000],
+        costPerTime: options.costPerTime,
+      },
+    ],
   });
 }
 

@@ -1,10 +1,30 @@
 import type { Route } from '../../structures/route.js';
 import type { Solution } from '../../structures/solution.js';
-import { SEGMENT_STRIDE } from '../../structures/segment.js';
+import { SEG_DISTANCE, SEGMENT_STRIDE } from '../../structures/segment.js';
 import type { LocalSearchOperator } from '../local-search-operator.js';
 import { IMPROVEMENT_EPSILON, type MoveEvaluator } from '../move-evaluator.js';
 
 const S = SEGMENT_STRIDE;
+
+/**
+ * A lower bound on the cost change of joining a[..i] with b[j+1..] and b[..j] with a[i+1..]: each
+ * new route costs at least the price of its distance (fixed cost, time, penalties and pull are
+ * non-negative), and its distance is that of its two pieces plus the arc between them. A few
+ * table reads instead of two segment joins; in the same order of additions as the join, so on
+ * plans priced by distance alone the bound is the exact change.
+ */
+function tailExchangeBound(evaluator: MoveEvaluator, a: Route, i: number, b: Route, j: number): number {
+  const costPerDistance = evaluator.model.instance.costPerDistance;
+  const distanceA =
+    i + (b.size - j) === 0
+      ? 0
+      : a.prefix[i * S + SEG_DISTANCE]! + b.suffix[(j + 1) * S + SEG_DISTANCE]! + evaluator.arc(a.nodes[i]!, b.nodes[j + 1]!);
+  const distanceB =
+    j + (a.size - i) === 0
+      ? 0
+      : b.prefix[j * S + SEG_DISTANCE]! + a.suffix[(i + 1) * S + SEG_DISTANCE]! + evaluator.arc(b.nodes[j]!, a.nodes[i + 1]!);
+  return costPerDistance[a.type]! * distanceA + costPerDistance[b.type]! * distanceB - a.cost - b.cost;
+}
 
 /**
  * Inter-route 2-opt*: exchanges route tails so that `u` is followed either by `v` or by the job
@@ -32,6 +52,7 @@ export class TwoOptStar implements LocalSearchOperator {
     const evaluator = this.evaluator;
     if (i === a.size && j === b.size) return false;
     if (i === 0 && j === 0) return false;
+    if (tailExchangeBound(evaluator, a, i, b, j) >= -IMPROVEMENT_EPSILON) return false;
     if (!evaluator.servesRange(b, j + 1, b.size, a.slot) || !evaluator.servesRange(a, i + 1, a.size, b.slot)) return false;
     const newA = i + (b.size - j) === 0 ? 0 : evaluator.join2(a.type, a.prefix, i * S, b.suffix, (j + 1) * S);
     if (newA === Infinity) return false;

@@ -169,6 +169,7 @@ const cases: [string, (evaluator: MoveEvaluator) => LocalSearchOperator, (routes
   ['relocate on an asymmetric matrix', (e) => new Relocate(e), relocations, { ...SHAPE, asymmetric: true }],
   ['2-opt', (e) => new TwoOpt(e), reversals, { ...SHAPE, windows: 'none', vehicles: 2, capacity: 1000 }],
   ['2-opt*', (e) => new TwoOptStar(e), tailExchanges, SHAPE],
+  ['2-opt* with a price on time', (e) => new TwoOptStar(e), tailExchanges, { ...SHAPE, windows: 'tight', costPerTime: 2 }],
 ];
 
 describe.each(cases)('%s', (_name, create, neighbours, shape) => {
