@@ -186,6 +186,8 @@ export class RouteModel {
 
   /** Whether two vehicle types end their routes identically, so route tails can be exchanged as is. */
   sameEnd(typeA: number, typeB: number): boolean {
+    // Checked for every pair of jobs the local search examines; most pairs share a vehicle type.
+    if (typeA === typeB) return true;
     for (let f = 0; f < SEGMENT_STRIDE; f++) {
       if (this.ends[typeA * SEGMENT_STRIDE + f] !== this.ends[typeB * SEGMENT_STRIDE + f]) return false;
     }
