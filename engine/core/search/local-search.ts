@@ -1,7 +1,6 @@
 import type { Random } from '../structures/prng.js';
 import type { Solution } from '../structures/solution.js';
 import type { Deadline } from './deadline.js';
-import type { LocalSearchOperator } from './local-search-operator.js';
 import type { MoveEvaluator } from './move-evaluator.js';
 import { NearChanges } from './near-changes.js';
 import type { Neighbourhood } from './neighbourhood.js';
@@ -49,7 +48,11 @@ export interface LocalSearchWork {
  * latest changes.
  */
 export class LocalSearch {
-  private readonly operators: LocalSearchOperator[];
+  private readonly relocate: Relocate;
+  private readonly swap: Swap;
+  private readonly orOpt: OrOpt;
+  private readonly twoOptStar: TwoOptStar;
+  private readonly twoOpt: TwoOpt;
   private readonly swapStar: SwapStar;
   private readonly order: Int32Array;
   private readonly routeChangedAt: Int32Array;
@@ -73,7 +76,11 @@ export class LocalSearch {
     private readonly neighbourhood: Neighbourhood,
     private readonly random: Random,
   ) {
-    this.operators = [new Relocate(evaluator), new Swap(evaluator), new OrOpt(evaluator), new TwoOptStar(evaluator), new TwoOpt(evaluator)];
+    this.relocate = new Relocate(evaluator);
+    this.swap = new Swap(evaluator);
+    this.orOpt = new OrOpt(evaluator);
+    this.twoOptStar = new TwoOptStar(evaluator);
+    this.twoOpt = new TwoOpt(evaluator);
     this.swapStar = new SwapStar(evaluator);
     const instance = evaluator.model.instance;
     this.order = Int32Array.from(instance.jobs);
@@ -146,16 +153,27 @@ export class LocalSearch {
         if (routeV < 0) continue;
         if (Math.max(this.routeChangedAt[routeU]!, this.routeChangedAt[routeV]!) <= testedAt) continue;
         this.work.jobPairs++;
-        for (const operator of this.operators) {
-          if (operator.tryMove(solution, u, v)) {
-            this.changed(solution, routeU, routeV);
-            improved = true;
-            break;
-          }
+        if (this.tryOperators(solution, u, v)) {
+          this.changed(solution, routeU, routeV);
+          improved = true;
         }
       }
     }
     return improved;
+  }
+
+  /**
+   * The job moves in a fixed order, the first that improves applied. Called by name rather than
+   * through a list of operators, so that each call site sees one class and the engine can inline it.
+   */
+  private tryOperators(solution: Solution, u: number, v: number): boolean {
+    return (
+      this.relocate.tryMove(solution, u, v) ||
+      this.swap.tryMove(solution, u, v) ||
+      this.orOpt.tryMove(solution, u, v) ||
+      this.twoOptStar.tryMove(solution, u, v) ||
+      this.twoOpt.tryMove(solution, u, v)
+    );
   }
 
   /** One pass of SWAP* over the route pairs of neighbouring jobs, in the last job pass's order; true when one improved. */
