@@ -11,6 +11,7 @@ import { SwapStar } from './operators/swap-star.js';
 import { TwoOpt } from './operators/two-opt.js';
 import { TwoOptStar } from './operators/two-opt-star.js';
 import { SettledRoutes } from './settled-routes.js';
+import { windowsDiffer } from './windows-differ.js';
 
 /**
  * Plans from this size get the regional search with priced violations. Over the whole plan that
@@ -53,7 +54,18 @@ export class LocalSearch {
   private readonly orOpt: OrOpt;
   private readonly twoOptStar: TwoOptStar;
   private readonly twoOpt: TwoOpt;
-  private readonly swapStar: SwapStar;
+  /**
+   * Null on plans whose jobs' windows differ. SWAP* picks its exchanges by distance, and there the
+   * windows forbid almost all of them once the job moves have converged: of the exchanges it priced
+   * exactly, 8 of 156,741 improved on r2_10_1 (1,500 iterations), 8 of 138,274 on r1_4_1, 2 of
+   * 107,249 on rc2_4_1, 148 of 98,919 on rc1_10_1 (3,000 iterations), none in penalised runs,
+   * against 1,740 of 17,464 on X-n513 without windows. It took 45 % of the CPU on r2_10_1. Tuning
+   * split, process CPU, 1 thread, against SWAP* everywhere (runs without it in strict runs only and
+   * without it at all, which differ only by chance): G&H 400 r1/r2/rc1/rc2 `_4_1` at 30 s, seeds
+   * 1-2, -0.06 % (16 runs, 10 cheaper) with 20-40 % more iterations; G&H 1000 `_10_1` at 60 s, -0.16 %
+   * (16 runs, 12 cheaper; rc1 -0.2 to -0.7 %, rc2 even) with 45 % (r1, rc1) to 140 % (r2, rc2) more.
+   */
+  private readonly swapStar: SwapStar | null;
   private readonly order: Int32Array;
   private readonly routeChangedAt: Int32Array;
   private readonly jobTestedAt: Int32Array;
@@ -81,7 +93,7 @@ export class LocalSearch {
     this.orOpt = new OrOpt(evaluator);
     this.twoOptStar = new TwoOptStar(evaluator);
     this.twoOpt = new TwoOpt(evaluator);
-    this.swapStar = new SwapStar(evaluator);
+    this.swapStar = windowsDiffer(evaluator.model.instance) ? null : new SwapStar(evaluator);
     const instance = evaluator.model.instance;
     this.order = Int32Array.from(instance.jobs);
     const slots = evaluator.model.slotType.length;
@@ -128,7 +140,7 @@ export class LocalSearch {
     while (improved && !deadline.expired()) {
       const moved = this.jobPass(solution);
       if (deadline.expired()) return true;
-      improved = this.routePass(solution) || moved;
+      improved = (this.swapStar !== null && this.routePass(solution, this.swapStar)) || moved;
     }
     if (!improved && !penalised) this.settled.remember(solution);
     this.recordTouched(start);
@@ -177,7 +189,7 @@ export class LocalSearch {
   }
 
   /** One pass of SWAP* over the route pairs of neighbouring jobs, in the last job pass's order; true when one improved. */
-  private routePass(solution: Solution): boolean {
+  private routePass(solution: Solution, swapStar: SwapStar): boolean {
     const { k, neighbours } = this.neighbourhood;
     const slots = this.routeChangedAt.length;
     let improved = false;
@@ -195,7 +207,7 @@ export class LocalSearch {
         if (Math.max(this.routeChangedAt[routeU]!, this.routeChangedAt[routeV]!) <= this.pairTestedAt[pair]!) continue;
         this.pairTestedAt[pair] = this.clock;
         this.work.routePairs++;
-        if (this.swapStar.tryRoutes(solution, solution.routes[routeU]!, solution.routes[routeV]!)) {
+        if (swapStar.tryRoutes(solution, solution.routes[routeU]!, solution.routes[routeV]!)) {
           this.changed(solution, routeU, routeV);
           improved = true;
         }

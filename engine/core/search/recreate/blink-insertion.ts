@@ -5,6 +5,7 @@ import type { InsertionSearch } from '../insertion-search.js';
 import { LARGE_PLAN_JOBS } from '../large-plan.js';
 import { longRoutes } from '../long-routes.js';
 import { NearRoutes } from '../near-routes.js';
+import { windowsDiffer } from '../windows-differ.js';
 
 /** Chance of skipping a position (SISR's β). */
 const BLINK_RATE = 0.01;
@@ -270,13 +271,4 @@ function orderingKeys(instance: CompiledInstance): Float64Array[] {
     keys[Order.EarlyWindowFirst]![node] = instance.timeWindowStart[node]!;
   }
   return keys;
-}
-
-/** Whether two jobs have different time windows (a plan without them has every job's the same). */
-function windowsDiffer(instance: CompiledInstance): boolean {
-  const first = instance.jobs[0];
-  if (first === undefined) return false;
-  const start = instance.timeWindowStart[first]!;
-  const end = instance.timeWindowEnd[first]!;
-  return instance.jobs.some((job) => instance.timeWindowStart[job] !== start || instance.timeWindowEnd[job] !== end);
 }
