@@ -93,8 +93,8 @@ export class LocalSearch {
     this.orOpt = new OrOpt(evaluator);
     this.twoOptStar = new TwoOptStar(evaluator);
     this.twoOpt = new TwoOpt(evaluator);
-    this.swapStar = windowsDiffer(evaluator.model.instance) ? null : new SwapStar(evaluator);
     const instance = evaluator.model.instance;
+    this.swapStar = windowsDiffer(instance) ? null : new SwapStar(evaluator);
     this.order = Int32Array.from(instance.jobs);
     const slots = evaluator.model.slotType.length;
     this.routeChangedAt = new Int32Array(slots);
@@ -110,7 +110,7 @@ export class LocalSearch {
   /**
    * Runs to a local optimum; true unless abandoned. With `abandonAbove`, the run first applies job
    * moves alone until none improves, and abandons the plan (returns false) when it then costs more
-   * than that: SWAP* is most of a search's time on big plans, and on a candidate that job moves leave
+   * than that: SWAP*, where it runs, is most of a search's time on big plans, and on a candidate that job moves leave
    * far above what the caller would accept it rarely changes the verdict.
    */
   run(solution: Solution, deadline: Deadline, abandonAbove = Infinity): boolean {

@@ -37,7 +37,10 @@ const FINAL_TEMPERATURE_PER_ARC = 0.005;
  * with 30-90 % more iterations; 1 arc -0.17 % (rc1 seed 1 +0.52 %); 4 arcs on rc1/r2 -0.03 % (4
  * pairs). G&H 400 `*_4_1` at 30 s, seeds 1-3: 2 arcs +0.05 % (10 pairs; rc1 +0.86/+0.61/-0.09 %,
  * rc2 -0.61/+0.07 %), 4 arcs on r1/rc1 -0.05 % (6 pairs). At 400 jobs and 30 s the search is less
- * bound by its iterations, so the gain is mostly at 1,000.
+ * bound by its iterations, so the gain is mostly at 1,000. These runs had SWAP* on every plan; it
+ * now runs only on plans whose jobs share a window (see LocalSearch), so on the others an abandoned
+ * candidate ends where a whole run would have ended it, above the threshold, and the margin spares
+ * nothing there.
  */
 const ABANDON_MARGIN_ARCS = 2;
 
@@ -143,7 +146,7 @@ export interface SearchOutcome {
  * With `educated`, every recreated candidate that places every job gets the (strict) local search
  * before the annealing judges it, so the annealing walks among local optima (see `educatesCandidates`);
  * the annealing's threshold is drawn first, and a candidate far above it after the job moves is
- * dropped before SWAP* (see ABANDON_MARGIN_ARCS).
+ * dropped before SWAP*, where SWAP* runs (see ABANDON_MARGIN_ARCS).
  *
  * With `restarts`, a run that stops improving hands its best to a small elite pool kept diverse by
  * broken-pairs distance, and the next run starts from a crossover of two pool members educated by
