@@ -9,21 +9,26 @@ const S = SEGMENT_STRIDE;
 /**
  * A lower bound on the cost change of joining a[..i] with b[j+1..] and b[..j] with a[i+1..]: each
  * new route costs at least the price of its distance (fixed cost, time, penalties and pull are
- * non-negative), and its distance is that of its two pieces plus the arc between them. A few
- * table reads instead of two segment joins; in the same order of additions as the join, so on
- * plans priced by distance alone the bound is the exact change.
+ * non-negative). A few table reads instead of two segment joins.
  */
 function tailExchangeBound(evaluator: MoveEvaluator, a: Route, i: number, b: Route, j: number): number {
   const costPerDistance = evaluator.model.instance.costPerDistance;
-  const distanceA =
-    i + (b.size - j) === 0
-      ? 0
-      : a.prefix[i * S + SEG_DISTANCE]! + b.suffix[(j + 1) * S + SEG_DISTANCE]! + evaluator.arc(a.nodes[i]!, b.nodes[j + 1]!);
-  const distanceB =
-    j + (a.size - i) === 0
-      ? 0
-      : b.prefix[j * S + SEG_DISTANCE]! + a.suffix[(i + 1) * S + SEG_DISTANCE]! + evaluator.arc(b.nodes[j]!, a.nodes[i + 1]!);
-  return costPerDistance[a.type]! * distanceA + costPerDistance[b.type]! * distanceB - a.cost - b.cost;
+  return (
+    costPerDistance[a.type]! * joinedDistance(evaluator, a, i, b, j) +
+    costPerDistance[b.type]! * joinedDistance(evaluator, b, j, a, i) -
+    a.cost -
+    b.cost
+  );
+}
+
+/**
+ * Distance of head[..i] followed by tail[j+1..] (0 when both are empty): the two pieces plus the
+ * arc between them, added in the join's order, so on plans priced by distance alone the bound is
+ * the exact change.
+ */
+function joinedDistance(evaluator: MoveEvaluator, head: Route, i: number, tail: Route, j: number): number {
+  if (i + (tail.size - j) === 0) return 0;
+  return head.prefix[i * S + SEG_DISTANCE]! + tail.suffix[(j + 1) * S + SEG_DISTANCE]! + evaluator.arc(head.nodes[i]!, tail.nodes[j + 1]!);
 }
 
 /**
