@@ -49,8 +49,8 @@ function distanceBound(evaluator: MoveEvaluator, from: Route, i: number, last: n
   const arcs = from.arcs;
   const first = nodes[i]!;
   const end = nodes[last]!;
-  let inside = 0;
-  for (let k = i + 1; k <= last; k++) inside += arcs[k]!;
+  // Blocks are 1–3 jobs long (relocate, or-opt): the arcs inside are read without a loop.
+  const inside = last === i ? 0 : last === i + 1 ? arcs[last]! : arcs[i + 1]! + arcs[last]!;
   const saved = arcs[i]! + inside + arcs[last + 1]! - evaluator.arc(nodes[i - 1]!, nodes[last + 1]!);
   let block = inside;
   if (reversed && !evaluator.model.symmetricDistance) {

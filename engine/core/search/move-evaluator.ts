@@ -1,4 +1,5 @@
 import type { RouteModel } from '../route-model.js';
+import type { TravelArray } from '../compiled/compiled-instance.js';
 import type { Route } from '../structures/route.js';
 import { SEG_DISTANCE, SEGMENT_STRIDE } from '../structures/segment.js';
 
@@ -17,8 +18,14 @@ const ACC = 7 * S;
  */
 export class MoveEvaluator {
   readonly scratch = new Float64Array(SCRATCH_SLOTS * S);
+  /** The instance's distance matrix and its row length, held here because the bounds read arcs per job pair. */
+  private readonly distance: TravelArray;
+  private readonly nodeCount: number;
 
-  constructor(readonly model: RouteModel) {}
+  constructor(readonly model: RouteModel) {
+    this.distance = model.instance.distance;
+    this.nodeCount = model.instance.nodeCount;
+  }
 
   /** Offset of scratch slot `k`. */
   slot(k: number): number {
@@ -55,7 +62,7 @@ export class MoveEvaluator {
 
   /** Distance of the arc from `a` to `b`. */
   arc(a: number, b: number): number {
-    return this.model.instance.distance[a * this.model.instance.nodeCount + b]!;
+    return this.distance[a * this.nodeCount + b]!;
   }
 
   /** Whether every job at positions from..to of `route` may ride in route slot `slot`. */

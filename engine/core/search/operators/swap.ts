@@ -17,13 +17,10 @@ function swapBound(evaluator: MoveEvaluator, a: Route, i: number, intoA: number,
   );
 }
 
-/** Price of the distance change of replacing position `i` of `route` by `incoming`. */
+/** Price of the distance change of replacing position `i` of `route` by `incoming` (the arcs it loses come from the route's copy). */
 function replacementDistance(evaluator: MoveEvaluator, route: Route, i: number, incoming: number): number {
-  const before = route.nodes[i - 1]!;
-  const after = route.nodes[i + 1]!;
-  const leaving = route.nodes[i]!;
   const change =
-    evaluator.arc(before, incoming) + evaluator.arc(incoming, after) - evaluator.arc(before, leaving) - evaluator.arc(leaving, after);
+    evaluator.arc(route.nodes[i - 1]!, incoming) + evaluator.arc(incoming, route.nodes[i + 1]!) - route.arcs[i]! - route.arcs[i + 1]!;
   return evaluator.model.instance.costPerDistance[route.type]! * change;
 }
 
