@@ -205,8 +205,10 @@ async function startNightly(round: string): Promise<Work> {
     '--date',
     planDate,
     '--json',
+    // Long enough to outlast the geocoding batch's start (a CLI process, then answers slowed to 1.5 s):
+    // with 3 s the run ended before the batch's first answer on a busy machine, and the two never ran together.
     '--time-limit',
-    '3',
+    '20',
   ]);
   expect(started.code).toBe(0);
   const { run_id: runId, workflow_id: workflowId } = JSON.parse(started.stdout) as { run_id: string; workflow_id: string };
