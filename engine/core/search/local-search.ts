@@ -1,4 +1,5 @@
 import type { Random } from '../structures/prng.js';
+import type { Route } from '../structures/route.js';
 import type { Solution } from '../structures/solution.js';
 import type { Deadline } from './deadline.js';
 import type { MoveEvaluator } from './move-evaluator.js';
@@ -31,6 +32,8 @@ export interface LocalSearchWork {
   jobsExamined: number;
   /** Runs abandoned above their bound after the job moves. */
   abandoned: number;
+  /** Strict runs stopped because every route was back as at the last strict local optimum. */
+  returned: number;
   /** Job pairs handed to the operators. */
   jobPairs: number;
   /** Route pairs handed to SWAP*. */
@@ -43,7 +46,8 @@ export interface LocalSearchWork {
  * (HGS-style timestamps), so later passes cost a fraction of the first. A strict run (violations
  * infeasible) starts from the routes that differ from the last strict local optimum it reached: the
  * others count as examined, so after a ruin and recreate the search works around the routes it changed
- * instead of over the whole plan. On plans of REGIONAL_FROM_JOBS jobs or more, a run that prices
+ * instead of over the whole plan. A strict run that brings every route back to that optimum stops
+ * there: no move can improve it, and the rest of the run would only confirm so. On plans of REGIONAL_FROM_JOBS jobs or more, a run that prices
  * violations (finite penalties) is regional: it moves only jobs of the routes the run before it
  * started from or changed (they may go to any route), so it crosses infeasible plans around the
  * latest changes.
@@ -74,6 +78,12 @@ export class LocalSearch {
   private readonly swapTestedAt: Int32Array;
   private readonly near: NearChanges;
   private readonly settled: SettledRoutes;
+  /**
+   * Per route slot, during a strict run: 1 while the route differs from the remembered optimum.
+   * `apartCount` counts them, or is -1 when the run does not compare (penalised, or none remembered).
+   */
+  private readonly apart: Uint8Array;
+  private apartCount = -1;
   /** Per route slot: 1 when the last run started from it or changed it. */
   private readonly touched: Uint8Array;
   private touchedKnown = false;
@@ -81,7 +91,7 @@ export class LocalSearch {
   /** Whether the current run moves only jobs of the routes the run before it touched. */
   private regional = false;
   private clock = 0;
-  readonly work: LocalSearchWork = { runs: 0, changedRoutes: 0, abandoned: 0, jobsExamined: 0, jobPairs: 0, routePairs: 0 };
+  readonly work: LocalSearchWork = { runs: 0, changedRoutes: 0, abandoned: 0, returned: 0, jobsExamined: 0, jobPairs: 0, routePairs: 0 };
 
   constructor(
     evaluator: MoveEvaluator,
@@ -103,6 +113,7 @@ export class LocalSearch {
     this.swapTestedAt = new Int32Array(instance.nodeCount);
     this.near = new NearChanges(neighbourhood, instance.nodeCount);
     this.settled = new SettledRoutes(slots);
+    this.apart = new Uint8Array(slots);
     this.touched = new Uint8Array(slots);
     this.regionalPenalised = instance.jobs.length >= REGIONAL_FROM_JOBS;
   }
@@ -124,12 +135,13 @@ export class LocalSearch {
     if (this.regional) this.work.changedRoutes += this.stampTouched(start - 1, start);
     else if (penalised) this.work.changedRoutes += this.routeChangedAt.fill(start).length;
     else this.work.changedRoutes += this.settled.stamp(solution, this.routeChangedAt, start - 1, start);
+    this.compareWithSettled(!penalised, start);
     this.jobTestedAt.fill(start - 1);
     this.pairTestedAt.fill(start - 1);
     this.swapTestedAt.fill(start - 1);
     this.stampNear(solution, start);
     if (abandonAbove < Infinity) {
-      while (!deadline.expired() && this.jobPass(solution));
+      while (!deadline.expired() && !this.returned && this.jobPass(solution));
       if (solution.cost > abandonAbove) {
         this.work.abandoned++;
         this.recordTouched(start);
@@ -137,7 +149,7 @@ export class LocalSearch {
       }
     }
     let improved = true;
-    while (improved && !deadline.expired()) {
+    while (improved && !deadline.expired() && !this.returned) {
       const moved = this.jobPass(solution);
       if (deadline.expired()) return true;
       improved = (this.swapStar !== null && this.routePass(solution, this.swapStar)) || moved;
@@ -167,6 +179,7 @@ export class LocalSearch {
         this.work.jobPairs++;
         if (this.tryOperators(solution, u, v)) {
           this.changed(solution, routeU, routeV);
+          if (this.returned) return true;
           improved = true;
         }
       }
@@ -229,6 +242,38 @@ export class LocalSearch {
     this.routeChangedAt[routeV] = this.clock;
     this.near.changed(solution.routes[routeU]!, this.clock);
     if (routeV !== routeU) this.near.changed(solution.routes[routeV]!, this.clock);
+    if (this.apartCount < 0) return;
+    this.compareRoute(solution.routes[routeU]!);
+    if (routeV !== routeU) this.compareRoute(solution.routes[routeV]!);
+    if (this.returned) this.work.returned++;
+  }
+
+  /** Whether the run has brought every route back to the remembered optimum. */
+  private get returned(): boolean {
+    return this.apartCount === 0;
+  }
+
+  /**
+   * Starts tracking which routes differ from the remembered optimum (those stamped `start`), in a
+   * strict run when one is remembered.
+   */
+  private compareWithSettled(strict: boolean, start: number): void {
+    if (!strict || !this.settled.isKnown) {
+      this.apartCount = -1;
+      return;
+    }
+    this.apartCount = 0;
+    for (let r = 0; r < this.apart.length; r++) {
+      this.apart[r] = this.routeChangedAt[r] === start ? 1 : 0;
+      this.apartCount += this.apart[r]!;
+    }
+    if (this.returned) this.work.returned++;
+  }
+
+  private compareRoute(route: Route): void {
+    const apart = this.settled.holds(route) ? 0 : 1;
+    this.apartCount += apart - this.apart[route.slot]!;
+    this.apart[route.slot] = apart;
   }
 
   /** Stamps the jobs near a route that changed before the run (`routeChangedAt` = start) with start, the others as tested. */

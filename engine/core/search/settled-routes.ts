@@ -1,3 +1,4 @@
+import type { Route } from '../structures/route.js';
 import { sequenceHash } from '../structures/sequence-hash.js';
 import type { Solution } from '../structures/solution.js';
 
@@ -26,11 +27,21 @@ export class SettledRoutes {
   stamp(solution: Solution, stamps: Int32Array, settled: number, changed: number): number {
     let count = 0;
     for (const route of solution.routes) {
-      const same = this.known && this.cost[route.slot] === route.cost && this.hash[route.slot] === sequenceHash(route.nodes, route.size);
+      const same = this.holds(route);
       stamps[route.slot] = same ? settled : changed;
       if (!same) count++;
     }
     return count;
+  }
+
+  /** Whether a local optimum is remembered. */
+  get isKnown(): boolean {
+    return this.known;
+  }
+
+  /** Whether `route` is as it was at the remembered optimum. */
+  holds(route: Route): boolean {
+    return this.known && this.cost[route.slot] === route.cost && this.hash[route.slot] === sequenceHash(route.nodes, route.size);
   }
 
   /** Records `solution` as the local optimum. */

@@ -131,6 +131,37 @@ describe('SWAP* in the local search', () => {
 describe('local search with an abandon bound', () => {
   const instance = tinyInstance(9, { jobs: 300, vehicles: 60, windows: 'none', capacity: 60 });
 
+  it('stops where the moves bring every route back to the last local optimum, which a full search would not leave', () => {
+    const s = setup(instance, 5);
+    const search = fresh(s, 5);
+    search.run(s.solution, NO_DEADLINE);
+    const optimum = copyOf(s.solution);
+    // An unchanged plan is the optimum already: no pair is examined.
+    const before = { ...search.work };
+    search.run(copyOf(optimum), NO_DEADLINE);
+    expect(search.work.returned - before.returned).toBe(1);
+    expect(search.work.jobPairs).toBe(before.jobPairs);
+    let returned = 0;
+    for (let round = 0; round < 3 * ROUNDS; round++) {
+      // Each round starts from the optimum again, remembered by a run on it.
+      const candidate = copyOf(optimum);
+      search.run(copyOf(optimum), NO_DEADLINE);
+      s.ruin.ruin(candidate);
+      s.recreate.recreate(candidate);
+      const start = { ...search.work };
+      search.run(candidate, NO_DEADLINE);
+      const back = search.work.returned - start.returned;
+      expect(back).toBeLessThanOrEqual(1);
+      returned += back;
+      expect(JSON.stringify(routesOf(candidate)) === JSON.stringify(routesOf(optimum))).toBe(back === 1);
+      const check = copyOf(candidate);
+      fresh(s, 9).run(check, NO_DEADLINE);
+      expect(routesOf(check)).toEqual(routesOf(candidate));
+    }
+    expect(returned).toBeGreaterThan(0);
+    expect(returned).toBeLessThan(3 * ROUNDS);
+  });
+
   it('abandons a candidate its job moves leave above the bound before trying any route pair, and ends in a local optimum below it', () => {
     for (const seed of [1, 2, 3, 4]) {
       const s = setup(instance, seed);
