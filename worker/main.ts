@@ -31,6 +31,7 @@ import { taskChannel, TaskStore } from '../store/tasks.js';
 import type { QueueRole } from '../workflows/contract.js';
 import { createGeocoder, upstreamBreaker } from './create-geocoder.js';
 import { meteredGeocoder, watchCircuit } from './geocoding-metrics.js';
+import { livenessBeats } from './liveness.js';
 import { ensureHousekeepingSchedules } from './schedules.js';
 
 /** The SDK exporter's families; none while it is not up yet, so a scrape during start-up still answers. */
@@ -133,7 +134,14 @@ export async function runWorker(
     const cores = Math.max(1, availableParallelism());
     const options: WorkerOptions =
       queue === 'io'
-        ? { ...common, taskQueue: config.taskQueues.io, workflowBundle, maxConcurrentActivityTaskExecutions: 50 }
+        ? {
+            ...common,
+            taskQueue: config.taskQueues.io,
+            workflowBundle,
+            maxConcurrentActivityTaskExecutions: 50,
+            // A dead worker's storage steps are retried within their heartbeat timeout, not their start-to-close timeout.
+            interceptors: { activity: [livenessBeats] },
+          }
         : {
             ...common,
             taskQueue: config.taskQueues.solve,

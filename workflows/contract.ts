@@ -15,6 +15,15 @@ import type { PipelineStep, PipelineTrigger, PlanningNight, StepRecord } from '.
 export const queueRoles = ['io', 'solve'] as const;
 export type QueueRole = (typeof queueRoles)[number];
 
+/**
+ * The heartbeat timeout of the io queue's activities: the io worker beats for each of them every
+ * second (`worker/liveness.ts`), so that one whose worker died is retried on another worker after
+ * this long instead of after its start-to-close timeout (Temporal does not see a worker die; a
+ * nightly storage step waited up to 10 minutes). Generous, so that an event loop held up by a busy
+ * machine or a large synchronous step is not taken for a dead worker.
+ */
+export const ioHeartbeatTimeout = '30s';
+
 // ---- API tasks -------------------------------------------------------------------------------
 
 export interface OperationTaskInput {

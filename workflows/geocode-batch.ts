@@ -3,6 +3,7 @@ import type { GeocodeActivities } from '../activities/geocode-activities.js';
 import {
   failureTypes,
   geocodeBatchProgressQuery,
+  ioHeartbeatTimeout,
   type BatchCounts,
   type ChunkCounts,
   type GeocodeBatchInput,
@@ -18,6 +19,8 @@ import {
 export async function geocodeBatch(input: GeocodeBatchInput): Promise<BatchCounts> {
   const { planGeocodeBatch, finishGeocodeBatch } = proxyActivities<GeocodeActivities>({
     startToCloseTimeout: '5m',
+    // The io worker beats for these: a worker that dies during one is noticed within this, not in 5 minutes.
+    heartbeatTimeout: ioHeartbeatTimeout,
     retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 10 },
   });
   const chunks = input.remaining ?? (await planGeocodeBatch(input.batchId, input.chunkSize));
@@ -80,6 +83,7 @@ export async function geocodeBatchChunk(input: GeocodeChunkInput): Promise<Chunk
   });
   const { failPendingGeocodes } = proxyActivities<GeocodeActivities>({
     startToCloseTimeout: '1m',
+    heartbeatTimeout: ioHeartbeatTimeout,
     retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20 },
   });
   try {

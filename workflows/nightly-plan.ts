@@ -14,6 +14,7 @@ import type { PipelineActivities } from '../activities/pipeline-activities.js';
 import type { PlatformActivities } from '../activities/platform-activities.js';
 import {
   failureMessage,
+  ioHeartbeatTimeout,
   nightlyProgressQuery,
   territoryProgressQuery,
   territoryProgressSignal,
@@ -40,10 +41,12 @@ const territoryWindow = 16;
 export async function nightlyPlan(input: NightlyPlanInput): Promise<NightlyProgress> {
   const { openPipelineRun, addRunTerritories, finishPipelineRun } = proxyActivities<PipelineActivities>({
     startToCloseTimeout: '5m',
+    heartbeatTimeout: ioHeartbeatTimeout,
     retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 10 },
   });
   const { listTerritories } = proxyActivities<PlatformActivities>({
     startToCloseTimeout: '5m',
+    heartbeatTimeout: ioHeartbeatTimeout,
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 6 },
   });
   const info = workflowInfo();
@@ -139,8 +142,10 @@ export async function nightlyPlan(input: NightlyPlanInput): Promise<NightlyProgr
  */
 export async function nightlyTerritory(input: NightlyTerritoryInput): Promise<TerritoryProgress> {
   const { night, runId } = input;
+  // The io steps get the io heartbeat timeout: a worker that dies during one is noticed within it.
   const storage = proxyActivities<PipelineActivities>({
     startToCloseTimeout: '10m',
+    heartbeatTimeout: ioHeartbeatTimeout,
     retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 8 },
   });
   const solver = proxyActivities<PipelineActivities>({
@@ -152,10 +157,12 @@ export async function nightlyTerritory(input: NightlyTerritoryInput): Promise<Te
   });
   const platform = proxyActivities<PlatformActivities>({
     startToCloseTimeout: '10m',
+    heartbeatTimeout: ioHeartbeatTimeout,
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 6 },
   });
   const { recordPipelineStep, completePipelineTerritory, endPipelineTerritory } = proxyActivities<PipelineActivities>({
     startToCloseTimeout: '1m',
+    heartbeatTimeout: ioHeartbeatTimeout,
     retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20 },
   });
 

@@ -3,6 +3,7 @@ import type { PlatformActivities } from '../activities/platform-activities.js';
 import {
   failureMessage,
   failureTypes,
+  ioHeartbeatTimeout,
   type PlatformTaskInput,
   type PlatformTerritoriesInput,
   type ShownFailures,
@@ -24,6 +25,8 @@ const shownToClients: ShownFailures = { types: [failureTypes.platformUnreachable
 export async function platformTask(input: PlatformTaskInput): Promise<void> {
   const { runPlatformTask, failPlatformTask } = proxyActivities<PlatformActivities>({
     startToCloseTimeout: '10m',
+    // The io worker beats for it: a worker that dies during a pull or sync is noticed within this.
+    heartbeatTimeout: ioHeartbeatTimeout,
     cancellationType: ActivityCancellationType.TRY_CANCEL,
     retry: {
       initialInterval: '1s',
@@ -44,6 +47,7 @@ export async function platformTask(input: PlatformTaskInput): Promise<void> {
 export async function platformTerritories(input: PlatformTerritoriesInput): Promise<Territory[]> {
   const { listTerritories } = proxyActivities<PlatformActivities>({
     startToCloseTimeout: '1m',
+    heartbeatTimeout: ioHeartbeatTimeout,
     retry: {
       initialInterval: '500ms',
       maximumInterval: '2s',
