@@ -122,9 +122,11 @@ export class LocalSearch {
    * Runs to a local optimum; true unless abandoned. With `abandonAbove`, the run first applies job
    * moves alone until none improves, and abandons the plan (returns false) when it then costs more
    * than that: SWAP*, where it runs, is most of a search's time on big plans, and on a candidate that job moves leave
-   * far above what the caller would accept it rarely changes the verdict.
+   * far above what the caller would accept it rarely changes the verdict. With `firstPassAbove`
+   * (at least `abandonAbove`) it abandons the plan already when the first pass of job moves leaves
+   * it above that: the first pass takes most of what the moves will gain.
    */
-  run(solution: Solution, deadline: Deadline, abandonAbove = Infinity): boolean {
+  run(solution: Solution, deadline: Deadline, abandonAbove = Infinity, firstPassAbove = Infinity): boolean {
     this.clock++;
     const start = this.clock;
     this.work.runs++;
@@ -141,7 +143,8 @@ export class LocalSearch {
     this.swapTestedAt.fill(start - 1);
     this.stampNear(solution, start);
     if (abandonAbove < Infinity) {
-      while (!deadline.expired() && !this.returned && this.jobPass(solution));
+      let passes = 0;
+      while (!deadline.expired() && !this.returned && this.jobPass(solution)) if (++passes === 1 && solution.cost > firstPassAbove) break;
       if (solution.cost > abandonAbove) {
         this.work.abandoned++;
         this.recordTouched(start);

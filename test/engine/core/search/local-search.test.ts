@@ -162,6 +162,24 @@ describe('local search with an abandon bound', () => {
     expect(returned).toBeLessThan(3 * ROUNDS);
   });
 
+  it('abandons a candidate its first pass of job moves leaves above the first-pass bound after that pass', () => {
+    let early = 0;
+    let late = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const s = setup(instance, seed);
+      s.ruin.ruin(s.solution);
+      s.recreate.recreate(s.solution);
+      const afterFirstPass = fresh(s, seed);
+      const afterAll = fresh(s, seed);
+      expect(afterFirstPass.run(copyOf(s.solution), NO_DEADLINE, -1, -1)).toBe(false);
+      expect(afterAll.run(copyOf(s.solution), NO_DEADLINE, -1)).toBe(false);
+      expect(afterFirstPass.work.jobPairs).toBeLessThanOrEqual(afterAll.work.jobPairs);
+      early += afterFirstPass.work.jobPairs;
+      late += afterAll.work.jobPairs;
+    }
+    expect(early).toBeLessThan(late);
+  });
+
   it('abandons a candidate its job moves leave above the bound before trying any route pair, and ends in a local optimum below it', () => {
     for (const seed of [1, 2, 3, 4]) {
       const s = setup(instance, seed);

@@ -104,7 +104,7 @@ describe('ruin and recreate with restarts from an elite pool', () => {
 });
 
 describe('ruin and recreate with educated candidates', () => {
-  const instances = [1, 2].map((seed) => tinyInstance(seed, { jobs: 50, vehicles: 14, windows: 'tight', capacity: 40 }));
+  const instances = [1, 2, 3, 4, 5, 6].map((seed) => tinyInstance(seed, { jobs: 50, vehicles: 14, windows: 'tight', capacity: 40 }));
 
   it('educates candidates on plans of 400 jobs or more', () => {
     expect(educatesCandidates(400)).toBe(true);
