@@ -132,7 +132,8 @@ describe('the web planner in headless Chromium against the real stack', () => {
       ],
       { WAYPLAN_DATA_DIR: process.env.WAYPLAN_TEST_DATA_DIR, WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix },
     );
-    expect(night.code).toBe(0);
+    // The CLI's output goes with the exit code, so a failed run says why.
+    expect({ code: night.code, stdout: night.stdout.slice(-2000), stderr: night.stderr.slice(-2000) }).toMatchObject({ code: 0 });
     const schedule = await runCli(
       ['schedule', 'nightly', '--connection', 'demo', '--account', owner.account, '--at', '03:30', '--tz', 'UTC'],
       { WAYPLAN_TASK_QUEUE_PREFIX: queuePrefix },
