@@ -81,9 +81,15 @@ const FEWER_ROUTES_SHARE = 0.5;
  * Iterations per job without a better plan after which a run restarts. SISR's annealing settles
  * in one basin within about 10 iterations per job and then rarely leaves it (on the even-numbered
  * Solomon instances and Gehring & Homberger 200 at 20,000 iterations, seeds 1–3: 5, 10 and 20 per
- * job gave +0.59 %, +0.58 % and +0.63 % on Solomon, against +0.73 % without restarts).
+ * job gave +0.59 %, +0.58 % and +0.63 % on Solomon, against +0.73 % without restarts). At the
+ * 100,000 iterations 10 s gives at 100 jobs, 5 per job beat 10: on the even-numbered Solomon R1,
+ * R2, RC1 and RC2 instances (R102-R108, R202-R206, RC102, RC104, RC202, RC204), seeds 1-8 on R2/RC2
+ * and 1-6 on the others, -0.11 % (76 pairs, 32 cheaper, 16 dearer; long routes -0.09 %, short
+ * -0.14 %), mostly by reaching a better route count (R204: 735.80 with 5 routes on all of seeds
+ * 1-5, against 744.82, 738.05 and 745.64 on three of them); 3 per job gave -0.12 % (66 pairs).
+ * C102-C204 ended the same (seeds 1-2).
  */
-const STALL_ITERATIONS_PER_JOB = 10;
+const STALL_ITERATIONS_PER_JOB = 5;
 /**
  * The same on plans of LARGE_PLAN_JOBS jobs or more. There a restart breeds and educates a
  * child of the whole plan while an iteration still ruins about 10 jobs, and runs of 10 per job
