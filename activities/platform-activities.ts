@@ -1,4 +1,4 @@
-import { ApplicationFailure, log } from '@temporalio/activity';
+import { ApplicationFailure, Context, log } from '@temporalio/activity';
 import { readStoredResult, type StoredResult } from '../model/plan-result.js';
 import type { DateRange } from '../model/types/common.js';
 import { errorResponse, type ErrorResponse } from '../model/types/meta.js';
@@ -47,8 +47,14 @@ export interface SyncTerritoryInput {
   problemRef?: string;
 }
 
-/** A known, permanent fault as a non-retryable failure; anything else (the network, a restart) is retried. */
+/**
+ * A known, permanent fault as a non-retryable failure; anything else (the network, a restart) is
+ * retried. An activity stopped by its cancel ends with the cancel's own reason: only that one the
+ * SDK reports as a cancel rather than a failure.
+ */
 function asFailure(err: unknown): unknown {
+  const cancel = Context.current().cancellationSignal;
+  if (cancel.aborted) return cancel.reason;
   if (err instanceof UnknownConnectionError) return ApplicationFailure.nonRetryable(err.message, failureTypes.unknownConnection);
   if (err instanceof UnknownTerritoryError) return ApplicationFailure.nonRetryable(err.message, failureTypes.unknownTerritory);
   if (err instanceof PlatformSetupError) return ApplicationFailure.nonRetryable(err.message, failureTypes.platformSetup);
@@ -89,8 +95,11 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
     }
   };
 
+  // A cancel (it comes with the heartbeat the io worker sends) stops the connector at its next safe point.
   const pull = async (input: PullTerritoryInput) =>
-    connected(input.account, input.connection, (connector) => connector.pull(input.territory, input.range));
+    connected(input.account, input.connection, (connector) =>
+      connector.pull(input.territory, input.range, Context.current().cancellationSignal),
+    );
 
   const sync = async (
     input: Omit<SyncTerritoryInput, 'planRef' | 'problemRef'>,
@@ -98,13 +107,16 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
     problem: Problem | undefined,
   ): Promise<SyncResult> =>
     connected(input.account, input.connection, (connector) =>
-      connector.sync({
-        runId: input.runId,
-        territory: input.territory,
-        range: input.range,
-        plan,
-        ...(problem === undefined ? {} : { problem }),
-      }),
+      connector.sync(
+        {
+          runId: input.runId,
+          territory: input.territory,
+          range: input.range,
+          plan,
+          ...(problem === undefined ? {} : { problem }),
+        },
+        Context.current().cancellationSignal,
+      ),
     );
 
   return {
@@ -162,6 +174,9 @@ export function createPlatformActivities(deps: PlatformActivityDeps) {
           }
           await deps.tasks.finish(taskId, 'completed', { kind: 'result', body: JSON.stringify(result) });
         } catch (err) {
+          // Stopped by a cancel: whoever canceled the task has put it in its final state (and a worker
+          // shutting down leaves it to the retry), so there is nothing to store.
+          Context.current().cancellationSignal.throwIfAborted();
           const failure = errorBody(err);
           if (failure === undefined) throw asFailure(err);
           await deps.tasks.finish(taskId, 'failed', { kind: 'error', body: JSON.stringify(failure) });

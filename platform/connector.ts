@@ -70,10 +70,12 @@ export interface SyncResult {
 /**
  * The customer's fleet platform as wayplan sees it. Implementations hold no state
  * between calls beyond their connection settings, so activities may call them again after a crash.
+ * When `signal` aborts (the task or run was cancelled), pull and sync reject at their next safe
+ * point: between two reads, or before a sync writes; an abort never leaves a sync's write half done.
  */
 export interface PlatformConnector {
   listTerritories(): Promise<Territory[]>;
-  pull(territory: string, range: DateRange): Promise<PullResult>;
-  sync(plan: SyncPlan): Promise<SyncResult>;
+  pull(territory: string, range: DateRange, signal?: AbortSignal): Promise<PullResult>;
+  sync(plan: SyncPlan, signal?: AbortSignal): Promise<SyncResult>;
   close(): Promise<void>;
 }

@@ -75,6 +75,19 @@ export async function withCancellableClient<T>(
 }
 
 /**
+ * Runs `work` in one transaction (see inTransaction) on a client whose running statement is
+ * cancelled in PostgreSQL when `signal` aborts (see withCancellableClient): `work` then fails, and
+ * the transaction rolls back.
+ */
+export function withCancellableTransaction<T>(
+  pool: Pool,
+  signal: AbortSignal | undefined,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  return withCancellableClient(pool, signal, (client) => inTransaction(client, work));
+}
+
+/**
  * After a bulk insert into a table searched through a trigram GIN index: the new entries wait in
  * the index's pending list, which every search reads in full, until a vacuum merges them, and the
  * planner has no statistics for the new rows until an analyze. Both happen here rather than

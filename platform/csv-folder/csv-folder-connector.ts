@@ -12,9 +12,9 @@ import { writeFileAtomic } from './atomic-write.js';
 import { withFolderLock } from './folder-lock.js';
 import { readCsvTable } from './read-csv-table.js';
 
-async function readText(path: string): Promise<string | undefined> {
+async function readText(path: string, signal?: AbortSignal): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return await readFile(path, { encoding: 'utf8', signal });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
@@ -49,9 +49,9 @@ function toCsv(columns: readonly string[], rows: readonly string[][]): string {
 export class CsvFolderConnector implements PlatformConnector {
   constructor(readonly folder: string) {}
 
-  private async table(name: InputTable): Promise<SourceTable> {
+  private async table(name: InputTable, signal?: AbortSignal): Promise<SourceTable> {
     const file = `${name}.csv`;
-    const text = await readText(join(this.folder, file));
+    const text = await readText(join(this.folder, file), signal);
     if (text === undefined) {
       if (OPTIONAL_TABLES.has(name)) return { source: file, columns: [...INPUT_TABLES[name].required], rows: [], faults: [] };
       throw new PlatformSetupError(`${file} does not exist in the connection's folder`);
@@ -63,13 +63,13 @@ export class CsvFolderConnector implements PlatformConnector {
     return readTerritories(await this.table('territories'));
   }
 
-  async pull(territory: string, range: DateRange): Promise<PullResult> {
+  async pull(territory: string, range: DateRange, signal?: AbortSignal): Promise<PullResult> {
     const names = Object.keys(INPUT_TABLES) as InputTable[];
-    const tables = await Promise.all(names.map((name) => this.table(name)));
+    const tables = await Promise.all(names.map((name) => this.table(name, signal)));
     return assembleProblem(Object.fromEntries(names.map((name, i) => [name, tables[i]!])) as SourceTables, territory, range);
   }
 
-  async sync(plan: SyncPlan): Promise<SyncResult> {
+  async sync(plan: SyncPlan, signal?: AbortSignal): Promise<SyncResult> {
     const rows = planRows(plan);
     const routeRows = rows.routes.map(routeCells);
     const stopRows = rows.stops.map(stopCells);
@@ -78,12 +78,14 @@ export class CsvFolderConnector implements PlatformConnector {
     const ofThisRun = (cells: string[]): boolean => cells[0] === plan.runId && cells[1] === plan.territory;
     // Relative to the connection's folder: clients of the API never learn server paths.
     const result = { routes: routeRows.length, stops: stopRows.length, destination: 'routes.csv, stops.csv' };
-    return withFolderLock(this.folder, async () => {
-      const routes = readOutput(await readText(routesPath), 'routes.csv', ROUTE_COLUMNS);
-      const stops = readOutput(await readText(stopsPath), 'stops.csv', STOP_COLUMNS);
+    return withFolderLock(this.folder, signal, async () => {
+      const routes = readOutput(await readText(routesPath, signal), 'routes.csv', ROUTE_COLUMNS);
+      const stops = readOutput(await readText(stopsPath, signal), 'stops.csv', STOP_COLUMNS);
       if (sameRows(routes.filter(ofThisRun), routeRows) && sameRows(stops.filter(ofThisRun), stopRows)) {
         return { ...result, unchanged: true };
       }
+      // The last point to stop at: once stops.csv is replaced, routes.csv follows it.
+      signal?.throwIfAborted();
       // Stops first: a crash between the two renames leaves stops of routes not yet listed, which
       // the retried sync then writes again; never routes without their stops.
       await writeFileAtomic(stopsPath, toCsv(STOP_COLUMNS, [...stops.filter((r) => !ofThisRun(r)), ...stopRows]));

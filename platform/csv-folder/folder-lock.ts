@@ -10,9 +10,9 @@ const waitMs = 60_000;
 /**
  * Runs `work` holding the folder's sync lock: syncs of several territories (parallel activities,
  * possibly in several worker processes on this host) read-modify-write the same routes.csv and
- * stops.csv, and must not lose each other's rows.
+ * stops.csv, and must not lose each other's rows. `signal` ends the wait for the lock.
  */
-export async function withFolderLock<T>(folder: string, work: () => Promise<T>): Promise<T> {
+export async function withFolderLock<T>(folder: string, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
   const path = join(folder, lockName);
   const deadline = Date.now() + waitMs;
   for (;;) {
@@ -26,7 +26,7 @@ export async function withFolderLock<T>(folder: string, work: () => Promise<T>):
       const held = await stat(path).catch(() => undefined);
       if (held !== undefined && Date.now() - held.mtimeMs > staleMs) await rm(path, { force: true });
       else if (Date.now() > deadline) throw new Error(`${folder} stays locked by another sync (${path})`);
-      else await sleep(25 + Math.random() * 75);
+      else await sleep(25 + Math.random() * 75, undefined, { signal });
     }
   }
   try {

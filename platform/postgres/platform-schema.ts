@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { INPUT_TABLES, ROUTE_COLUMNS, STOP_COLUMNS, type InputTable } from '../tables/table-columns.js';
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /** Column types of the input tables; columns not listed are text. Time columns are text (`hh:mm[:ss]`). */
 const INPUT_COLUMN_TYPES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { DateRange } from '../../model/types/common.js';
-import { withTransaction } from '../../store/db.js';
+import { withCancellableClient, withCancellableTransaction } from '../../store/db.js';
 import type { PlatformConnector, PullResult, SyncPlan, SyncResult, Territory } from '../connector.js';
 import { PlatformSetupError } from '../platform-errors.js';
 import { assembleProblem, readTerritories, type SourceTables } from '../tables/assemble-problem.js';
@@ -14,7 +14,7 @@ import {
   type SourceRow,
   type SourceTable,
 } from '../tables/table-columns.js';
-import { createOutputTables, OUTPUT_COLUMN_TYPES, qualified } from './platform-schema.js';
+import { createOutputTables, OUTPUT_COLUMN_TYPES, qualified, type Queryable } from './platform-schema.js';
 
 /** Faults of the database's setup (no such schema, no privilege) rather than of the moment. */
 const setupErrorCodes = new Set(['3F000', '42501', '42P01', '42703']);
@@ -77,8 +77,8 @@ export class PostgresConnector implements PlatformConnector {
     this.pool.on('error', () => undefined);
   }
 
-  private async table(name: InputTable): Promise<SourceTable> {
-    const columns = await this.pool.query<{ column_name: string }>(
+  private async table(db: Queryable, name: InputTable): Promise<SourceTable> {
+    const columns = await db.query<{ column_name: string }>(
       'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position',
       [this.schema, name],
     );
@@ -86,9 +86,7 @@ export class PostgresConnector implements PlatformConnector {
       if (OPTIONAL_TABLES.has(name)) return { source: name, columns: [...INPUT_TABLES[name].required], rows: [], faults: [] };
       throw new PlatformSetupError(`table ${this.schema}.${name} does not exist`);
     }
-    const result = await this.pool.query<{ row: Record<string, unknown> }>(
-      `SELECT to_jsonb(t) AS row FROM ${qualified(this.schema, name)} t`,
-    );
+    const result = await db.query<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM ${qualified(this.schema, name)} t`);
     const rows: SourceRow[] = result.rows.map(({ row }, index) => {
       const cells = Object.fromEntries(Object.entries(row).map(([column, value]) => [column, cellText(value)]));
       return { line: cells.id || `row ${index + 1}`, cells };
@@ -99,17 +97,23 @@ export class PostgresConnector implements PlatformConnector {
   }
 
   async listTerritories(): Promise<Territory[]> {
-    return readTerritories(await this.table('territories'));
+    return readTerritories(await this.table(this.pool, 'territories'));
   }
 
-  async pull(territory: string, range: DateRange): Promise<PullResult> {
+  async pull(territory: string, range: DateRange, signal?: AbortSignal): Promise<PullResult> {
     const names = Object.keys(INPUT_TABLES) as InputTable[];
-    const tables: SourceTable[] = [];
-    for (const name of names) tables.push(await this.table(name));
+    const tables = await withCancellableClient(this.pool, signal, async (client) => {
+      const read: SourceTable[] = [];
+      for (const name of names) {
+        signal?.throwIfAborted();
+        read.push(await this.table(client, name));
+      }
+      return read;
+    });
     return assembleProblem(Object.fromEntries(names.map((name, i) => [name, tables[i]!])) as SourceTables, territory, range);
   }
 
-  async sync(plan: SyncPlan): Promise<SyncResult> {
+  async sync(plan: SyncPlan, signal?: AbortSignal): Promise<SyncResult> {
     const rows = planRows(plan);
     const routeRows = rows.routes.map(routeCells);
     const stopRows = rows.stops.map(stopCells);
@@ -117,7 +121,7 @@ export class PostgresConnector implements PlatformConnector {
     const stops = qualified(this.schema, 'stops');
     const result = { routes: routeRows.length, stops: stopRows.length, destination: `${this.schema}.routes, ${this.schema}.stops` };
     try {
-      return await withTransaction(this.pool, async (client) => {
+      return await withCancellableTransaction(this.pool, signal, async (client) => {
         // One sync per schema at a time: creating the tables and replacing a run's rows must not interleave.
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`wayplan-sync:${this.schema}`]);
         await createOutputTables(client, this.schema);
@@ -142,6 +146,8 @@ export class PostgresConnector implements PlatformConnector {
         ) {
           return { ...result, unchanged: true };
         }
+        // The last point to stop at before writing: past it the run's rows are replaced whole or not at all.
+        signal?.throwIfAborted();
         await client.query(`DELETE FROM ${stops} WHERE run_id = $1 AND territory = $2`, key);
         await client.query(`DELETE FROM ${routes} WHERE run_id = $1 AND territory = $2`, key);
         if (routeRows.length > 0)

@@ -180,6 +180,22 @@ describe('CSV folder connector: sync', () => {
     expect((await stat(join(folder, 'routes.csv'))).mtimeMs).toBe(before.mtimeMs);
   });
 
+  it('a sync aborted while another holds the folder writes nothing, not even once the folder is free', async () => {
+    const lock = join(folder, '.wayplan-sync.lock');
+    await writeFile(lock, 'another sync');
+    const abort = new AbortController();
+    const outcome = new CsvFolderConnector(folder)
+      .sync({ runId: 'run-1', territory: 'condamine', range, plan: samplePlan() }, abort.signal)
+      .catch((err: unknown) => err);
+    // Meanwhile the sync waits for the lock.
+    await new Promise((r) => setTimeout(r, 200));
+    abort.abort();
+    await rm(lock);
+    expect(await outcome).toMatchObject({ name: 'AbortError' });
+    await expect(stat(join(folder, 'routes.csv'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(join(folder, 'stops.csv'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it("replaces a changed plan's rows of that run and territory only", async () => {
     await sync('run-1', 'condamine');
     await sync('run-1', 'fontvieille');
