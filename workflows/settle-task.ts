@@ -8,7 +8,10 @@ import type { TaskActivities } from '../activities/task-activities.js';
  */
 export async function settleTask(taskId: string, work: () => Promise<void>, onFailure?: (err: unknown) => Promise<void>): Promise<void> {
   const { finishTask } = proxyActivities<TaskActivities>({
-    startToCloseTimeout: '1m',
+    // One short statement. No heartbeat timeout, as it may run on the solve queue, whose worker does
+    // not beat for its activities: this timeout alone bounds how long a worker killed during it
+    // holds the task's final state back.
+    startToCloseTimeout: '10s',
     retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 20 },
   });
   try {
