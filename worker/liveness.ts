@@ -11,15 +11,24 @@ const beatEveryMs = 1000;
  * timeouts expires, and with a start-to-close timeout alone a nightly run or a geocode batch whose
  * worker was SIGKILLed during a storage step stood still for up to 10 minutes. With these beats
  * the server notices within the heartbeat timeout (`ioHeartbeatTimeout`). The first beat comes
- * after a second, so quick activities send none. For the io worker: its activities send no
- * heartbeat details worth keeping (the solve worker's runOperation sends progress, which these
- * detail-less beats would replace).
+ * after a second, so quick activities send none. The responses to these beats are also what brings
+ * an activity its cancel (`Context.cancellationSignal`).
  */
 export const livenessBeats: ActivityInterceptorsFactory = (ctx: Context) => ({
   inbound: {
     async execute(input, next) {
       if (ctx.info.isLocal || !ctx.info.heartbeatTimeoutMs) return next(input);
-      const beat = setInterval(() => ctx.heartbeat(), beatEveryMs);
+      // An activity that beats itself may give details (deleteExpiredTasks its count so far): the
+      // server keeps those of the last beat, so ours repeat the activity's last ones, not none.
+      const send = ctx.heartbeat;
+      let details: unknown;
+      Object.assign(ctx, {
+        heartbeat: (given?: unknown) => {
+          details = given;
+          send(given);
+        },
+      });
+      const beat = setInterval(() => send(details), beatEveryMs);
       try {
         return await next(input);
       } finally {
