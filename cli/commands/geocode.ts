@@ -5,6 +5,7 @@ import { WorkflowIdReusePolicy } from '@temporalio/common';
 import { customerAddressKeys } from '../../geo/geocoding/local/customer-keys.js';
 import { indexMap } from '../../geo/geocoding/local/map-index.js';
 import type { Config } from '../../runtime/config.js';
+import { withProgress } from '../progress-poll.js';
 import { withRunningStack } from '../running-stack.js';
 import type { Logger } from '../../runtime/logger.js';
 import { GeocodeBatchStore, type BatchCounts } from '../../store/geocoding-batches.js';
@@ -74,16 +75,14 @@ async function runBatch(client: Client, config: Config, batchId: string, run: nu
     workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
   });
   const bar = new ProgressBar();
-  const poll = setInterval(() => {
-    handle.query(geocodeBatchProgressQuery).then(
-      (progress) => bar.update(progress),
-      () => undefined,
-    );
-  }, 500);
   try {
-    return await handle.result();
+    return await withProgress(
+      client,
+      () => handle.query(geocodeBatchProgressQuery),
+      (progress) => bar.update(progress),
+      () => handle.result(),
+    );
   } finally {
-    clearInterval(poll);
     bar.done();
   }
 }

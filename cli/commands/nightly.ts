@@ -5,6 +5,7 @@ import {
   WorkflowExecutionAlreadyStartedError,
 } from '@temporalio/client';
 import type { Config } from '../../runtime/config.js';
+import { withProgress } from '../progress-poll.js';
 import { withRunningStack } from '../running-stack.js';
 import { randomId } from '../../store/ids.js';
 import type { Logger } from '../../runtime/logger.js';
@@ -122,18 +123,15 @@ export async function runNightly(config: Config, log: Logger, flags: RunNightlyF
       return;
     }
     const display = flags.json ? undefined : new NightlyProgressDisplay();
-    const poll = setInterval(() => {
-      handle.query(nightlyProgressQuery).then(
-        (progress) => display?.update(progress),
-        () => undefined,
-      );
-    }, 500);
     try {
-      await handle.result();
+      await withProgress(
+        client,
+        () => handle.query(nightlyProgressQuery),
+        (progress) => display?.update(progress),
+        () => handle.result(),
+      );
     } catch (err) {
       log.debug({ err }, 'the run failed');
-    } finally {
-      clearInterval(poll);
     }
     if (display) display.update(await handle.query(nightlyProgressQuery));
     const run = await new PipelineRunStore(pool).get(account, runId);
