@@ -37,8 +37,8 @@ const layers = {
   store: [],
   platform: ['store'],
   cards: [registry, ...travelInterfaces],
-  // The shapes of the settings it reads from the environment (type-only files of geo/).
-  runtime: ['geo/travel-settings.ts', 'geo/geocoding/geocoding-config.ts'],
+  // The shapes of the settings it reads from the environment (type-only files of geo/ and platform/).
+  runtime: ['geo/travel-settings.ts', 'geo/geocoding/geocoding-config.ts', 'platform/platform-limits.ts'],
   model: [],
   app: [],
 };

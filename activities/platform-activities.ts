@@ -8,6 +8,7 @@ import type { ProblemResponse } from '../model/types/responses.js';
 import type { AddressToLocate, PlatformConnector, RowFault, SyncResult, Territory } from '../platform/connector.js';
 import { openConnector } from '../platform/open-connector.js';
 import { PlatformSetupError, publicPlatformFault, UnknownTerritoryError } from '../platform/platform-errors.js';
+import type { PlatformLimits } from '../platform/platform-limits.js';
 import type { Pool } from '../store/db.js';
 import { getPlatformConnection, UnknownConnectionError } from '../store/platform-connections.js';
 import { getPayload, putPayload, UnknownPayloadError } from '../store/payloads.js';
@@ -18,6 +19,7 @@ import { failureTypes } from '../workflows/contract.js';
 export interface PlatformActivityDeps {
   pool: Pool;
   tasks: TaskStore;
+  platformLimits: PlatformLimits;
 }
 
 export interface PullTerritoryInput {
@@ -87,7 +89,7 @@ function errorBody(err: unknown): ErrorResponse | undefined {
 
 export function createPlatformActivities(deps: PlatformActivityDeps) {
   const connected = async <T>(account: string, name: string, work: (connector: PlatformConnector) => Promise<T>): Promise<T> => {
-    const connector = openConnector(await getPlatformConnection(deps.pool, account, name));
+    const connector = openConnector(await getPlatformConnection(deps.pool, account, name), deps.platformLimits);
     try {
       return await work(connector);
     } finally {

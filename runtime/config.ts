@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TravelSettings } from '../geo/travel-settings.js';
 import type { GeocodingConfig } from '../geo/geocoding/geocoding-config.js';
+import type { PlatformLimits } from '../platform/platform-limits.js';
 import { demoMapPath, repoRoot } from './paths.js';
 
 /** Everything the processes read from the environment, parsed once. */
@@ -32,6 +33,8 @@ export interface Config {
   requestTimeouts: { headersSeconds: number; requestSeconds: number };
   /** Longest a single SQL statement runs before PostgreSQL cancels it. */
   statementTimeoutSeconds: number;
+  /** Connect and statement timeouts on the customers' platform databases (`WAYPLAN_PLATFORM_*_TIMEOUT`). */
+  platformLimits: PlatformLimits;
   /** Failed logins per `account:user` and per client address within the window before 429. */
   loginThrottle: { accountFailures: number; addressFailures: number; windowSeconds: number };
   logLevel: string;
@@ -168,6 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestSeconds: number(env, 'WAYPLAN_REQUEST_TIMEOUT', 60, 0.5),
     },
     statementTimeoutSeconds: number(env, 'WAYPLAN_STATEMENT_TIMEOUT', 60, 0.1),
+    platformLimits: {
+      connectTimeoutMs: number(env, 'WAYPLAN_PLATFORM_CONNECT_TIMEOUT', 5, 0.1) * 1000,
+      statementTimeoutMs: number(env, 'WAYPLAN_PLATFORM_STATEMENT_TIMEOUT', 60, 0.1) * 1000,
+    },
     loginThrottle: {
       accountFailures: integer(env, 'WAYPLAN_LOGIN_ACCOUNT_FAILURES', 10, 1),
       addressFailures: integer(env, 'WAYPLAN_LOGIN_ADDRESS_FAILURES', 100, 1),

@@ -109,7 +109,7 @@ export async function runWorker(
       geocoder: meteredGeocoder(createGeocoder(pool, geocoding, breaker)),
       concurrency: geocoding.concurrency,
     }),
-    ...createPlatformActivities({ pool, tasks: new TaskStore(pool) }),
+    ...createPlatformActivities({ pool, tasks: new TaskStore(pool), platformLimits: config.platformLimits }),
     ...createPipelineActivities({ pool, runs: new PipelineRunStore(pool), batches: new GeocodeBatchStore(pool), travel: config.travel }),
   };
   const connection = await NativeConnection.connect({ address: temporalAddress });

@@ -147,7 +147,9 @@ export function platformRoutes(app: FastifyInstance, ctx: ApiContext, service: T
           const type = err instanceof WorkflowFailedError ? applicationFailureType(err) : undefined;
           if (type === failureTypes.unknownConnection) throw new ApiError(404, 'not_found_error', `No platform connection ${connection}.`);
           request.log.warn({ err, connection }, 'listing platform territories failed');
-          const reason = type === failureTypes.platformSetup ? `: ${messageOf(err)}` : '';
+          // Both are worded for clients: a platform set up wrongly, or the kind of fault of the moment.
+          const shown = type === failureTypes.platformSetup || type === failureTypes.platformUnreachable;
+          const reason = shown ? `: ${messageOf(err)}` : '';
           throw new ApiError(
             503,
             'service_unavailable_error',

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import pg from 'pg';
 import { openConnector } from '../../platform/open-connector.js';
 import { loadCsvFolder } from '../../platform/postgres/load-csv-folder.js';
+import { platformPool } from '../../platform/postgres/platform-pool.js';
 import type { Config } from '../../runtime/config.js';
 import type { Logger } from '../../runtime/logger.js';
 import {
@@ -51,7 +51,7 @@ async function connectionInput(flags: PlatformAddFlags): Promise<PlatformConnect
 export async function platformAdd(config: Config, log: Logger, name: string, flags: PlatformAddFlags): Promise<void> {
   const input = await connectionInput(flags);
   if (input.kind === 'postgres' && flags.loadCsv !== undefined) {
-    const pool = new pg.Pool({ connectionString: input.settings.url, max: 1 });
+    const { pool } = platformPool(input.settings.url, config.platformLimits.connectTimeoutMs, 1);
     try {
       await loadCsvFolder(pool, input.settings.schema, resolve(flags.loadCsv));
     } finally {
@@ -60,7 +60,7 @@ export async function platformAdd(config: Config, log: Logger, name: string, fla
   }
   let territories: number | undefined;
   if (flags.check) {
-    const connector = openConnector(input);
+    const connector = openConnector(input, config.platformLimits);
     try {
       territories = (await connector.listTerritories()).length;
     } catch (err) {

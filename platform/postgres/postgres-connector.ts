@@ -1,8 +1,9 @@
 import pg from 'pg';
 import type { DateRange } from '../../model/types/common.js';
-import { withCancellableClient, withCancellableTransaction } from '../../store/db.js';
+import { withCancellableTransaction } from '../../store/db.js';
 import type { PlatformConnector, PullResult, SyncPlan, SyncResult, Territory } from '../connector.js';
 import { PlatformSetupError } from '../platform-errors.js';
+import type { PlatformLimits } from '../platform-limits.js';
 import { assembleProblem, readTerritories, type SourceTables } from '../tables/assemble-problem.js';
 import { planRows, routeCells, stopCells } from '../tables/plan-rows.js';
 import {
@@ -14,6 +15,7 @@ import {
   type SourceRow,
   type SourceTable,
 } from '../tables/table-columns.js';
+import { platformPool, type PlatformPool } from './platform-pool.js';
 import { createOutputTables, OUTPUT_COLUMN_TYPES, qualified, type Queryable } from './platform-schema.js';
 
 /** Faults of the database's setup (no such schema, no privilege) rather than of the moment. */
@@ -67,14 +69,38 @@ function sameRowSets(a: readonly string[][], b: readonly string[][]): boolean {
  * only the routes and stops tables.
  */
 export class PostgresConnector implements PlatformConnector {
-  private readonly pool: pg.Pool;
+  private readonly connections: PlatformPool;
 
   constructor(
     url: string,
     readonly schema: string,
+    private readonly limits: PlatformLimits,
   ) {
-    this.pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 10_000 });
-    this.pool.on('error', () => undefined);
+    // Two: one to work on, one to cancel its statement with.
+    this.connections = platformPool(url, limits.connectTimeoutMs, 2);
+  }
+
+  /**
+   * Runs `work` in a transaction of its own whose statements the platform database cancels after
+   * the statement timeout: a table locked by someone else would otherwise hold one for ever when
+   * nobody cancels the task. When `signal` aborts, the connection attempt in progress ends at once,
+   * and a running statement is cancelled there (withCancellableTransaction).
+   */
+  private async transaction<T>(signal: AbortSignal | undefined, work: (client: Queryable) => Promise<T>): Promise<T> {
+    // Added before withCancellableTransaction adds its own listener, which opens a connection to
+    // cancel the running statement: this one has run by then and leaves that connection be.
+    const stopConnecting = (): void => this.connections.stopConnecting(signal?.reason);
+    signal?.addEventListener('abort', stopConnecting, { once: true });
+    try {
+      return await withCancellableTransaction(this.connections.pool, signal, async (client) => {
+        // For this transaction only, not as a startup parameter: poolers in front of the database
+        // (PgBouncer) refuse those, and a session setting would outlive us on a pooled connection.
+        await client.query("SELECT set_config('statement_timeout', $1, true)", [String(Math.round(this.limits.statementTimeoutMs))]);
+        return await work(client);
+      });
+    } finally {
+      signal?.removeEventListener('abort', stopConnecting);
+    }
   }
 
   private async table(db: Queryable, name: InputTable): Promise<SourceTable> {
@@ -97,12 +123,12 @@ export class PostgresConnector implements PlatformConnector {
   }
 
   async listTerritories(): Promise<Territory[]> {
-    return readTerritories(await this.table(this.pool, 'territories'));
+    return readTerritories(await this.transaction(undefined, (client) => this.table(client, 'territories')));
   }
 
   async pull(territory: string, range: DateRange, signal?: AbortSignal): Promise<PullResult> {
     const names = Object.keys(INPUT_TABLES) as InputTable[];
-    const tables = await withCancellableClient(this.pool, signal, async (client) => {
+    const tables = await this.transaction(signal, async (client) => {
       const read: SourceTable[] = [];
       for (const name of names) {
         signal?.throwIfAborted();
@@ -121,7 +147,7 @@ export class PostgresConnector implements PlatformConnector {
     const stops = qualified(this.schema, 'stops');
     const result = { routes: routeRows.length, stops: stopRows.length, destination: `${this.schema}.routes, ${this.schema}.stops` };
     try {
-      return await withCancellableTransaction(this.pool, signal, async (client) => {
+      return await this.transaction(signal, async (client) => {
         // One sync per schema at a time: creating the tables and replacing a run's rows must not interleave.
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`wayplan-sync:${this.schema}`]);
         await createOutputTables(client, this.schema);
@@ -168,6 +194,6 @@ export class PostgresConnector implements PlatformConnector {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await this.connections.pool.end();
   }
 }

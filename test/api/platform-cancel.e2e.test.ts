@@ -5,6 +5,7 @@ import { loadCsvFolder } from '../../platform/postgres/load-csv-folder.js';
 import { createOutputTables, qualified } from '../../platform/postgres/platform-schema.js';
 import { connectTemporal } from '../../runtime/temporal-client.js';
 import { addPlatformConnection } from '../../store/platform-connections.js';
+import { silentHost } from '../platform/dead-hosts.js';
 import { samplePlan } from '../platform/sample-plan.js';
 import { postJson, postJsonWaiting, request } from '../support/http.js';
 import { TestStack, type TestUser } from '../support/stack.js';
@@ -15,7 +16,8 @@ import { waitUntil } from '../support/wait.js';
  * connector reads or writes is locked by someone else): the connector's work on that database ends
  * with the cancel, and nothing of the canceled sync is written there once the table is free again.
  * The platform is a schema of the suite's database; its connection names its sessions, so the test
- * sees what the worker still does there.
+ * sees what the worker still does there. A pull canceled while its platform host has not answered
+ * the connection yet (a local server that accepts and says nothing) ends that attempt.
  */
 
 const demoFleet = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'platform', 'demo-fleet');
@@ -27,9 +29,11 @@ let stack: TestStack;
 let user: TestUser;
 let pool: pg.Pool;
 let temporal: Awaited<ReturnType<typeof connectTemporal>>;
+let silent: Awaited<ReturnType<typeof silentHost>>;
 
 beforeAll(async () => {
-  stack = await TestStack.start();
+  // Only a cancel may end a connection attempt here.
+  stack = await TestStack.start({ WAYPLAN_PLATFORM_CONNECT_TIMEOUT: '3600' });
   user = await stack.createUser();
   pool = new pg.Pool({ connectionString: process.env.WAYPLAN_TEST_DATABASE_URL, max: 2 });
   await loadCsvFolder(pool, schema, demoFleet);
@@ -37,12 +41,18 @@ beforeAll(async () => {
   const url = new URL(process.env.WAYPLAN_TEST_DATABASE_URL!);
   url.searchParams.set('application_name', sessionName);
   await addPlatformConnection(pool, user.account, 'fleet', { kind: 'postgres', settings: { url: url.href, schema } });
+  silent = await silentHost();
+  await addPlatformConnection(pool, user.account, 'silent', {
+    kind: 'postgres',
+    settings: { url: `postgres://fleet:pw@127.0.0.1:${silent.port}/fleet`, schema: 'fleet' },
+  });
   temporal = await connectTemporal(process.env.WAYPLAN_TEST_TEMPORAL_ADDRESS!, 'default');
 });
 
 afterAll(async () => {
   await temporal?.connection.close();
   await stack?.stop();
+  await silent?.close();
   await pool?.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
   await pool?.end();
 });
@@ -137,4 +147,28 @@ test('a pull canceled while the platform holds its jobs table stops reading ther
   });
   process.stdout.write(`canceled pull: ${JSON.stringify(canceled)}\n`);
   expect(canceled).toEqual({ sessionsAfterCancel: 0, task: 'canceled', workflow: 'CANCELLED' });
+}, 240000);
+
+test('a pull canceled while its platform host has not answered the connection ends the attempt', async () => {
+  const connection = silent.nextConnection();
+  const started = await postJson(
+    `${stack.baseUrl}/v1/platform/pull`,
+    { connection: 'silent', territory: 'condamine', date_range: dateRange },
+    auth(),
+  );
+  expect(started.status).toBe(200);
+  const taskId = started.body.task_id as string;
+  // Accepted: the connector has sent its startup message and waits for an answer that never comes.
+  const attempt = await connection;
+  const canceled = await request(`${stack.baseUrl}/v1/tasks/${taskId}/cancel`, { method: 'POST', headers: auth() });
+  expect(canceled.status).toBe(200);
+  // Before, the attempt went on for ever (the connect timeout here is an hour).
+  await attempt.closed;
+  const run = temporal.client.workflow.getHandle(taskId);
+  const workflow = await waitUntil('the workflow ends', async () => {
+    const status = (await run.describe()).status.name;
+    return status === 'RUNNING' ? undefined : status;
+  });
+  const task = (await request(`${stack.baseUrl}/v1/tasks/${taskId}`, { headers: auth() })).body.status as string;
+  expect({ task, workflow }).toEqual({ task: 'canceled', workflow: 'CANCELLED' });
 }, 240000);

@@ -3,8 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CsvFolderConnector } from '../../platform/csv-folder/csv-folder-connector.js';
-import { UnknownTerritoryError } from '../../platform/platform-errors.js';
+import { publicPlatformFault, UnknownTerritoryError } from '../../platform/platform-errors.js';
 import { loadCsvFolder } from '../../platform/postgres/load-csv-folder.js';
+import { createOutputTables, qualified } from '../../platform/postgres/platform-schema.js';
 import { PostgresConnector } from '../../platform/postgres/postgres-connector.js';
 import { samplePlan } from './sample-plan.js';
 
@@ -20,7 +21,7 @@ describe('PostgreSQL schema connector (the suite PostgreSQL, a temp schema)', ()
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: url, max: 2 });
     await loadCsvFolder(pool, schema, demoFleet);
-    connector = new PostgresConnector(url, schema);
+    connector = new PostgresConnector(url, schema, { connectTimeoutMs: 5000, statementTimeoutMs: 60_000 });
   });
 
   afterAll(async () => {
@@ -82,5 +83,32 @@ describe('PostgreSQL schema connector (the suite PostgreSQL, a temp schema)', ()
     ]);
     const stops = await pool.query(`SELECT job FROM ${pg.escapeIdentifier(schema)}.stops WHERE territory = 'condamine' ORDER BY sequence`);
     expect(stops.rows.map((r) => r.job)).toEqual(['', 'j3', 'j4', 'j5', '']);
+  });
+
+  it('a statement waiting for a lock someone else holds ends at the statement timeout, with no one cancelling it', async () => {
+    await createOutputTables(pool, schema);
+    const hurried = new PostgresConnector(url, schema, { connectTimeoutMs: 5000, statementTimeoutMs: 100 });
+    const lock = new pg.Client({ connectionString: url });
+    await lock.connect();
+    try {
+      await lock.query('BEGIN');
+      await lock.query(`LOCK TABLE ${qualified(schema, 'jobs')}, ${qualified(schema, 'routes')} IN ACCESS EXCLUSIVE MODE`);
+      const failures = await Promise.all([
+        hurried.pull('condamine', range).catch((err: unknown) => err),
+        hurried.sync({ runId: 'locked-out', territory: 'condamine', range, plan: samplePlan() }).catch((err: unknown) => err),
+      ]);
+      for (const failure of failures) {
+        expect(failure).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
+        expect(publicPlatformFault(failure)).toBe(
+          'a statement on the platform database ran longer than the statement timeout or was cancelled there',
+        );
+      }
+    } finally {
+      await lock.query('ROLLBACK');
+      await lock.end();
+      await hurried.close();
+    }
+    const written = await pool.query(`SELECT count(*)::int AS n FROM ${qualified(schema, 'routes')} WHERE run_id = 'locked-out'`);
+    expect(written.rows[0].n).toBe(0);
   });
 });

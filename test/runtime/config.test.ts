@@ -7,4 +7,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ WAYPLAN_SOLVER_THREADS: '3' }).solverThreads).toBe(3);
     expect(() => loadConfig({ WAYPLAN_SOLVER_THREADS: '0' })).toThrow(ConfigError);
   });
+
+  test('WAYPLAN_PLATFORM_CONNECT_TIMEOUT and WAYPLAN_PLATFORM_STATEMENT_TIMEOUT: seconds, 5 and 60 by default', () => {
+    expect(loadConfig({}).platformLimits).toEqual({ connectTimeoutMs: 5000, statementTimeoutMs: 60_000 });
+    expect(loadConfig({ WAYPLAN_PLATFORM_CONNECT_TIMEOUT: '0.5', WAYPLAN_PLATFORM_STATEMENT_TIMEOUT: '300' }).platformLimits).toEqual({
+      connectTimeoutMs: 500,
+      statementTimeoutMs: 300_000,
+    });
+    expect(() => loadConfig({ WAYPLAN_PLATFORM_CONNECT_TIMEOUT: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WAYPLAN_PLATFORM_STATEMENT_TIMEOUT: 'soon' })).toThrow(ConfigError);
+  });
 });
