@@ -2,26 +2,41 @@ import { Command, Option } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../runtime/config.js';
 import { createLogger, type Logger } from '../runtime/logger.js';
 import { NotRunningError } from '../runtime/embedded-services.js';
-import { withDatabase } from './database.js';
-import { infraCommand } from './commands/infra.js';
-import { runMapImportCommand } from './commands/map-import.js';
-import { apiCommand, workerCommand } from './commands/services.js';
-import { routeCardsCommand, type RouteCardsFlags } from './commands/route-cards.js';
-import { startCommand } from './commands/start.js';
-import { tasksCancel, tasksList, tasksResult, tasksShow } from './commands/tasks.js';
-import { geocodeFile, geocodeImport, geocodeIndex, geocodeRetry, type BatchFlags, type ColumnFlags } from './commands/geocode.js';
-import { usersAdd, usersList, usersPasswd, usersRole } from './commands/users.js';
-import {
-  runNightly,
-  scheduleChange,
-  scheduleList,
-  scheduleNightly,
-  type RunNightlyFlags,
-  type ScheduleNightlyFlags,
-} from './commands/nightly.js';
-import { runsList, runsShow } from './commands/runs.js';
-import { platformAdd, platformList, platformRemove, type PlatformAddFlags } from './commands/platform.js';
+import type { RouteCardsFlags } from './commands/route-cards.js';
+import type { BatchFlags, ColumnFlags } from './commands/geocode.js';
+import type { RunNightlyFlags, ScheduleNightlyFlags } from './commands/nightly.js';
+import type { PlatformAddFlags } from './commands/platform.js';
 import { queueRoles, type QueueRole } from '../workflows/contract.js';
+
+/** A module's functions, each of which loads the module when it is called. */
+type Lazy<M> = { [K in keyof M]: M[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never };
+
+function lazy<M extends object>(load: () => Promise<M>): Lazy<M> {
+  const call =
+    (name: PropertyKey) =>
+    async (...args: unknown[]) =>
+      ((await load())[name as keyof M] as (...args: unknown[]) => unknown)(...args);
+  return new Proxy({} as Lazy<M>, { get: (_, name) => call(name) });
+}
+
+/**
+ * The command modules, each loaded when one of its commands runs: between them they pull in the
+ * API, the worker, the solver and the PDF writer, and a call of the CLI loads only what it needs.
+ */
+const commands = {
+  infra: lazy(() => import('./commands/infra.js')),
+  mapImport: lazy(() => import('./commands/map-import.js')),
+  services: lazy(() => import('./commands/services.js')),
+  routeCards: lazy(() => import('./commands/route-cards.js')),
+  start: lazy(() => import('./commands/start.js')),
+  tasks: lazy(() => import('./commands/tasks.js')),
+  geocode: lazy(() => import('./commands/geocode.js')),
+  users: lazy(() => import('./commands/users.js')),
+  nightly: lazy(() => import('./commands/nightly.js')),
+  runs: lazy(() => import('./commands/runs.js')),
+  platform: lazy(() => import('./commands/platform.js')),
+  database: lazy(() => import('./database.js')),
+};
 
 /** Wraps a command so that expected failures print one line and exit non-zero. */
 function action<A extends unknown[]>(name: string, run: (config: Config, log: Logger, ...args: A) => Promise<void>) {
@@ -45,13 +60,16 @@ const program = new Command('wayplan').description('Route optimization service: 
 program
   .command('start')
   .description('set up and run everything: PostgreSQL, Temporal, migrations, worker and API')
-  .action(action('start', startCommand));
+  .action(action('start', commands.start.startCommand));
 program
   .command('infra')
   .description('run only PostgreSQL and Temporal (embedded unless configured); prints their addresses as JSON')
   .option('--exit-with-stdin', 'stop when standard input closes')
-  .action(action('infra', (config, log, options: { exitWithStdin?: boolean }) => infraCommand(config, log, options)));
-program.command('api').description('run the HTTP API against running PostgreSQL and Temporal').action(action('api', apiCommand));
+  .action(action('infra', (config, log, options: { exitWithStdin?: boolean }) => commands.infra.infraCommand(config, log, options)));
+program
+  .command('api')
+  .description('run the HTTP API against running PostgreSQL and Temporal')
+  .action(action('api', commands.services.apiCommand));
 program
   .command('worker')
   .description('run the Temporal worker against running PostgreSQL and Temporal')
@@ -62,18 +80,18 @@ program
       const isRole = (queue: string): queue is QueueRole => (queueRoles as readonly string[]).includes(queue);
       const bad = queues.filter((queue) => !isRole(queue));
       if (bad.length || queues.length === 0) throw new Error(`unknown queue ${bad.join(', ')}: use ${queueRoles.join(' and/or ')}`);
-      return workerCommand(config, log, queues.filter(isRole));
+      return commands.services.workerCommand(config, log, queues.filter(isRole));
     }),
   );
 program
   .command('migrate')
   .description('apply pending database migrations')
   .action(
-    action('migrate', (config, log) =>
-      withDatabase(config, log, async () => {
+    action('migrate', async (config, log) => {
+      await commands.database.withDatabase(config, log, async () => {
         process.stdout.write('migrations are up to date\n');
-      }),
-    ),
+      });
+    }),
   );
 
 const users = program.command('users').description('manage accounts and users');
@@ -85,25 +103,29 @@ users
   .option('--password-stdin', 'read the password from standard input')
   .action(
     action('users add', (config, log, name: string, options: { owner?: boolean; role?: string; passwordStdin?: boolean }) =>
-      usersAdd(config, log, name, options),
+      commands.users.usersAdd(config, log, name, options),
     ),
   );
 users
   .command('role <name> <role>')
   .description("change <account>:<user>'s role to owner, planner or viewer (an account has at most one owner)")
-  .action(action('users role', (config, log, name: string, role: string) => usersRole(config, log, name, role)));
+  .action(action('users role', (config, log, name: string, role: string) => commands.users.usersRole(config, log, name, role)));
 users
   .command('list')
   .description('list users')
   .option('--account <account>', 'only this account')
   .option('--json', 'print JSON')
-  .action(action('users list', (config, log, options: { account?: string; json?: boolean }) => usersList(config, log, options)));
+  .action(
+    action('users list', (config, log, options: { account?: string; json?: boolean }) => commands.users.usersList(config, log, options)),
+  );
 users
   .command('passwd <name>')
   .description("change <account>:<user>'s password (ends its sessions)")
   .option('--password-stdin', 'read the password from standard input')
   .action(
-    action('users passwd', (config, log, name: string, options: { passwordStdin?: boolean }) => usersPasswd(config, log, name, options)),
+    action('users passwd', (config, log, name: string, options: { passwordStdin?: boolean }) =>
+      commands.users.usersPasswd(config, log, name, options),
+    ),
   );
 
 const map = program.command('map').description('road network maps');
@@ -113,7 +135,7 @@ map
   .option('--out <path>', 'where to write the graph (default .data/maps/<name>.wpgraph)')
   .option('--json', 'print the result as JSON')
   .action(async (file: string, options: { out?: string; json?: boolean }) => {
-    process.exitCode = runMapImportCommand({ file, ...options });
+    process.exitCode = await commands.mapImport.runMapImportCommand({ file, ...options });
   });
 
 const tasks = program.command('tasks').description('inspect and cancel tasks');
@@ -126,21 +148,21 @@ tasks
   .option('--json', 'print JSON')
   .action(
     action('tasks list', (config, log, options: { account?: string; status?: string; limit?: string; json?: boolean }) =>
-      tasksList(config, log, options),
+      commands.tasks.tasksList(config, log, options),
     ),
   );
 tasks
   .command('show <taskId>')
   .description("print a task's record")
-  .action(action('tasks show', (config, log, id: string) => tasksShow(config, log, id)));
+  .action(action('tasks show', (config, log, id: string) => commands.tasks.tasksShow(config, log, id)));
 tasks
   .command('result <taskId>')
   .description("print a finished task's result (or error) body")
-  .action(action('tasks result', (config, log, id: string) => tasksResult(config, log, id)));
+  .action(action('tasks result', (config, log, id: string) => commands.tasks.tasksResult(config, log, id)));
 tasks
   .command('cancel <taskId>')
   .description('cancel a running task')
-  .action(action('tasks cancel', (config, log, id: string) => tasksCancel(config, log, id)));
+  .action(action('tasks cancel', (config, log, id: string) => commands.tasks.tasksCancel(config, log, id)));
 
 program
   .command('route-cards <source>')
@@ -151,7 +173,11 @@ program
   .option('--locale <tag>', 'number and date formats, e.g. en-US, fr-FR, de-DE', 'en-US')
   .option('--pdf <file>', 'write a PDF')
   .option('--html <file>', 'write a self-contained HTML document')
-  .action(action('route-cards', (config, log, source: string, flags: RouteCardsFlags) => routeCardsCommand(config, log, source, flags)));
+  .action(
+    action('route-cards', (config, log, source: string, flags: RouteCardsFlags) =>
+      commands.routeCards.routeCardsCommand(config, log, source, flags),
+    ),
+  );
 
 /** Column flags shared by `geocode <file>` and `geocode import`. */
 function columnOptions(command: Command): Command {
@@ -179,7 +205,11 @@ const geocode = columnOptions(
   .option('--retry-interval <ms>', 'first delay between tries; doubles each time', '2000')
   .option('--max-retry-interval <ms>', 'longest delay between tries', '60000')
   .option('--json', 'print the counts as JSON')
-  .action(action('geocode', (config, log, file: string, options: ColumnFlags & BatchFlags) => geocodeFile(config, log, file, options)));
+  .action(
+    action('geocode', (config, log, file: string, options: ColumnFlags & BatchFlags) =>
+      commands.geocode.geocodeFile(config, log, file, options),
+    ),
+  );
 geocode
   .command('retry <batch>')
   .description("geocode a batch's failed addresses again and rewrite its result CSV")
@@ -188,7 +218,7 @@ geocode
   // `--out` and `--json` are also options of `geocode` itself, which claims them: read them from both.
   .action(
     action('geocode retry', (config, log, batch: string, _options: unknown, command: Command) =>
-      geocodeRetry(config, log, batch, command.optsWithGlobals()),
+      commands.geocode.geocodeRetry(config, log, batch, command.optsWithGlobals()),
     ),
   );
 geocode
@@ -197,7 +227,9 @@ geocode
   .option('--map <file.osm.pbf>', 'OSM extract (default WAYPLAN_GEOCODER_MAP or the demo map)')
   .option('--json', 'print the counts as JSON')
   .action(
-    action('geocode index', (config, log, _options: unknown, command: Command) => geocodeIndex(config, log, command.optsWithGlobals())),
+    action('geocode index', (config, log, _options: unknown, command: Command) =>
+      commands.geocode.geocodeIndex(config, log, command.optsWithGlobals()),
+    ),
   );
 columnOptions(
   geocode
@@ -210,7 +242,7 @@ columnOptions(
     .option('--json', 'print the count as JSON'),
 ).action(
   action('geocode import', (config, log, file: string, _options: unknown, command: Command) =>
-    geocodeImport(
+    commands.geocode.geocodeImport(
       config,
       log,
       file,
@@ -243,7 +275,7 @@ nightlyOptions(run.command('nightly').description('plan a night: pull, geocode, 
   .option('--tz <zone>', 'time zone of the default date (default: the system zone)')
   .option('--wait', 'wait for the run, with a live display on a terminal, and print its outcome')
   .option('--json', 'print JSON')
-  .action(action('run nightly', (config, log, options: RunNightlyFlags) => runNightly(config, log, options)));
+  .action(action('run nightly', (config, log, options: RunNightlyFlags) => commands.nightly.runNightly(config, log, options)));
 
 const schedule = program.command('schedule').description('Temporal Schedules of the nightly pipeline');
 nightlyOptions(schedule.command('nightly').description("create or update a connection's nightly run"))
@@ -252,17 +284,19 @@ nightlyOptions(schedule.command('nightly').description("create or update a conne
   .option('--plan-offset <days>', 'first day planned, in days after the run date', '1')
   .option('--catchup-window <timespan>', 'how late a missed run (Temporal down) still starts', '01:00:00')
   .option('--json', 'print JSON')
-  .action(action('schedule nightly', (config, log, options: ScheduleNightlyFlags) => scheduleNightly(config, log, options)));
+  .action(
+    action('schedule nightly', (config, log, options: ScheduleNightlyFlags) => commands.nightly.scheduleNightly(config, log, options)),
+  );
 schedule
   .command('list')
   .description('list nightly schedules')
   .option('--json', 'print JSON')
-  .action(action('schedule list', (config, log, options: { json?: boolean }) => scheduleList(config, log, options)));
+  .action(action('schedule list', (config, log, options: { json?: boolean }) => commands.nightly.scheduleList(config, log, options)));
 for (const change of ['pause', 'resume', 'delete'] as const) {
   schedule
     .command(`${change} <schedule>`)
     .description(`${change} a nightly schedule (<account>:<connection>, as schedule list shows it)`)
-    .action(action(`schedule ${change}`, (config, log, name: string) => scheduleChange(config, log, name, change)));
+    .action(action(`schedule ${change}`, (config, log, name: string) => commands.nightly.scheduleChange(config, log, name, change)));
 }
 
 const runs = program.command('runs').description('nightly planning runs');
@@ -273,7 +307,9 @@ runs
   .option('--limit <n>', 'at most this many', '20')
   .option('--json', 'print JSON')
   .action(
-    action('runs list', (config, log, options: { account?: string; limit?: string; json?: boolean }) => runsList(config, log, options)),
+    action('runs list', (config, log, options: { account?: string; limit?: string; json?: boolean }) =>
+      commands.runs.runsList(config, log, options),
+    ),
   );
 runs
   .command('show <run>')
@@ -281,7 +317,7 @@ runs
     "a run's outcome per territory: jobs, routed, unrouted with reasons, cost, distance, failed addresses, step times, sync destination",
   )
   .option('--json', 'print JSON')
-  .action(action('runs show', (config, log, id: string, options: { json?: boolean }) => runsShow(config, log, id, options)));
+  .action(action('runs show', (config, log, id: string, options: { json?: boolean }) => commands.runs.runsShow(config, log, id, options)));
 
 const platform = program.command('platform').description("connections to customers' fleet platforms (CSV folders, PostgreSQL schemas)");
 platform
@@ -296,19 +332,27 @@ platform
   .option('--replace', 'overwrite a connection of the same name')
   .option('--no-check', 'store it without reading its territories first')
   .option('--json', 'print JSON')
-  .action(action('platform add', (config, log, name: string, flags: PlatformAddFlags) => platformAdd(config, log, name, flags)));
+  .action(
+    action('platform add', (config, log, name: string, flags: PlatformAddFlags) => commands.platform.platformAdd(config, log, name, flags)),
+  );
 platform
   .command('list')
   .description('list connections (secrets masked)')
   .option('--account <account>', 'only this account')
   .option('--json', 'print JSON')
-  .action(action('platform list', (config, log, options: { account?: string; json?: boolean }) => platformList(config, log, options)));
+  .action(
+    action('platform list', (config, log, options: { account?: string; json?: boolean }) =>
+      commands.platform.platformList(config, log, options),
+    ),
+  );
 platform
   .command('remove <name>')
   .description('remove a connection')
   .requiredOption('--account <account>', 'account of the connection')
   .action(
-    action('platform remove', (config, log, name: string, options: { account: string }) => platformRemove(config, log, name, options)),
+    action('platform remove', (config, log, name: string, options: { account: string }) =>
+      commands.platform.platformRemove(config, log, name, options),
+    ),
   );
 
 await program.parseAsync(process.argv);

@@ -1,14 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Client } from '@temporalio/client';
-import {
-  bundleWorkflowCode,
-  DefaultLogger,
-  NativeConnection,
-  Runtime,
-  Worker,
-  type LogLevel,
-  type WorkerOptions,
-} from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel, type WorkerOptions } from '@temporalio/worker';
 import { createRetentionActivities } from '../activities/retention-activities.js';
 import { createSandboxActivities } from '../activities/sandbox-activities.js';
 import { operationPool } from '../activities/operation-runner.js';
@@ -21,7 +13,6 @@ import { GeocodeBatchStore } from '../store/geocoding-batches.js';
 import type { Config } from '../runtime/config.js';
 import type { Logger } from '../runtime/logger.js';
 import { collectProcessMetrics, serveMetrics } from '../runtime/metrics-endpoint.js';
-import { compiledPath } from '../runtime/paths.js';
 import { freePort } from '../runtime/ports.js';
 import { createPool } from '../store/db.js';
 import { PipelineRunStore } from '../store/pipeline-runs.js';
@@ -33,6 +24,7 @@ import { createGeocoder, upstreamBreaker } from './create-geocoder.js';
 import { meteredGeocoder, watchCircuit } from './geocoding-metrics.js';
 import { livenessBeats } from './liveness.js';
 import { ensureHousekeepingSchedules } from './schedules.js';
+import { loadWorkflowBundle } from './workflow-bundle.js';
 
 /** The SDK exporter's families; none while it is not up yet, so a scrape during start-up still answers. */
 async function sdkMetrics(address: string): Promise<string> {
@@ -124,11 +116,8 @@ export async function runWorker(
     defaultHeartbeatThrottleInterval: '1s',
     shutdownGraceTime: '5s',
   };
-  // Bundled once for both queues.
-  const workflowBundle = await bundleWorkflowCode({
-    workflowsPath: compiledPath('workflows', 'index.js'),
-    logger: Runtime.instance().logger,
-  });
+  // Bundled once for both queues (and kept for the next start on the same build).
+  const workflowBundle = await loadWorkflowBundle(Runtime.instance().logger);
   const workers: Worker[] = [];
   for (const queue of queues) {
     const cores = Math.max(1, availableParallelism());
