@@ -199,9 +199,31 @@ test('the layers of the tree import only what the rules allow, with no file exce
   expect(reported).toEqual([]);
 }, 300000);
 
+/**
+ * Lints `code` as `npm run lint` would lint it at `file`: the whole configuration, with type
+ * information. The first call builds the project's program (some 20 s of CPU), so the tests below
+ * share one linter.
+ */
+let npmLint: ESLint | undefined;
+async function lintAsNpmRunLint(code: string, file: string): Promise<string[]> {
+  npmLint ??= new ESLint({ cwd: repoRoot });
+  const [result] = await npmLint.lintText(code, { filePath: join(repoRoot, file) });
+  return result!.messages.map((m) => `${m.ruleId}:${m.line}`);
+}
+
 test('npm run lint applies the layer rules', async () => {
-  const eslint = new ESLint({ cwd: repoRoot });
   const code = `import { Pool } from '../store/db.js';\nexport type Planted = Pool;\n`;
-  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, 'geo', 'travel.ts') });
-  expect(result!.messages.map((m) => `${m.ruleId}:${m.line}`)).toEqual(['import-x/no-restricted-paths:1']);
+  expect(await lintAsNpmRunLint(code, 'geo/travel.ts')).toEqual(['import-x/no-restricted-paths:1']);
+}, 120000);
+
+test('npm run lint forbids Node built-ins, process and activity values in workflow code', async () => {
+  const code = [
+    "import { readFileSync } from 'node:fs';",
+    "import { createTaskActivities } from '../activities/task-activities.js';",
+    'export const leaks = [readFileSync, createTaskActivities, process.env];',
+    '',
+  ].join('\n');
+  expect(await lintAsNpmRunLint(code, 'workflows/operation-task.ts')).toEqual(
+    expect.arrayContaining(['no-restricted-imports:1', 'no-restricted-imports:2', 'no-restricted-globals:3']),
+  );
 }, 120000);
