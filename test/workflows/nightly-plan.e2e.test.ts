@@ -243,8 +243,9 @@ describe('nightly planning pipeline over the real stack', () => {
       '--date',
       planDate,
       '--json',
+      // Seconds of search the kill must land in: the loop below sees the build running within a poll.
       '--time-limit',
-      '10',
+      '4',
     ]);
     expectSucceeded(started);
     const { run_id: runId, workflow_id: workflowId } = JSON.parse(started.stdout) as { run_id: string; workflow_id: string };
