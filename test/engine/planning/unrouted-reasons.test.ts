@@ -10,11 +10,13 @@ import { planningProblem } from '../operations/planning-problems.js';
  * short search: the routes can take about half of them, so each route is one of several a job's
  * dates allow.
  */
-async function overfullPlan(capacities: boolean): Promise<{
+interface OverfullPlan {
   problem: ReturnType<typeof resolveProblem>;
   planned: Awaited<ReturnType<typeof planRoutes>>;
   unrouted: number[];
-}> {
+}
+
+async function planOverfull(capacities: boolean): Promise<OverfullPlan> {
   const body = planningProblem({ jobs: 1500, routesPerDay: 10, days: 3, windows: true, capacities, seed: 4 });
   const problem = resolveProblem(body, 'build');
   const travel = await problemTravelTable(problem, straightLineProvider);
@@ -39,6 +41,16 @@ async function overfullPlan(capacities: boolean): Promise<{
   );
   const routed = new Set([...planned.plan.values()].flat());
   return { problem, planned, unrouted: jobs.filter((job) => !routed.has(job)) };
+}
+
+/**
+ * Each plan is made once and shared by the tests (seconds of CPU each): it is the same on a fixed
+ * seed and iteration budget, and reading reasons from it changes nothing of it.
+ */
+const overfullPlans = new Map<boolean, Promise<OverfullPlan>>();
+function overfullPlan(capacities: boolean): Promise<OverfullPlan> {
+  if (!overfullPlans.has(capacities)) overfullPlans.set(capacities, planOverfull(capacities));
+  return overfullPlans.get(capacities)!;
 }
 
 describe('unrouted reasons at scale', () => {
