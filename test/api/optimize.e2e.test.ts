@@ -136,9 +136,7 @@ describe('optimize and build over HTTP', () => {
       capacities: true,
       breaks: true,
       attributes: true,
-      // What is checked is a valid, complete answer at this size, not how far the search gets: 20 s
-      // of search after a construction of about 2 s (each second is one of CPU per solver thread).
-      settings: { time_limit: '00:00:20' },
+      settings: { time_limit: '00:01:00' },
     });
     const posted = Date.now();
     const started = await postJson(`${stack.baseUrl}/v1/build`, body, auth());
