@@ -26,7 +26,7 @@ export async function connectApiContext(
   temporalAddress: string,
   ports: ApiPorts,
 ): Promise<{ ctx: ApiContext; close(): Promise<void> }> {
-  const pool = createPool(databaseUrl, 20, { statementTimeoutMs: config.statementTimeoutSeconds * 1000 });
+  const pool = createPool(databaseUrl, 20, { statementTimeoutMs: config.statementTimeoutSeconds * 1000, ...config.databaseLimits });
   const events = new ChangeEvents(databaseUrl, taskChannel);
   await events.start();
   const sandboxEvents = new ChangeEvents(databaseUrl, sandboxChannel);

@@ -10,7 +10,7 @@ import { migrate } from '../store/migrate.js';
  */
 export async function withDatabase<T>(config: Config, log: Logger, work: (pool: Pool) => Promise<T>): Promise<T> {
   const database = await startDatabase(config, log);
-  const pool = createPool(database.url, 4);
+  const pool = createPool(database.url, 4, config.databaseLimits);
   try {
     await migrate(database.url);
     return await work(pool);

@@ -16,7 +16,7 @@ export async function withRunningStack<T>(
   work: (pool: Pool, client: Client) => Promise<T>,
 ): Promise<T> {
   const { databaseUrl, temporalAddress } = await runningServices(config, log);
-  const pool = createPool(databaseUrl, poolSize);
+  const pool = createPool(databaseUrl, poolSize, config.databaseLimits);
   try {
     const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace, 15000);
     try {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { boundedClient, DatabaseConnectTimeoutError, keepAlive } from './connection-bounds.js';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -6,14 +7,23 @@ export type PoolClient = pg.PoolClient;
 export interface PoolOptions {
   /** PostgreSQL cancels any statement of this pool that runs longer (server-side `statement_timeout`). */
   statementTimeoutMs?: number;
+  /** A connection attempt (TCP, TLS, login) that takes longer fails with a DatabaseConnectTimeoutError. */
+  connectTimeoutMs?: number;
+  /** A connection silent this long has its peer probed by TCP keepalive, and fails when that is gone. */
+  keepAliveIdleMs?: number;
 }
 
 export function createPool(url: string, max = 10, options: PoolOptions = {}): pg.Pool {
+  const { statementTimeoutMs, connectTimeoutMs, keepAliveIdleMs } = options;
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30000,
-    ...(options.statementTimeoutMs !== undefined ? { statement_timeout: Math.round(options.statementTimeoutMs) } : {}),
+    ...(statementTimeoutMs !== undefined ? { statement_timeout: Math.round(statementTimeoutMs) } : {}),
+    ...(connectTimeoutMs !== undefined
+      ? { Client: boundedClient(connectTimeoutMs, (host) => new DatabaseConnectTimeoutError(host, connectTimeoutMs)) }
+      : {}),
+    ...(keepAliveIdleMs !== undefined ? keepAlive(keepAliveIdleMs) : {}),
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => undefined);

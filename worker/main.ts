@@ -76,7 +76,7 @@ export async function runWorker(
   // The SDK's exporter listens on a private loopback port; the worker's own endpoint passes it on.
   const sdkMetricsAddress = config.metrics.workerPort ? `127.0.0.1:${await freePort()}` : undefined;
   installSdkRuntime(log, sdkMetricsAddress);
-  const pool = createPool(databaseUrl, 10, { statementTimeoutMs: config.statementTimeoutSeconds * 1000 });
+  const pool = createPool(databaseUrl, 10, { statementTimeoutMs: config.statementTimeoutSeconds * 1000, ...config.databaseLimits });
   const geocoding = config.geocoding;
   sizeProcessMatrixCache(config.travelCacheBytes);
   const breaker = upstreamBreaker(geocoding);

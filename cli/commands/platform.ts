@@ -51,7 +51,7 @@ async function connectionInput(flags: PlatformAddFlags): Promise<PlatformConnect
 export async function platformAdd(config: Config, log: Logger, name: string, flags: PlatformAddFlags): Promise<void> {
   const input = await connectionInput(flags);
   if (input.kind === 'postgres' && flags.loadCsv !== undefined) {
-    const { pool } = platformPool(input.settings.url, config.platformLimits.connectTimeoutMs, 1);
+    const { pool } = platformPool(input.settings.url, config.platformLimits, 1);
     try {
       await loadCsvFolder(pool, input.settings.schema, resolve(flags.loadCsv));
     } finally {

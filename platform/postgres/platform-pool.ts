@@ -1,5 +1,7 @@
 import pg from 'pg';
+import { boundedClient, keepAlive, stopConnecting } from '../../store/connection-bounds.js';
 import { PlatformConnectTimeoutError } from '../platform-errors.js';
+import type { PlatformLimits } from '../platform-limits.js';
 
 export interface PlatformPool {
   pool: pg.Pool;
@@ -7,44 +9,26 @@ export interface PlatformPool {
   stopConnecting(reason: unknown): void;
 }
 
-/** Ends a client's connection attempt: the pool's connect callback gets `reason` as its error. */
-function stop(client: pg.Client, reason: unknown): void {
-  client.connection.stream.destroy(reason as Error);
-}
-
 /**
- * A pool on a customer's platform database whose connection attempts end: after `connectTimeoutMs`
- * with a PlatformConnectTimeoutError naming the host, or at once on `stopConnecting`. Without it an
- * attempt on a host that drops packets waits for the OS's TCP connect timeout (133 s on Linux), and
- * one on a host that accepts the connection and then says nothing (a hung server, a proxy in front
- * of a dead one) waits for ever. pg's own `connectionTimeoutMillis` fails with neither a code nor
- * the host, and pg has no way to stop an attempt on demand.
+ * A pool on a customer's platform database whose connection attempts end: after the connect
+ * timeout with a PlatformConnectTimeoutError naming the host (store/connection-bounds.ts says why),
+ * or at once on `stopConnecting`, which pg has no way to do. Its connections have TCP keepalive, so
+ * that a platform host that dies during a pull or sync fails it instead of holding it for ever.
  */
-export function platformPool(url: string, connectTimeoutMs: number, max: number): PlatformPool {
+export function platformPool(url: string, limits: Pick<PlatformLimits, 'connectTimeoutMs' | 'keepAliveIdleMs'>, max: number): PlatformPool {
   const connecting = new Set<pg.Client>();
-  // The pool makes each client with `new Client(options)` and connects it at once.
-  class BoundedClient extends pg.Client {
-    constructor(config?: string | pg.ClientConfig) {
-      super(config);
-      connecting.add(this);
-      const host = `${this.host}:${this.port}`;
-      const timer = setTimeout(() => stop(this, new PlatformConnectTimeoutError(host, connectTimeoutMs)), connectTimeoutMs);
-      // 'connect' comes once the server is ready for queries; 'end' once a failed attempt's socket is closed.
-      const settled = (): void => {
-        clearTimeout(timer);
-        connecting.delete(this);
-      };
-      this.once('connect', settled);
-      this.once('end', settled);
-    }
-  }
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 10_000, Client: BoundedClient });
+  const Client = boundedClient(
+    limits.connectTimeoutMs,
+    (host) => new PlatformConnectTimeoutError(host, limits.connectTimeoutMs),
+    connecting,
+  );
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 10_000, Client, ...keepAlive(limits.keepAliveIdleMs) });
   // An idle client losing its connection must not crash the worker.
   pool.on('error', () => undefined);
   return {
     pool,
     stopConnecting: (reason) => {
-      for (const client of connecting) stop(client, reason);
+      for (const client of connecting) stopConnecting(client, reason);
     },
   };
 }

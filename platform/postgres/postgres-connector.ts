@@ -77,7 +77,7 @@ export class PostgresConnector implements PlatformConnector {
     private readonly limits: PlatformLimits,
   ) {
     // Two: one to work on, one to cancel its statement with.
-    this.connections = platformPool(url, limits.connectTimeoutMs, 2);
+    this.connections = platformPool(url, limits, 2);
   }
 
   /**

@@ -15,9 +15,9 @@ export interface SilentConnection {
 
 /**
  * A host whose server accepts the TCP connection and then never says a word (a hung PostgreSQL, a
- * proxy in front of a dead one).
+ * proxy in front of a dead one), on `port` (a free one by default).
  */
-export async function silentHost(): Promise<DeadHost & { nextConnection(): Promise<SilentConnection> }> {
+export async function silentHost(port = 0): Promise<DeadHost & { nextConnection(): Promise<SilentConnection> }> {
   const server = net.createServer();
   const sockets: net.Socket[] = [];
   const waiting: ((connection: SilentConnection) => void)[] = [];
@@ -28,7 +28,7 @@ export async function silentHost(): Promise<DeadHost & { nextConnection(): Promi
     const closed = once(socket, 'close').then(() => undefined);
     waiting.shift()?.({ closed });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
   return {
     port: (server.address() as net.AddressInfo).port,
@@ -44,30 +44,30 @@ export async function silentHost(): Promise<DeadHost & { nextConnection(): Promi
  * A host that drops the connection's packets, as a firewall or a dead host does: a listening socket
  * whose thread never accepts, with its accept queue filled by two connections of our own (backlog 1
  * holds two on Linux), so the kernel drops each further SYN and a client stays in SYN-SENT until
- * its own timeout (the OS's: 133 s).
+ * its own timeout (the OS's: 133 s). On `port`, a free one by default.
  */
-export async function droppingHost(): Promise<DeadHost> {
+export async function droppingHost(port = 0): Promise<DeadHost> {
   const blocked = new Int32Array(new SharedArrayBuffer(4));
   const thread = new Worker(
     `const { createServer } = require('node:net');
      const { parentPort, workerData } = require('node:worker_threads');
      const server = createServer();
-     server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+     server.listen({ port: workerData.port, host: '127.0.0.1', backlog: 1 }, () => {
        parentPort.postMessage(server.address().port);
        // Blocks this thread's event loop in the same breath, so that it accepts nothing until the test lets go.
-       Atomics.wait(workerData, 0, 0);
+       Atomics.wait(workerData.blocked, 0, 0);
      });`,
-    { eval: true, workerData: blocked },
+    { eval: true, workerData: { blocked, port } },
   );
-  const [port] = (await once(thread, 'message')) as [number];
+  const [listening] = (await once(thread, 'message')) as [number];
   const fillers: net.Socket[] = [];
   for (let i = 0; i < 2; i++) {
-    const filler = net.connect(port, '127.0.0.1');
+    const filler = net.connect(listening, '127.0.0.1');
     await once(filler, 'connect');
     fillers.push(filler);
   }
   return {
-    port,
+    port: listening,
     close: async () => {
       for (const filler of fillers) filler.destroy();
       Atomics.store(blocked, 0, 1);

@@ -9,8 +9,8 @@ import { droppingHost, silentHost, type DeadHost } from './dead-hosts.js';
  * connect timeout is made short where it is to end the attempt, and long where only a cancel may.
  */
 const range = { start: '2026-11-23', end: '2026-11-23' };
-const quickly: PlatformLimits = { connectTimeoutMs: 100, statementTimeoutMs: 60_000 };
-const never: PlatformLimits = { connectTimeoutMs: 3_600_000, statementTimeoutMs: 60_000 };
+const quickly: PlatformLimits = { connectTimeoutMs: 100, statementTimeoutMs: 60_000, keepAliveIdleMs: 30_000 };
+const never: PlatformLimits = { connectTimeoutMs: 3_600_000, statementTimeoutMs: 60_000, keepAliveIdleMs: 30_000 };
 
 const hosts = { silent: silentHost, dropping: droppingHost };
 

@@ -21,7 +21,7 @@ describe('PostgreSQL schema connector (the suite PostgreSQL, a temp schema)', ()
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: url, max: 2 });
     await loadCsvFolder(pool, schema, demoFleet);
-    connector = new PostgresConnector(url, schema, { connectTimeoutMs: 5000, statementTimeoutMs: 60_000 });
+    connector = new PostgresConnector(url, schema, { connectTimeoutMs: 5000, statementTimeoutMs: 60_000, keepAliveIdleMs: 30_000 });
   });
 
   afterAll(async () => {
@@ -87,7 +87,7 @@ describe('PostgreSQL schema connector (the suite PostgreSQL, a temp schema)', ()
 
   it('a statement waiting for a lock someone else holds ends at the statement timeout, with no one cancelling it', async () => {
     await createOutputTables(pool, schema);
-    const hurried = new PostgresConnector(url, schema, { connectTimeoutMs: 5000, statementTimeoutMs: 100 });
+    const hurried = new PostgresConnector(url, schema, { connectTimeoutMs: 5000, statementTimeoutMs: 100, keepAliveIdleMs: 30_000 });
     const lock = new pg.Client({ connectionString: url });
     await lock.connect();
     try {

@@ -9,12 +9,22 @@ describe('loadConfig', () => {
   });
 
   test('WAYPLAN_PLATFORM_CONNECT_TIMEOUT and WAYPLAN_PLATFORM_STATEMENT_TIMEOUT: seconds, 5 and 60 by default', () => {
-    expect(loadConfig({}).platformLimits).toEqual({ connectTimeoutMs: 5000, statementTimeoutMs: 60_000 });
+    expect(loadConfig({}).platformLimits).toEqual({ connectTimeoutMs: 5000, statementTimeoutMs: 60_000, keepAliveIdleMs: 30_000 });
     expect(loadConfig({ WAYPLAN_PLATFORM_CONNECT_TIMEOUT: '0.5', WAYPLAN_PLATFORM_STATEMENT_TIMEOUT: '300' }).platformLimits).toEqual({
       connectTimeoutMs: 500,
       statementTimeoutMs: 300_000,
+      keepAliveIdleMs: 30_000,
     });
     expect(() => loadConfig({ WAYPLAN_PLATFORM_CONNECT_TIMEOUT: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ WAYPLAN_PLATFORM_STATEMENT_TIMEOUT: 'soon' })).toThrow(ConfigError);
+  });
+
+  test('WAYPLAN_CONNECT_TIMEOUT and WAYPLAN_KEEPALIVE_IDLE: seconds, 2 and 30 by default; the keepalive also on platform connections', () => {
+    expect(loadConfig({}).databaseLimits).toEqual({ connectTimeoutMs: 2000, keepAliveIdleMs: 30_000 });
+    const set = loadConfig({ WAYPLAN_CONNECT_TIMEOUT: '1.1', WAYPLAN_KEEPALIVE_IDLE: '120' });
+    expect(set.databaseLimits).toEqual({ connectTimeoutMs: 1100, keepAliveIdleMs: 120_000 });
+    expect(set.platformLimits.keepAliveIdleMs).toBe(120_000);
+    expect(() => loadConfig({ WAYPLAN_CONNECT_TIMEOUT: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WAYPLAN_KEEPALIVE_IDLE: '0.5' })).toThrow(ConfigError);
   });
 });

@@ -1,0 +1,74 @@
+import net from 'node:net';
+import type pg from 'pg';
+import { platformPool } from '../../platform/postgres/platform-pool.js';
+import { DatabaseConnectTimeoutError } from '../../store/connection-bounds.js';
+import { createPool } from '../../store/db.js';
+import { droppingHost, silentHost, type DeadHost } from '../platform/dead-hosts.js';
+
+/**
+ * wayplan's own pools against database hosts they cannot connect to, stood in for by local sockets:
+ * one that accepts and never answers, one that drops the connection's packets. The connect timeout
+ * is made short; that the kernel notices a dead peer through keepalive needs packets dropped on a
+ * live connection, which takes network privileges, so here only the socket's setting is checked.
+ */
+const hosts = { silent: silentHost, dropping: droppingHost };
+const url = (host: DeadHost): string => `postgres://wayplan:secret@127.0.0.1:${host.port}/wayplan`;
+
+describe.each(Object.keys(hosts) as (keyof typeof hosts)[])('a %s database host', (kind) => {
+  let host: DeadHost;
+  beforeEach(async () => {
+    host = await hosts[kind]();
+  });
+  afterEach(() => host.close());
+
+  test('each connection attempt ends at the connect timeout, naming the host; work queued behind them too', async () => {
+    // Three queries on two connections: the third waits for a client, then makes its own attempt.
+    const pool = createPool(url(host), 2, { connectTimeoutMs: 100 });
+    const failures = await Promise.all([1, 2, 3].map(() => pool.query('SELECT 1').catch((err: unknown) => err)));
+    // The pool waits for every client it has: it holds none once the attempts are over.
+    await pool.end();
+    for (const failure of failures) {
+      expect(failure).toBeInstanceOf(DatabaseConnectTimeoutError);
+      expect((failure as Error).message).toBe(`connecting to PostgreSQL at 127.0.0.1:${host.port} timed out after 0.1 s`);
+    }
+  });
+});
+
+test('the silent host sees the connection it accepted closed by the timeout', async () => {
+  const host = await silentHost();
+  try {
+    const accepted = host.nextConnection();
+    const pool = createPool(url(host), 1, { connectTimeoutMs: 100 });
+    await expect(pool.query('SELECT 1')).rejects.toBeInstanceOf(DatabaseConnectTimeoutError);
+    await (
+      await accepted
+    ).closed;
+    await pool.end();
+  } finally {
+    await host.close();
+  }
+});
+
+const pools: Record<string, (url: string, keepAliveIdleMs: number) => pg.Pool> = {
+  'the service pool': (at, keepAliveIdleMs) => createPool(at, 1, { connectTimeoutMs: 100, keepAliveIdleMs }),
+  'a platform pool': (at, keepAliveIdleMs) => platformPool(at, { connectTimeoutMs: 100, keepAliveIdleMs }, 1).pool,
+};
+
+test.each(Object.keys(pools))('%s turns TCP keepalive on, after the idle time given, once the TCP connection is made', async (name) => {
+  const host = await silentHost();
+  const original = net.Socket.prototype.setKeepAlive;
+  const calls: unknown[][] = [];
+  net.Socket.prototype.setKeepAlive = function (this: net.Socket, ...args: Parameters<net.Socket['setKeepAlive']>) {
+    calls.push(args);
+    return original.apply(this, args);
+  };
+  try {
+    const pool = pools[name]!(url(host), 12_000);
+    await expect(pool.query('SELECT 1')).rejects.toThrow('timed out after 0.1 s');
+    await pool.end();
+    expect(calls).toEqual([[true, 12_000]]);
+  } finally {
+    net.Socket.prototype.setKeepAlive = original;
+    await host.close();
+  }
+});
