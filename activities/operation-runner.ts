@@ -37,8 +37,13 @@ export class OperationPool {
   constructor(
     travel: TravelSettings,
     readonly threads: number = availableParallelism(),
+    searchIterations?: number,
   ) {
-    const setup: ThreadSetup = { travel, travelCacheBytes: processMatrixCache().maxBytes };
+    const setup: ThreadSetup = {
+      travel,
+      travelCacheBytes: processMatrixCache().maxBytes,
+      ...(searchIterations !== undefined ? { searchIterations } : {}),
+    };
     this.pool = new Piscina({
       filename: new URL('./operation-thread.js', import.meta.url).href,
       minThreads: 0,
@@ -104,12 +109,15 @@ export class OperationPool {
 
 const pools = new Map<string, OperationPool>();
 
-/** The worker process's pool for its travel settings, made on first use with `threads` threads. */
-export function operationPool(travel: TravelSettings, threads = availableParallelism()): OperationPool {
+/**
+ * The worker process's pool for its travel settings, made on first use with `threads` threads and,
+ * when given, `searchIterations` per search thread of a build or optimize.
+ */
+export function operationPool(travel: TravelSettings, threads = availableParallelism(), searchIterations?: number): OperationPool {
   const key = JSON.stringify(travel);
   let pool = pools.get(key);
   if (pool === undefined) {
-    pool = new OperationPool(travel, threads);
+    pool = new OperationPool(travel, threads, searchIterations);
     pools.set(key, pool);
   }
   return pool;

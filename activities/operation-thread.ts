@@ -14,6 +14,8 @@ export interface ThreadSetup {
   travel: TravelSettings;
   /** The size of the worker process's matrix cache (0: turned off). */
   travelCacheBytes: number;
+  /** Iterations of each build or optimize search thread, instead of the engine's default for the plan's size. */
+  searchIterations?: number;
 }
 
 /** One operation for a pool thread. */
@@ -39,7 +41,7 @@ export interface ThreadAnswer {
   runs: SearchRun[];
 }
 
-const { travel, travelCacheBytes } = workerData as ThreadSetup;
+const { travel, travelCacheBytes, searchIterations } = workerData as ThreadSetup;
 const recent = new RecentMatrices(travelCacheBytes);
 let loaded: { provider: PathProvider; identity: string } | undefined;
 
@@ -117,6 +119,7 @@ export default async function runTask(task: ThreadTask): Promise<ThreadAnswer> {
       (progress) => task.progress.postMessage(progress),
       {
         threads: task.searchThreads,
+        ...(searchIterations !== undefined ? { maxIterations: searchIterations } : {}),
       },
     );
     const body = JSON.stringify(result);

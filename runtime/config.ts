@@ -57,6 +57,12 @@ export interface Config {
    * the parallel searches of a build or optimize, which share them out.
    */
   solverThreads: number;
+  /**
+   * Iterations each search thread of a build or optimize runs (`WAYPLAN_SEARCH_ITERATIONS`), instead
+   * of the engine's default for the plan's size; undefined = that default. With a time limit they
+   * do not reach, plans then depend on the request and seed only, not on how busy the worker is.
+   */
+  searchIterations: number | undefined;
   /** Days an ended task, with its request and result, is kept (`WAYPLAN_TASK_RETENTION_DAYS`; 0 = forever). */
   taskRetentionDays: number;
   geocoding: GeocodingConfig;
@@ -203,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     travel: travelSettings(env, dataDir),
     travelCacheBytes: Math.floor(number(env, 'WAYPLAN_TRAVEL_CACHE_MB', 256, 0) * 1024 * 1024),
     solverThreads: integer(env, 'WAYPLAN_SOLVER_THREADS', availableParallelism(), 1),
+    searchIterations: env.WAYPLAN_SEARCH_ITERATIONS ? integer(env, 'WAYPLAN_SEARCH_ITERATIONS', 0, 1) : undefined,
     taskRetentionDays: integer(env, 'WAYPLAN_TASK_RETENTION_DAYS', 30, 0),
     geocoding: geocodingConfig(env),
     demo: env.WAYPLAN_DEMO !== '0',

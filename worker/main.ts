@@ -86,7 +86,7 @@ export async function runWorker(
     ? await serveMetrics(config.metrics.host, config.metrics.workerPort, log, () => sdkMetrics(sdkMetricsAddress))
     : undefined;
   // Warm before the first task: each thread has loaded the engine and the road graph.
-  const operations = queues.includes('solve') ? operationPool(config.travel, config.solverThreads) : undefined;
+  const operations = queues.includes('solve') ? operationPool(config.travel, config.solverThreads, config.searchIterations) : undefined;
   await operations?.warm();
   // The local activities of quick operations watch their task, to end at once when it is canceled.
   const changes = operations ? new ChangeEvents(databaseUrl, taskChannel) : undefined;

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { register } from 'prom-client';
 import { OperationPool, type OperationRun } from '../../activities/operation-runner.js';
 import { sequenceProblem } from '../support/problems.js';
 
@@ -78,5 +79,30 @@ test('warm starts every thread, each having run the engine, ahead of the first o
     expect(warmed.workers.map((worker) => worker.threadId).sort()).toEqual([...started].sort());
   } finally {
     await warmed.close();
+  }
+});
+
+test('searchIterations sets the iterations of each build or optimize search in place of the default for the size', async () => {
+  const iterationsOf = async (operation: string): Promise<number> => {
+    const values = (await register.getSingleMetric('wayplan_solver_iterations_total')?.get())?.values ?? [];
+    return values.find((value) => value.labels.operation === operation)?.value ?? 0;
+  };
+  // Two routes of 15 jobs and an hour's limit: without searchIterations the search runs the engine's 7,000.
+  const optimize: OperationRun = {
+    operation: 'optimize',
+    request: JSON.stringify(sequenceProblem(15, { routes: 2, timeLimit: '01:00:00' })),
+    options: {},
+  };
+  const bounded = new OperationPool({ provider: 'straight_line', map: undefined, mapsDir }, 1, 300);
+  try {
+    const before = await iterationsOf('optimize');
+    const outcome = await bounded.run(optimize, () => undefined, new AbortController().signal);
+    expect(outcome.kind).toBe('result');
+    expect((await iterationsOf('optimize')) - before).toBe(300);
+    const unbounded = await iterationsOf('optimize');
+    await pool.run(optimize, () => undefined, new AbortController().signal);
+    expect((await iterationsOf('optimize')) - unbounded).toBe(7000);
+  } finally {
+    await bounded.close();
   }
 });

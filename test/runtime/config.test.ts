@@ -8,6 +8,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WAYPLAN_SOLVER_THREADS: '0' })).toThrow(ConfigError);
   });
 
+  test('WAYPLAN_SEARCH_ITERATIONS: unset by default (the engine sizes the search), else an integer of at least 1', () => {
+    expect(loadConfig({}).searchIterations).toBeUndefined();
+    expect(loadConfig({ WAYPLAN_SEARCH_ITERATIONS: '5000' }).searchIterations).toBe(5000);
+    expect(() => loadConfig({ WAYPLAN_SEARCH_ITERATIONS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WAYPLAN_SEARCH_ITERATIONS: 'many' })).toThrow(ConfigError);
+  });
+
   test('WAYPLAN_PLATFORM_CONNECT_TIMEOUT and WAYPLAN_PLATFORM_STATEMENT_TIMEOUT: seconds, 5 and 60 by default', () => {
     expect(loadConfig({}).platformLimits).toEqual({ connectTimeoutMs: 5000, statementTimeoutMs: 60_000, keepAliveIdleMs: 30_000 });
     expect(loadConfig({ WAYPLAN_PLATFORM_CONNECT_TIMEOUT: '0.5', WAYPLAN_PLATFORM_STATEMENT_TIMEOUT: '300' }).platformLimits).toEqual({

@@ -110,6 +110,9 @@ describe('nightly planning pipeline over the real stack', () => {
       WAYPLAN_GEOCODER_TIMEOUT_MS: '500',
       WAYPLAN_GEOCODER_MAX_ATTEMPTS: '1',
       WAYPLAN_GEOCODER_BREAKER_FAILURES: '1000',
+      // Searches end on this budget where their time limit is generous (the demo night): the same
+      // plans on a busy machine, and a fifth of the default's work at the demo's size.
+      WAYPLAN_SEARCH_ITERATIONS: '8000',
     });
     user = await stack.createUser();
     pool = new pg.Pool({ connectionString: process.env.WAYPLAN_TEST_DATABASE_URL, max: 2 });
@@ -127,7 +130,7 @@ describe('nightly planning pipeline over the real stack', () => {
     folders.push(folder);
     cpSync(demoFleetFolder, folder, { recursive: true, filter: (path) => !/(routes|stops)\.csv$/.test(path) });
     await addPlatformConnection(pool, user.account, 'demo', { kind: 'csv_folder', settings: { path: folder } });
-    // The search ends on its iteration budget, not on a clock: the plan is the same on a busy machine.
+    // The search ends on its iteration budget (WAYPLAN_SEARCH_ITERATIONS), not on a clock.
     const demoNight = ['--days', '2', '--time-limit', '3600'];
     const first = await runNightly('demo', demoNight);
     expect(first.run.stderr).toBe('');
