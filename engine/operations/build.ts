@@ -67,7 +67,12 @@ export async function build(
   if (frontLoading) frontLoad(pricer, plan, problem.routes, finishingDeadline);
   const chains = overnights ? planOvernightStays(problem, travel, problem.routes, plan, finishingDeadline) : [];
   return withScheduleResponses(
-    plannedResponse(problem, travel, plan, new Map(), pricer, problem.routes, { multiday: false, chains, reasonsDeadline: deadline }),
+    plannedResponse(problem, travel, plan, new Map(), pricer, problem.routes, {
+      multiday: false,
+      planned: jobs,
+      chains,
+      reasonsDeadline: deadline,
+    }),
     chosen,
   );
 }

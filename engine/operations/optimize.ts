@@ -75,7 +75,7 @@ export async function optimize(
     report,
   );
   return withScheduleResponses(
-    plannedResponse(problem, travel, plan, fixed, pricer, singleDays, { multiday: true, reasonsDeadline: deadline }),
+    plannedResponse(problem, travel, plan, fixed, pricer, singleDays, { multiday: true, planned: jobs, reasonsDeadline: deadline }),
     chosen,
   );
 }

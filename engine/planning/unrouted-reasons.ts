@@ -17,6 +17,8 @@ export const PROBED_ROUTES = 6;
 export interface ReasonsTally {
   /** Cheapest-insertion probes, one per (job, route). */
   probes: number;
+  /** Jobs a probe found room for, put there. */
+  placed: number;
 }
 
 function counts(types: readonly ViolationType[]): Map<ViolationType, number> {
@@ -25,26 +27,33 @@ function counts(types: readonly ViolationType[]): Map<ViolationType, number> {
   return counted;
 }
 
-/** One unrouted job's reasons so far, the routes still to probe (nearest first) and how many were. */
+/** One unrouted job's reasons so far, the routes still to probe (nearest first), and whether a probed route has room for it. */
 interface Finding {
   found: Set<ViolationType>;
   probe: ResolvedRoute[];
-  probed: number;
-  placeable: boolean;
+  fits: boolean;
+  placed: boolean;
 }
 
 /**
- * Why jobs are on no route. First, on every route, what keeps the job off it whatever the order:
- * its rules (dates, attributes, drivers, zones, a route that may serve nothing), else a load over
- * a capacity or a job too many (see positionFreeAdditions). Then, on the PROBED_ROUTES other
- * routes that pass nearest the job, the hard violations its cheapest insertion adds to the planned
- * route (windows, capacity, job count, working time, end time…; of the probed positions, see
- * cheapestInsertion). Per job the union, in the order of the violation list; empty when a probed
- * route could take it without a hard violation. Every job gets its first rules and its nearest
- * probe before any job gets a second, so a clock that runs out still leaves reasons on most: after
- * `deadline` (ms since epoch) no route is probed, a job keeps the reasons of the routes probed by
- * then, and one with routes left open but none probed gets an empty list, as one that could fit
- * but ran out of time.
+ * Why jobs are on no route, and those that fit after all put on one. First, on every route, what
+ * keeps the job off it whatever the order: its rules (dates, attributes, drivers, zones, a route
+ * that may serve nothing), else a load over a capacity or a job too many (see
+ * positionFreeAdditions). Then, on the PROBED_ROUTES other routes that pass nearest the job, the
+ * hard violations its cheapest insertion adds to the planned route (windows, capacity, job count,
+ * working time, end time…; of the probed positions, see cheapestInsertion). Per job the union, in
+ * the order of the violation list.
+ *
+ * A probe that adds no hard violation found room the placement before did not use (it ran out of
+ * time, or a repair freed the room later): no violation says why the job is off that route, so it
+ * goes there (`plan` is updated; the job is then absent from the answer), unless `mayPlace`
+ * refuses, which leaves the job an empty list.
+ *
+ * What a job is told does not depend on the clock as long as its nearest open route decides: every
+ * job's rules on every route and its probe on the nearest route they leave open are done whatever
+ * the time (bounded: jobs × routes rule checks and one probe per job), so every job with an open
+ * route is either placed or has the violations it would bring there. Only the further probes,
+ * job after job once every job has had its first, stop at `deadline` (ms since epoch).
  */
 export function unroutedReasons(
   problem: ResolvedProblem,
@@ -53,7 +62,8 @@ export function unroutedReasons(
   routes: readonly ResolvedRoute[],
   jobs: readonly number[],
   deadline = Infinity,
-  tally: ReasonsTally = { probes: 0 },
+  tally: ReasonsTally = { probes: 0, placed: 0 },
+  mayPlace: (job: number, route: ResolvedRoute) => boolean = () => true,
 ): Map<number, ViolationType[]> {
   if (jobs.length === 0) return new Map();
   const proximity = new RouteProximity(problem, plan, routes);
@@ -64,12 +74,18 @@ export function unroutedReasons(
     let planned = before.get(route);
     if (planned === undefined) before.set(route, (planned = counts(objective.hardViolationTypes(order))));
     tally.probes++;
-    finding.probed++;
     const { position } = cheapestInsertion(objective, order, job)!;
-    const after = counts(objective.hardViolationTypes([...order.slice(0, position), job, ...order.slice(position)]));
-    const added = [...after].filter(([type, count]) => count > (planned.get(type) ?? 0)).map(([type]) => type);
-    if (added.length === 0) finding.placeable = true;
-    for (const type of added) finding.found.add(type);
+    const inserted = [...order.slice(0, position), job, ...order.slice(position)];
+    const added = [...counts(objective.hardViolationTypes(inserted))].filter(([type, count]) => count > (planned.get(type) ?? 0));
+    for (const [type] of added) finding.found.add(type);
+    if (added.length > 0) return;
+    finding.fits = true;
+    if (!mayPlace(job, route)) return;
+    // A new array: the objective keeps the loads of the order last asked about by identity.
+    plan.set(route, inserted);
+    before.delete(route);
+    finding.placed = true;
+    tally.placed++;
   };
   const findings = new Map<number, Finding>();
   for (const job of jobs) {
@@ -83,17 +99,16 @@ export function unroutedReasons(
       if (barred.length === 0) open.push(route);
       for (const type of barred) found.add(type);
     }
-    const finding: Finding = { found, probe: proximity.nearest(job, open, PROBED_ROUTES), probed: 0, placeable: false };
+    const finding: Finding = { found, probe: proximity.nearest(job, open, PROBED_ROUTES), fits: false, placed: false };
     findings.set(job, finding);
-    if (finding.probe.length > 0 && Date.now() < deadline) probe(job, finding.probe.shift()!, finding);
+    if (finding.probe.length > 0) probe(job, finding.probe.shift()!, finding);
   }
   for (const [job, finding] of findings) {
-    while (!finding.placeable && finding.probe.length > 0 && Date.now() < deadline) probe(job, finding.probe.shift()!, finding);
+    while (!finding.fits && finding.probe.length > 0 && Date.now() < deadline) probe(job, finding.probe.shift()!, finding);
   }
   const reasons = new Map<number, ViolationType[]>();
-  for (const [job, { found, probe: unprobed, probed, placeable }] of findings) {
-    const unknown = probed === 0 && unprobed.length > 0;
-    reasons.set(job, placeable || unknown ? [] : VIOLATION_TYPES.filter((type) => found.has(type)));
+  for (const [job, { found, fits, placed }] of findings) {
+    if (!placed) reasons.set(job, fits ? [] : VIOLATION_TYPES.filter((type) => found.has(type)));
   }
   return reasons;
 }

@@ -50,7 +50,7 @@ export const UnroutedJob = Type.Object(
     reasons: Type.Optional(
       Type.Array(ViolationType, {
         description:
-          'build, optimize and insert: the violation types that keep the job off every route (our own field; empty when it could fit but the search ran out of time).',
+          'build, optimize and insert: the violation types that keep the job off every route (our own field; empty only when the job fits a route it is not put on: a job optimize was given on no route, or a day of an overnight trip in build).',
       }),
     ),
   },

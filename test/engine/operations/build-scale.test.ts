@@ -84,7 +84,8 @@ describe('build at scale', () => {
     const body = planningProblem({ jobs: 1000, routesPerDay: 3, windows: true, settings: { time_limit: '00:00:00' } });
     const result = await operate('build', body);
     accountedFor(body, result);
-    for (const job of result.unrouted_jobs) expect(Array.isArray(job.reasons)).toBe(true);
+    // Each job's rules and its nearest probe are done whatever the clock says.
+    for (const job of result.unrouted_jobs) expect(job.reasons?.length).toBeGreaterThan(0);
     expect(await reevaluated(body, jobsByRoute(result))).toEqual([]);
   }, 300_000);
 });
