@@ -48,25 +48,34 @@ test('a task started on one API process is awaited and listed on the other', asy
 });
 
 test('the work limit holds over both API processes; other accounts are unaffected', async () => {
-  // GET territories waits for a worker to read the platform: with no worker it holds its slot.
+  // GET territories waits for a worker to read the platform: with the workers paused it holds its
+  // slot. Paused, not restarted: the requests give up after 30 s, and restarted workers could take
+  // longer than that to start polling on a busy machine, where resumed ones poll at once.
   const demoFleet = join(repoRoot, 'platform', 'demo-fleet');
   await stack.query(`INSERT INTO platform_connections(account, name, kind, settings) VALUES ($1, 'files', 'csv_folder', $2)`, [
     busy.account,
     JSON.stringify({ path: demoFleet }),
   ]);
-  await Promise.all([stack.killWorker('SIGTERM', 0), stack.killWorker('SIGTERM', 1)]);
-  const holding = Array.from({ length: limit }, (_, i) => get(i % 2, '/v1/platform/territories', busy));
-  await waitUntil(`${limit} requests hold every work slot`, async () =>
-    (await heldSlots(stack, 'work', busy.account)) === limit ? true : undefined,
-  );
-  const rejected = await Promise.all([get(0, '/v1/tasks', busy), get(1, '/v1/tasks', busy)]);
-  const otherAccount = await get(1, '/v1/tasks', calm);
-  stack.startWorker(0);
-  stack.startWorker(1);
+  stack.pauseWorker(0);
+  stack.pauseWorker(1);
+  let holding: Promise<Awaited<ReturnType<typeof get>>[]>;
+  let rejected: Awaited<ReturnType<typeof get>>[];
+  let otherAccount: Awaited<ReturnType<typeof get>>;
+  try {
+    holding = Promise.all(Array.from({ length: limit }, (_, i) => get(i % 2, '/v1/platform/territories', busy)));
+    await waitUntil(`${limit} requests hold every work slot`, async () =>
+      (await heldSlots(stack, 'work', busy.account)) === limit ? true : undefined,
+    );
+    rejected = await Promise.all([get(0, '/v1/tasks', busy), get(1, '/v1/tasks', busy)]);
+    otherAccount = await get(1, '/v1/tasks', calm);
+  } finally {
+    stack.resumeWorker(0);
+    stack.resumeWorker(1);
+  }
   expect(rejected.map((r) => r.status)).toEqual([429, 429]);
   expect(rejected[0]!.body).toMatchObject({ status_code: 429, error_code: 'too_many_requests_error' });
   expect(otherAccount.status).toBe(200);
-  const held = await Promise.all(holding);
+  const held = await holding;
   expect(held.map((r) => r.status)).toEqual(Array(limit).fill(200));
   expect((await get(1, '/v1/tasks', busy)).status).toBe(200);
 }, 90000);
