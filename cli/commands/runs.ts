@@ -44,7 +44,7 @@ export function printRunReport(run: RunWithTerritories): void {
       notes.push(`  bad row: ${fault.source} line ${fault.line}${fault.column ? ` column ${fault.column}` : ''}: ${fault.message}`);
     for (const job of t.unrouted)
       notes.push(
-        `  unrouted ${job.id}: ${job.reasons.length ? job.reasons.join(', ') : 'no reason found (search time ran out)'}${job.message ? ` (${job.message})` : ''}`,
+        `  unrouted ${job.id}: ${job.reasons.length ? job.reasons.join(', ') : 'no violation found (it fits a route it was not put on)'}${job.message ? ` (${job.message})` : ''}`,
       );
     const steps = pipelineSteps
       .flatMap((step) => {
