@@ -12,7 +12,11 @@ export const errorResponse = (description: string): Json => ({ description, cont
 export const okResponse = (description: string, schema?: unknown): Json =>
   schema === undefined ? { description } : { description, content: json(schema) };
 
-/** Statuses every authenticated operation may answer; `default` covers the rest (404, 405, 413, 503 ...): always an error_response. */
+/** Why any operation may answer 503, whatever its own reasons for one. */
+export const UNREACHABLE_DEPENDENCY =
+  'the service cannot reach its database or its workflow engine at the moment, or cannot count requests; Retry-After says when to try again';
+
+/** Statuses every authenticated operation may answer; `default` covers the rest (404, 405 ...): always an error_response. */
 export const COMMON_ERRORS: Json = {
   '400': errorResponse('validation_failed_error: errors lists every fault (at most 100).'),
   '401': errorResponse('authentication_required_error, invalid_session_id_error or invalid_basic_auth_error.'),
@@ -25,7 +29,8 @@ export const COMMON_ERRORS: Json = {
   '429': errorResponse('too_many_requests_error: the account has too many requests in flight, or too many failed logins (Retry-After).'),
   '431': errorResponse('request_header_fields_too_large_error.'),
   '500': errorResponse('internal_server_error.'),
-  default: errorResponse('Any other error (not_found_error, method_not_allowed_error, service_unavailable_error, ...).'),
+  '503': errorResponse(`service_unavailable_error: ${UNREACHABLE_DEPENDENCY}.`),
+  default: errorResponse('Any other error (not_found_error, method_not_allowed_error, ...).'),
 };
 
 export function query(name: string, schema: unknown, required: boolean, description: string): Json {

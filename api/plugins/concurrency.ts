@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SlotStoreUnavailableError, type AccountSlots, type Slot, type SlotKind } from '../../store/account-slots.js';
 import { ApiError } from '../errors.js';
+import { serviceUnavailable } from '../unavailable.js';
 
 export interface ConcurrencyLimits {
   /** Requests of one account being served at once, over all API processes. */
@@ -77,7 +78,7 @@ async function take(slots: AccountSlots, kind: SlotKind, account: string, limit:
   } catch (err) {
     if (!(err instanceof SlotStoreUnavailableError)) throw err;
     reply.request.log.warn({ err }, 'concurrency slots unavailable');
-    throw new ApiError(503, 'service_unavailable_error', 'The service cannot count requests right now; retry shortly.');
+    throw serviceUnavailable('The service cannot count requests right now; retry shortly.');
   }
   if (!slot) throw new ApiError(429, 'too_many_requests_error', messages[kind](account, limit));
   return slot;

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
+import { unreachableDependency } from '../unavailable.js';
 
 /** Fastify's own failures, translated to the interface's error codes. */
 function fromFastify(error: FastifyError): ApiError | undefined {
@@ -55,6 +56,12 @@ export function errorHandling(app: FastifyInstance): void {
     const known = error instanceof ApiError ? error : fromFastify(error);
     if (known) {
       void reply.code(known.statusCode).headers(known.headers).send(known.body());
+      return;
+    }
+    const unavailable = unreachableDependency(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'a dependency of the service is unreachable');
+      void reply.code(unavailable.statusCode).headers(unavailable.headers).send(unavailable.body());
       return;
     }
     request.log.error({ err: error }, 'unexpected failure');

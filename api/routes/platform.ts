@@ -11,7 +11,17 @@ import { failureTypes, workflowTypes, type Workflows } from '../../workflows/con
 import type { ApiContext } from '../context.js';
 import { ApiError, ValidationFailedError } from '../errors.js';
 import { operations, type PlatformTask } from '../../engine/operations/registry.js';
-import { answerSchema, COMMON_ERRORS, errorResponse, json, okResponse, query, ref, WAIT_PARAMETER } from '../openapi/describe.js';
+import {
+  answerSchema,
+  COMMON_ERRORS,
+  errorResponse,
+  json,
+  okResponse,
+  query,
+  ref,
+  UNREACHABLE_DEPENDENCY,
+  WAIT_PARAMETER,
+} from '../openapi/describe.js';
 import type { OperationDoc } from '../openapi/catalog.js';
 import { resource } from '../resource.js';
 import { taskRedirectResponse } from '../tasks/responses.js';
@@ -22,7 +32,7 @@ import { requireJsonBody } from './operations.js';
 const territoriesTimeoutMs = 30_000;
 
 const unknownConnection = errorResponse('not_found_error: the account has no such connection (or none at all).');
-const unreadable = errorResponse('service_unavailable_error: the platform could not be read or written.');
+const unreadable = errorResponse(`service_unavailable_error: the platform could not be read or written; or ${UNREACHABLE_DEPENDENCY}.`);
 
 function platformTaskDoc(record: PlatformTask, body: string, description: string): OperationDoc {
   return {

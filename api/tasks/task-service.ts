@@ -7,6 +7,7 @@ import type { Identity } from '../../store/users.js';
 import type { ApiContext } from '../context.js';
 import { errorResponse } from '../../model/types/meta.js';
 import { ApiError, type ErrorResponse } from '../errors.js';
+import { unreachableDependency } from '../unavailable.js';
 import { storedResultAggregates } from './result-aggregates.js';
 import { taskRedirectResponse } from './responses.js';
 import { randomId } from '../../store/ids.js';
@@ -81,7 +82,9 @@ export class TaskService {
       });
     } catch (err) {
       this.ctx.log.error({ err, task: id }, 'could not start the task workflow');
-      const failure = new ApiError(500, 'internal_server_error', 'The task could not be started; retry later.');
+      // Temporal out of reach is the service unavailable for a while (503); anything else is a bug.
+      const failure =
+        unreachableDependency(err) ?? new ApiError(500, 'internal_server_error', 'The task could not be started; retry later.');
       await this.ctx.tasks.finish(id, 'failed', { kind: 'error', body: JSON.stringify(failure.body()) });
       throw failure;
     }

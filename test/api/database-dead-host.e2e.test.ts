@@ -1,6 +1,5 @@
-import { once } from 'node:events';
-import net from 'node:net';
 import { freePort } from '../../runtime/ports.js';
+import { forwarder, type Forwarder } from '../support/forwarder.js';
 import { request, type JsonResponse } from '../support/http.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 import { droppingHost, silentHost } from '../platform/dead-hosts.js';
@@ -8,46 +7,20 @@ import { droppingHost, silentHost } from '../platform/dead-hosts.js';
 /**
  * The API's own PostgreSQL becoming unreachable: the API reaches it through an address of this
  * file's, which first forwards to the suite's PostgreSQL and is then taken by a dead host (or by
- * nothing: connections refused). A connection attempt that times out (0.2 s here) takes the path of
- * a refused one: the same error_response, and healthz's 503 says why.
+ * nothing: connections refused). Each way the API answers 503 service_unavailable_error with
+ * Retry-After, naming no host; a connection attempt that times out (0.2 s here) takes the path of a
+ * refused one, and healthz's 503 says why.
  */
 const suiteDatabase = new URL(process.env.WAYPLAN_TEST_DATABASE_URL!);
 let address: number;
 let stack: TestStack;
 let user: TestUser;
 
-/** Forwards connections on `port` to the suite's PostgreSQL; `close` also cuts the ones made. */
-async function forwarder(port: number): Promise<{ close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const database = net.connect(Number(suiteDatabase.port), suiteDatabase.hostname);
-    for (const socket of [client, database]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        sockets.delete(socket);
-        client.destroy();
-        database.destroy();
-      });
-    }
-    client.pipe(database).pipe(client);
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    close: async () => {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
-}
-
-let forwarding: { close(): Promise<void> };
+let forwarding: Forwarder;
 
 beforeAll(async () => {
   address = await freePort();
-  forwarding = await forwarder(address);
+  forwarding = await forwarder(address, suiteDatabase.host);
   const url = new URL(suiteDatabase);
   url.port = String(address);
   stack = await TestStack.start({ DATABASE_URL: url.toString(), WAYPLAN_CONNECT_TIMEOUT: '0.2' }, { workers: 0 });
@@ -65,12 +38,17 @@ const health = (): Promise<JsonResponse> => request(`${stack.baseUrl}/healthz`);
 
 let refused: JsonResponse;
 
-test('a refused connection: the documented internal_server_error, and healthz 503', async () => {
+test('a refused connection: 503 service_unavailable_error with Retry-After, and healthz 503', async () => {
   expect((await task()).status).toBe(404);
   await forwarding.close();
   refused = await task();
-  expect(refused.status).toBe(500);
-  expect(refused.body).toEqual({ status_code: 500, error_code: 'internal_server_error', message: 'Unexpected failure; retry later.' });
+  expect(refused.status).toBe(503);
+  expect(refused.headers.get('retry-after')).toBe('5');
+  expect(refused.body).toEqual({
+    status_code: 503,
+    error_code: 'service_unavailable_error',
+    message: 'The service cannot reach its database at the moment; retry shortly.',
+  });
   expect((await health()).body).toMatchObject({ status: 'unavailable', postgres: expect.stringContaining('ECONNREFUSED') });
 });
 
@@ -82,7 +60,11 @@ test.each(Object.keys(deadHosts) as (keyof typeof deadHosts)[])(
     const host = await deadHosts[kind](address);
     try {
       const answer = await task();
-      expect({ status: answer.status, body: answer.body }).toEqual({ status: refused.status, body: refused.body });
+      expect({ status: answer.status, retryAfter: answer.headers.get('retry-after'), body: answer.body }).toEqual({
+        status: refused.status,
+        retryAfter: '5',
+        body: refused.body,
+      });
       const healthz = await health();
       expect(healthz.status).toBe(503);
       expect(healthz.body).toMatchObject({ postgres: `connecting to PostgreSQL at 127.0.0.1:${address} timed out after 0.2 s` });
@@ -95,6 +77,6 @@ test.each(Object.keys(deadHosts) as (keyof typeof deadHosts)[])(
 );
 
 test('once the database is back, requests are served again', async () => {
-  forwarding = await forwarder(address);
+  forwarding = await forwarder(address, suiteDatabase.host);
   expect((await task()).status).toBe(404);
 });
