@@ -28,6 +28,13 @@ export function temporalUnreachable(err: unknown): boolean {
   return unreachableStatuses[grpcStatus(err) ?? -1] !== undefined;
 }
 
+/** What failed reaching Temporal, for an unauthenticated client: the call's status, not its details, which name the address. */
+export function describeTemporalFault(err: unknown): string {
+  const status = grpcStatus(err);
+  if (status === undefined) return 'failed (the log has the error)';
+  return `gRPC status ${status}${status in unreachableStatuses ? ` ${unreachableStatuses[status]}` : ''}`;
+}
+
 /**
  * The answer to a request that failed because one of the service's own dependencies, its
  * PostgreSQL or Temporal, cannot be reached: 503, in words that name neither host nor credentials

@@ -2,7 +2,10 @@ import pg from 'pg';
 
 /** A connection attempt to wayplan's own PostgreSQL outlasted the connect timeout; the message names the host for the log. */
 export class DatabaseConnectTimeoutError extends Error {
-  constructor(host: string, timeoutMs: number) {
+  constructor(
+    host: string,
+    readonly timeoutMs: number,
+  ) {
     super(`connecting to PostgreSQL at ${host} timed out after ${timeoutMs / 1000} s`);
   }
 }

@@ -47,3 +47,16 @@ export function databaseUnreachable(err: unknown): boolean {
   if (err instanceof pg.DatabaseError) return err.code?.startsWith('08') === true || unavailableStates.has(err.code ?? '');
   return socketCode(err) !== undefined || (err instanceof Error && lostConnection.has(err.message));
 }
+
+/**
+ * What failed, in words fit for an unauthenticated client: no host, port, user or database name,
+ * which Node's socket errors and many of PostgreSQL's messages carry (the log keeps the error).
+ */
+export function describeDatabaseFault(err: unknown): string {
+  if (err instanceof DatabaseConnectTimeoutError) return `connect timed out after ${err.timeoutMs / 1000} s`;
+  if (err instanceof pg.DatabaseError) return `PostgreSQL error ${err.code ?? 'without a code'}`;
+  const code = socketCode(err);
+  if (code) return `connection failed: ${code}`;
+  if (err instanceof Error && lostConnection.has(err.message)) return err.message;
+  return 'failed (the log has the error)';
+}

@@ -49,7 +49,11 @@ test('a refused connection: 503 service_unavailable_error with Retry-After, and 
     error_code: 'service_unavailable_error',
     message: 'The service cannot reach its database at the moment; retry shortly.',
   });
-  expect((await health()).body).toMatchObject({ status: 'unavailable', postgres: expect.stringContaining('ECONNREFUSED') });
+  const healthz = await health();
+  expect({ status: healthz.status, body: healthz.body }).toEqual({
+    status: 503,
+    body: { status: 'unavailable', postgres: 'connection failed: ECONNREFUSED', temporal: 'ok' },
+  });
 });
 
 const deadHosts = { silent: silentHost, dropping: droppingHost };
@@ -66,8 +70,11 @@ test.each(Object.keys(deadHosts) as (keyof typeof deadHosts)[])(
         body: refused.body,
       });
       const healthz = await health();
-      expect(healthz.status).toBe(503);
-      expect(healthz.body).toMatchObject({ postgres: `connecting to PostgreSQL at 127.0.0.1:${address} timed out after 0.2 s` });
+      // What failed, without the address (the log has it): the body is for anyone.
+      expect({ status: healthz.status, body: healthz.body }).toEqual({
+        status: 503,
+        body: { status: 'unavailable', postgres: 'connect timed out after 0.2 s', temporal: 'ok' },
+      });
     } finally {
       await host.close();
     }
