@@ -27,9 +27,9 @@ export async function connectApiContext(
   ports: ApiPorts,
 ): Promise<{ ctx: ApiContext; close(): Promise<void> }> {
   const pool = createPool(databaseUrl, 20, { statementTimeoutMs: config.statementTimeoutSeconds * 1000, ...config.databaseLimits });
-  const events = new ChangeEvents(databaseUrl, taskChannel);
+  const events = new ChangeEvents(databaseUrl, taskChannel, config.databaseLimits);
   await events.start();
-  const sandboxEvents = new ChangeEvents(databaseUrl, sandboxChannel);
+  const sandboxEvents = new ChangeEvents(databaseUrl, sandboxChannel, config.databaseLimits);
   await sandboxEvents.start();
   const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace);
   const slots = new AccountSlots(databaseUrl);

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { connectClient, type ConnectionLimits } from './db.js';
 
 type Listener = () => void;
 
@@ -19,21 +20,28 @@ export class ChangeEvents {
   private heardCount = 0;
   private readonly heard = new Map<string, number>();
 
+  /**
+   * `limits` bound the listening connection as the pools' are: without them a start on a host that
+   * never answers (API start-up, or a reconnect) waited for ever, and a host that died without
+   * closing the connection left it listening to nothing, so long-polls were never woken.
+   */
   constructor(
     private readonly databaseUrl: string,
     private readonly channel: string,
+    private readonly limits: ConnectionLimits,
   ) {}
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const client = await connectClient(this.databaseUrl, this.limits);
     client.on('notification', (message) => {
       if (message.payload) this.emit(message.payload);
     });
     client.on('error', () => this.reconnect());
     client.on('end', () => this.reconnect());
-    await client.connect();
     await client.query(`LISTEN ${this.channel}`);
-    this.client = client;
+    // Closed while this (re)connection was under way: nobody will end it otherwise.
+    if (this.closed) await client.end().catch(() => undefined);
+    else this.client = client;
   }
 
   private reconnect(): void {

@@ -13,6 +13,15 @@ export interface PoolOptions {
   keepAliveIdleMs?: number;
 }
 
+/** The bounds of every connection to wayplan's own PostgreSQL (`Config.databaseLimits`). */
+export interface ConnectionLimits {
+  connectTimeoutMs: number;
+  keepAliveIdleMs: number;
+}
+
+const boundedDatabaseClient = (connectTimeoutMs: number): typeof pg.Client =>
+  boundedClient(connectTimeoutMs, (host) => new DatabaseConnectTimeoutError(host, connectTimeoutMs));
+
 export function createPool(url: string, max = 10, options: PoolOptions = {}): pg.Pool {
   const { statementTimeoutMs, connectTimeoutMs, keepAliveIdleMs } = options;
   const pool = new pg.Pool({
@@ -20,9 +29,7 @@ export function createPool(url: string, max = 10, options: PoolOptions = {}): pg
     max,
     idleTimeoutMillis: 30000,
     ...(statementTimeoutMs !== undefined ? { statement_timeout: Math.round(statementTimeoutMs) } : {}),
-    ...(connectTimeoutMs !== undefined
-      ? { Client: boundedClient(connectTimeoutMs, (host) => new DatabaseConnectTimeoutError(host, connectTimeoutMs)) }
-      : {}),
+    ...(connectTimeoutMs !== undefined ? { Client: boundedDatabaseClient(connectTimeoutMs) } : {}),
     ...(keepAliveIdleMs !== undefined ? keepAlive(keepAliveIdleMs) : {}),
   });
   // An idle client losing its connection (server restart) must not crash the process.
@@ -31,6 +38,18 @@ export function createPool(url: string, max = 10, options: PoolOptions = {}): pg
   // listens only to idle ones. Its next query fails, and the pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
+}
+
+/**
+ * A connected client of its own (for LISTEN), bounded as the pools are: its connection attempt
+ * fails with a DatabaseConnectTimeoutError after `connectTimeoutMs`, and TCP keepalive finds a peer
+ * that died without closing the connection. The caller ends it.
+ */
+export async function connectClient(url: string, limits: ConnectionLimits): Promise<pg.Client> {
+  const Client = boundedDatabaseClient(limits.connectTimeoutMs);
+  const client = new Client({ connectionString: url, ...keepAlive(limits.keepAliveIdleMs) });
+  await client.connect();
+  return client;
 }
 
 /**

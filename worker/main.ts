@@ -89,7 +89,7 @@ export async function runWorker(
   const operations = queues.includes('solve') ? operationPool(config.travel, config.solverThreads, config.searchIterations) : undefined;
   await operations?.warm();
   // The local activities of quick operations watch their task, to end at once when it is canceled.
-  const changes = operations ? new ChangeEvents(databaseUrl, taskChannel) : undefined;
+  const changes = operations ? new ChangeEvents(databaseUrl, taskChannel, config.databaseLimits) : undefined;
   await changes?.start();
   const activities = {
     ...createTaskActivities({ tasks: new TaskStore(pool), travel: config.travel, ...(changes ? { changes } : {}) }),

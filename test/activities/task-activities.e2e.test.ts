@@ -4,6 +4,7 @@ import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { createTaskActivities, type TaskActivities } from '../../activities/task-activities.js';
+import { loadConfig } from '../../runtime/config.js';
 import { randomId } from '../../store/ids.js';
 import { ChangeEvents } from '../../store/change-events.js';
 import { createPool, type Pool } from '../../store/db.js';
@@ -136,7 +137,7 @@ describe('runOperation (task activity)', () => {
   });
 
   test('as a local activity (no heartbeats), a cancel through the task record stops the thread at once and stores no result', async () => {
-    const changes = new ChangeEvents(process.env.WAYPLAN_TEST_DATABASE_URL!, taskChannel);
+    const changes = new ChangeEvents(process.env.WAYPLAN_TEST_DATABASE_URL!, taskChannel, loadConfig({}).databaseLimits);
     await changes.start();
     try {
       const watching = createTaskActivities({ tasks, travel: { provider: 'straight_line', map: undefined, mapsDir: tmpdir() }, changes });
