@@ -12,7 +12,7 @@ export async function withDatabase<T>(config: Config, log: Logger, work: (pool: 
   const database = await startDatabase(config, log);
   const pool = createPool(database.url, 4, config.databaseLimits);
   try {
-    await migrate(database.url);
+    await migrate(database.url, config.databaseLimits);
     return await work(pool);
   } finally {
     await pool.end();

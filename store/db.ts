@@ -41,13 +41,15 @@ export function createPool(url: string, max = 10, options: PoolOptions = {}): pg
 }
 
 /**
- * A connected client of its own (for LISTEN), bounded as the pools are: its connection attempt
- * fails with a DatabaseConnectTimeoutError after `connectTimeoutMs`, and TCP keepalive finds a peer
- * that died without closing the connection. The caller ends it.
+ * A connected client of its own (for LISTEN, for migrations), bounded as the pools are (each bound
+ * only when given): its connection attempt fails with a DatabaseConnectTimeoutError after
+ * `connectTimeoutMs`, and TCP keepalive finds a peer that died without closing the connection.
+ * The caller ends it.
  */
-export async function connectClient(url: string, limits: ConnectionLimits): Promise<pg.Client> {
-  const Client = boundedDatabaseClient(limits.connectTimeoutMs);
-  const client = new Client({ connectionString: url, ...keepAlive(limits.keepAliveIdleMs) });
+export async function connectClient(url: string, limits: Partial<ConnectionLimits> = {}): Promise<pg.Client> {
+  const { connectTimeoutMs, keepAliveIdleMs } = limits;
+  const Client = connectTimeoutMs !== undefined ? boundedDatabaseClient(connectTimeoutMs) : pg.Client;
+  const client = new Client({ connectionString: url, ...(keepAliveIdleMs !== undefined ? keepAlive(keepAliveIdleMs) : {}) });
   await client.connect();
   return client;
 }

@@ -28,7 +28,7 @@ async function exists(path: string): Promise<boolean> {
  * WAYPLAN_DEMO=0 turns it off; a connection removed later is not added again.
  */
 export async function bootstrapDemoConnection(
-  config: Pick<Config, 'admin' | 'dataDir' | 'demo'>,
+  config: Pick<Config, 'admin' | 'dataDir' | 'demo' | 'databaseLimits'>,
   log: Pick<Logger, 'info'>,
   databaseUrl: string,
 ): Promise<void> {
@@ -37,7 +37,7 @@ export async function bootstrapDemoConnection(
   const copy = join(config.dataDir, 'demo-fleet');
   if (await exists(copy)) return;
   await cp(demoFleetFolder, copy, { recursive: true, filter: (source) => !/[/\\](routes|stops)\.csv$/.test(source) });
-  const pool = createPool(databaseUrl, 1);
+  const pool = createPool(databaseUrl, 1, config.databaseLimits);
   try {
     await ensureAccount(pool, account);
     await addPlatformConnection(pool, account, demoConnectionName, { kind: 'csv_folder', settings: { path: copy } });

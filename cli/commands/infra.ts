@@ -20,7 +20,7 @@ export async function infraCommand(config: Config, log: Logger, options: { exitW
     await database.stop();
   };
   try {
-    await migrate(database.url);
+    await migrate(database.url, config.databaseLimits);
     await bootstrapAdmin(config, log, database.url);
     const temporal = await startTemporal(config, log);
     if (prepareTravel(config.travel)) log.info(`imported the road map ${config.travel.map}`);

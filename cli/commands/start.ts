@@ -35,7 +35,7 @@ async function waitForHealthy(url: string, timeoutMs: number): Promise<boolean> 
 /** Creates WAYPLAN_ADMIN (account owner) when it does not exist yet. */
 export async function bootstrapAdmin(config: Config, log: Logger, databaseUrl: string): Promise<void> {
   if (!config.admin) return;
-  const pool = createPool(databaseUrl, 2);
+  const pool = createPool(databaseUrl, 2, config.databaseLimits);
   try {
     const created = await new UserStore(pool).ensure(config.admin.account, config.admin.user, config.admin.password, 'owner');
     if (created) log.info(`created admin ${config.admin.account}:${config.admin.user}`);
@@ -56,7 +56,7 @@ export async function startCommand(config: Config, log: Logger): Promise<void> {
     for (const stop of stops.reverse()) await stop();
   };
   try {
-    for (const name of await migrate(database.url)) log.info(`applied migration ${name}`);
+    for (const name of await migrate(database.url, config.databaseLimits)) log.info(`applied migration ${name}`);
     await bootstrapAdmin(config, log, database.url);
     await bootstrapDemoConnection(config, log, database.url);
     const temporal = await startTemporal(config, log);

@@ -28,7 +28,7 @@ describe('the demo connection of the bootstrap account', () => {
   });
 
   it('is added on the first start with a working copy, never again, and not with WAYPLAN_DEMO=0', async () => {
-    const config = { admin: { account, user: 'ops', password: 'unused-here' }, dataDir, demo: loadConfig({}).demo };
+    const config = { ...loadConfig({}), admin: { account, user: 'ops', password: 'unused-here' }, dataDir };
     await bootstrapDemoConnection({ ...config, demo: loadConfig({ WAYPLAN_DEMO: '0' }).demo }, log, url);
     expect(await listPlatformConnections(pool, account)).toEqual([]);
 
@@ -56,7 +56,7 @@ describe('the demo connection of the bootstrap account', () => {
   it('belongs to an account "demo" without users when no WAYPLAN_ADMIN is set', async () => {
     const ownData = await mkdtemp(join(tmpdir(), 'wayplan-boot-'));
     try {
-      await bootstrapDemoConnection({ admin: undefined, dataDir: ownData, demo: true }, log, url);
+      await bootstrapDemoConnection({ ...loadConfig({}), admin: undefined, dataDir: ownData }, log, url);
       const connections = await listPlatformConnections(pool, 'demo');
       expect(connections.map((c) => c.settings)).toContainEqual({ path: join(ownData, 'demo-fleet') });
       expect((await pool.query('SELECT count(*)::int AS n FROM users WHERE account = $1', ['demo'])).rows[0].n).toBe(0);

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { platformPool } from '../../platform/postgres/platform-pool.js';
 import { DatabaseConnectTimeoutError } from '../../store/connection-bounds.js';
 import { createPool } from '../../store/db.js';
+import { migrate } from '../../store/migrate.js';
 import { droppingHost, silentHost, type DeadHost } from '../platform/dead-hosts.js';
 
 /**
@@ -44,6 +45,22 @@ test('the silent host sees the connection it accepted closed by the timeout', as
       await accepted
     ).closed;
     await pool.end();
+  } finally {
+    await host.close();
+  }
+});
+
+test('migrations end their connection attempt at the connect timeout too', async () => {
+  const host = await silentHost();
+  try {
+    const accepted = host.nextConnection();
+    // Before, node-pg-migrate's own client waited for ever (and `wayplan start` with it).
+    await expect(migrate(url(host), { connectTimeoutMs: 100, keepAliveIdleMs: 30_000 })).rejects.toBeInstanceOf(
+      DatabaseConnectTimeoutError,
+    );
+    await (
+      await accepted
+    ).closed;
   } finally {
     await host.close();
   }
