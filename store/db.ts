@@ -4,33 +4,44 @@ import { boundedClient, DatabaseConnectTimeoutError, keepAlive } from './connect
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export interface PoolOptions {
-  /** PostgreSQL cancels any statement of this pool that runs longer (server-side `statement_timeout`). */
-  statementTimeoutMs?: number;
-  /** A connection attempt (TCP, TLS, login) that takes longer fails with a DatabaseConnectTimeoutError. */
-  connectTimeoutMs?: number;
-  /** A connection silent this long has its peer probed by TCP keepalive, and fails when that is gone. */
-  keepAliveIdleMs?: number;
-}
-
 /** The bounds of every connection to wayplan's own PostgreSQL (`Config.databaseLimits`). */
 export interface ConnectionLimits {
+  /** A connection attempt (TCP, TLS, login) that takes longer fails with a DatabaseConnectTimeoutError. */
   connectTimeoutMs: number;
+  /** A connection silent this long has its peer probed by TCP keepalive, and fails when that is gone. */
   keepAliveIdleMs: number;
 }
 
-const boundedDatabaseClient = (connectTimeoutMs: number): typeof pg.Client =>
-  boundedClient(connectTimeoutMs, (host) => new DatabaseConnectTimeoutError(host, connectTimeoutMs));
+/** Each bound applies only when given. */
+export interface PoolOptions extends Partial<ConnectionLimits> {
+  /** PostgreSQL cancels any statement of this pool that runs longer (server-side `statement_timeout`). */
+  statementTimeoutMs?: number;
+}
+
+/** The client class and socket settings that apply `limits` (those given) to a pool's or a lone client's connections. */
+function bounded({ connectTimeoutMs, keepAliveIdleMs }: Partial<ConnectionLimits>): {
+  Client: typeof pg.Client;
+  socket: Pick<pg.ClientConfig, 'keepAlive' | 'keepAliveInitialDelayMillis'>;
+} {
+  return {
+    Client:
+      connectTimeoutMs === undefined
+        ? pg.Client
+        : boundedClient(connectTimeoutMs, (host) => new DatabaseConnectTimeoutError(host, connectTimeoutMs)),
+    socket: keepAliveIdleMs === undefined ? {} : keepAlive(keepAliveIdleMs),
+  };
+}
 
 export function createPool(url: string, max = 10, options: PoolOptions = {}): pg.Pool {
-  const { statementTimeoutMs, connectTimeoutMs, keepAliveIdleMs } = options;
+  const { statementTimeoutMs, ...limits } = options;
+  const { Client, socket } = bounded(limits);
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30000,
     ...(statementTimeoutMs !== undefined ? { statement_timeout: Math.round(statementTimeoutMs) } : {}),
-    ...(connectTimeoutMs !== undefined ? { Client: boundedDatabaseClient(connectTimeoutMs) } : {}),
-    ...(keepAliveIdleMs !== undefined ? keepAlive(keepAliveIdleMs) : {}),
+    Client,
+    ...socket,
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => undefined);
@@ -47,9 +58,8 @@ export function createPool(url: string, max = 10, options: PoolOptions = {}): pg
  * The caller ends it.
  */
 export async function connectClient(url: string, limits: Partial<ConnectionLimits> = {}): Promise<pg.Client> {
-  const { connectTimeoutMs, keepAliveIdleMs } = limits;
-  const Client = connectTimeoutMs !== undefined ? boundedDatabaseClient(connectTimeoutMs) : pg.Client;
-  const client = new Client({ connectionString: url, ...(keepAliveIdleMs !== undefined ? keepAlive(keepAliveIdleMs) : {}) });
+  const { Client, socket } = bounded(limits);
+  const client = new Client({ connectionString: url, ...socket });
   await client.connect();
   return client;
 }
