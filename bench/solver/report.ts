@@ -47,7 +47,27 @@ export const ROW_HEADER = [
 
 const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
 
-/** Average gap and time to best per class, then per family (which reference each gap uses). */
+/** A gap above this ends short of the reference; below it, a later improvement could not exist to be found. */
+export const ABOVE_REFERENCE_PERCENT = 0.05;
+/** A run short of the reference whose best came before this share of its time stopped improving early. */
+export const STALL_SHARE = 0.3;
+
+/**
+ * How the search spent its time where there was still something to find: the runs that end above
+ * the reference, their average time to best, and how many of them stalled. A run that reaches the
+ * reference early has nothing left to improve, so the average time to best over all runs mostly
+ * says how easy the instances were.
+ */
+export function stallFigures(members: readonly RunRow[]): { above: number; toBestS: number | null; stalled: number } {
+  const above = members.filter((row) => row.feasible && row.gapPercent !== null && row.gapPercent > ABOVE_REFERENCE_PERCENT);
+  return {
+    above: above.length,
+    toBestS: above.length ? mean(above.map((row) => row.timeToBestS)) : null,
+    stalled: above.filter((row) => row.timeToBestS < STALL_SHARE * row.elapsedS).length,
+  };
+}
+
+/** Average gap and time to best per class, then per family (which reference each gap uses) with its stall figures. */
 export function summarize(rows: RunRow[]): string[] {
   const lines: string[] = [];
   const group = (key: (row: RunRow) => string): Map<string, RunRow[]> => {
@@ -69,7 +89,9 @@ export function summarize(rows: RunRow[]): string[] {
   };
   for (const [key, members] of group((row) => `${row.solver} ${row.family} ${row.instanceClass}`)) lines.push(describe(key, members));
   for (const [key, members] of group((row) => `${row.solver} ${row.family}`)) {
-    lines.push(`${describe(key, members)}  (vs ${members[0]!.reference} best-known)`);
+    const { above, toBestS, stalled } = stallFigures(members);
+    const aboveLine = `above reference ${above}${toBestS === null ? '' : `, avg to-best ${toBestS.toFixed(1)}s`}, stalled ${stalled}`;
+    lines.push(`${describe(key, members)}  (vs ${members[0]!.reference} best-known)  ${aboveLine}`);
   }
   return lines;
 }
