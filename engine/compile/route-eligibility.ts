@@ -1,5 +1,5 @@
 import type { ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
-import { jobRouteViolations } from '../evaluate/job-rules.js';
+import { jobMayServe } from '../evaluate/job-rules.js';
 import type { RouteSettings } from '../evaluate/route-settings.js';
 import { routeStaticViolations } from '../evaluate/route-rules.js';
 
@@ -18,9 +18,7 @@ export function allowedRoutes(
   const usable = routes.map((route, r) => routeStaticViolations(problem, route, settings[r]!, {}).length === 0);
   const allowed = new Map<number, number[]>();
   jobs.forEach((job, j) => {
-    const list = routes.flatMap((route, r) =>
-      usable[r] && jobRouteViolations(problem, job, route, settings[r]!, {}).length === 0 ? [r] : [],
-    );
+    const list = routes.flatMap((route, r) => (usable[r] && jobMayServe(problem, job, route, settings[r]!, {}) ? [r] : []));
     if (list.length < routes.length) allowed.set(j, list);
   });
   return allowed;

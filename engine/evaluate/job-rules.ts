@@ -1,34 +1,41 @@
 import { dayOfWeek, formatDate } from '../../model/formats/date.js';
 import type { ResolvedJob, ResolvedMarker, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
-import type { Violation } from '../../model/types/violation.js';
+import type { Violation, ViolationType } from '../../model/types/violation.js';
 import type { RouteContext } from './route-context.js';
 import type { RouteSettings } from './route-settings.js';
 import { scheduleDatesOf } from './schedule-dates.js';
 import { zonesOfJob } from './zones.js';
 
-function missing(have: readonly string[] | undefined, need: readonly string[] | undefined): string[] {
-  return (need ?? []).filter((a) => !(have ?? []).includes(a));
+/**
+ * Takes each violation a rule finds. Its details are built only when asked for: eligibility checks
+ * run for every job on every route (2.5 million pairs on a 10,000-job week), most of them
+ * refused by date, and want only whether anything was found.
+ */
+type Report = (type: ViolationType, details: () => Violation['data']) => void;
+
+const NONE: readonly string[] = [];
+
+function missing(have: readonly string[] | undefined, need: readonly string[] | undefined): readonly string[] {
+  if (need === undefined || need.length === 0) return NONE;
+  return need.filter((a) => !(have ?? []).includes(a));
 }
 
-function present(have: readonly string[] | undefined, banned: readonly string[] | undefined): string[] {
-  return (banned ?? []).filter((a) => (have ?? []).includes(a));
+function present(have: readonly string[] | undefined, banned: readonly string[] | undefined): readonly string[] {
+  if (banned === undefined || banned.length === 0) return NONE;
+  return banned.filter((a) => (have ?? []).includes(a));
 }
 
-// Formatted only for a violation: the checks run for every job of every route evaluated.
 function routeDate(date: number | undefined): { route_date?: string } {
   return date === undefined ? {} : { route_date: formatDate(date) };
 }
 
-function dateViolations(job: ResolvedJob, route: ResolvedRoute, out: Violation[]): void {
+function dateViolations(job: ResolvedJob, route: ResolvedRoute, report: Report): void {
   const date = route.date;
   if (job.date !== undefined) {
     const earliest = job.date - (job.allowed_variance_before ?? 0);
     const latest = job.date + (job.allowed_variance_after ?? 0);
     if (date === undefined || date < earliest || date > latest) {
-      out.push({
-        type: 'job_missed_date_window',
-        data: { ...routeDate(date), earliest: formatDate(earliest), latest: formatDate(latest) },
-      });
+      report('job_missed_date_window', () => ({ ...routeDate(date), earliest: formatDate(earliest), latest: formatDate(latest) }));
     }
   }
   const allowedDates = job.allowed_dates;
@@ -36,76 +43,86 @@ function dateViolations(job: ResolvedJob, route: ResolvedRoute, out: Violation[]
   const dateRefused = allowedDates !== undefined && (date === undefined || !allowedDates.includes(date));
   const dayRefused = allowedDays != null && (date === undefined || !allowedDays.includes(dayOfWeek(date)));
   if (dateRefused || dayRefused) {
-    out.push({
-      type: 'job_delivered_on_disallowed_day',
-      data: date === undefined ? {} : { ...routeDate(date), day_of_week: dayOfWeek(date) },
-    });
+    report('job_delivered_on_disallowed_day', () => (date === undefined ? {} : { ...routeDate(date), day_of_week: dayOfWeek(date) }));
   }
 }
 
 // A schedule's job takes its dates from the schedule: its ordinal's target range and the
 // schedule's days of the week (RECURRENCE.md); an ordinal out of range fits no date.
-function scheduleDateViolations(problem: ResolvedProblem, job: ResolvedJob, route: ResolvedRoute, out: Violation[]): void {
+function scheduleDateViolations(problem: ResolvedProblem, job: ResolvedJob, route: ResolvedRoute, report: Report): void {
   const rule = scheduleDatesOf(problem).get(job);
   if (rule === undefined) return;
   const date = route.date;
   const range = rule.range;
   if (range === undefined || date === undefined || date < range.start || date > range.end) {
-    out.push({ type: 'job_missed_date_window', data: { ...routeDate(date), ...rule.bounds } });
+    report('job_missed_date_window', () => ({ ...routeDate(date), ...rule.bounds }));
   }
   const allowedDays = rule.allowedDaysOfWeek;
   if (allowedDays !== null && (date === undefined || !allowedDays.includes(dayOfWeek(date)))) {
-    out.push({
-      type: 'job_delivered_on_disallowed_day',
-      data: date === undefined ? {} : { ...routeDate(date), day_of_week: dayOfWeek(date) },
-    });
+    report('job_delivered_on_disallowed_day', () => (date === undefined ? {} : { ...routeDate(date), day_of_week: dayOfWeek(date) }));
   }
 }
 
-function attributeViolations(job: ResolvedJob, route: ResolvedRoute, out: Violation[]): void {
-  const checks: [Violation['type'], string[]][] = [
-    ['missing_route_attributes', missing(route.route_attributes, job.required_route_attributes)],
-    ['disallowed_route_attributes', present(route.route_attributes, job.disallowed_route_attributes)],
-    ['missing_driver_attributes', missing(route.driver?.attributes, job.required_driver_attributes)],
-    ['disallowed_driver_attributes', present(route.driver?.attributes, job.disallowed_driver_attributes)],
-    ['missing_vehicle_attributes', missing(route.vehicle?.attributes, job.required_vehicle_attributes)],
-  ];
-  for (const [type, attributes] of checks) {
-    if (attributes.length > 0) out.push({ type, data: { attributes } });
-  }
+function attributeViolations(job: ResolvedJob, route: ResolvedRoute, report: Report): void {
+  const check = (type: ViolationType, attributes: readonly string[]): void => {
+    if (attributes.length > 0) report(type, () => ({ attributes }));
+  };
+  check('missing_route_attributes', missing(route.route_attributes, job.required_route_attributes));
+  check('disallowed_route_attributes', present(route.route_attributes, job.disallowed_route_attributes));
+  check('missing_driver_attributes', missing(route.driver?.attributes, job.required_driver_attributes));
+  check('disallowed_driver_attributes', present(route.driver?.attributes, job.disallowed_driver_attributes));
+  check('missing_vehicle_attributes', missing(route.vehicle?.attributes, job.required_vehicle_attributes));
 }
 
-function driverViolations(job: ResolvedJob, route: ResolvedRoute, out: Violation[]): void {
+function driverViolations(job: ResolvedJob, route: ResolvedRoute, report: Report): void {
   const driver = route.driver?.id;
   const onRoute = driver === undefined ? {} : { driver };
   if (job.required_driver !== undefined && job.required_driver.id !== driver) {
-    out.push({ type: 'job_required_driver', data: { required_driver: job.required_driver.id, ...onRoute } });
+    const required = job.required_driver.id;
+    report('job_required_driver', () => ({ required_driver: required, ...onRoute }));
   }
   if (driver !== undefined && (job.forbidden_drivers ?? []).some((d) => d.id === driver)) {
-    out.push({ type: 'job_forbidden_driver', data: { driver } });
+    report('job_forbidden_driver', () => ({ driver }));
   }
 }
 
-function depotViolations(job: ResolvedJob, first: ResolvedMarker | undefined, last: ResolvedMarker | undefined, out: Violation[]): void {
+function depotViolations(job: ResolvedJob, first: ResolvedMarker | undefined, last: ResolvedMarker | undefined, report: Report): void {
   const pre = missing(first?.attributes, job.required_pre_job_depot_attributes);
-  if (pre.length > 0) out.push({ type: 'missing_pre_job_depot_attributes', data: { attributes: pre } });
+  if (pre.length > 0) report('missing_pre_job_depot_attributes', () => ({ attributes: pre }));
   const post = missing(last?.attributes, job.required_post_job_depot_attributes);
-  if (post.length > 0) out.push({ type: 'missing_post_job_depot_attributes', data: { attributes: post } });
+  if (post.length > 0) report('missing_post_job_depot_attributes', () => ({ attributes: post }));
 }
 
 // A job inside zones may only be served by one of their drivers; a job outside every zone may not
 // be served by a driver at all. Without zones in the problem, neither applies.
-function zoneViolations(problem: ResolvedProblem, job: ResolvedJob, route: ResolvedRoute, out: Violation[]): void {
+function zoneViolations(problem: ResolvedProblem, job: ResolvedJob, route: ResolvedRoute, report: Report): void {
   if (problem.zones.length === 0) return;
   const driver = route.driver;
   const zones = zonesOfJob(problem, job);
   if (zones.length > 0) {
     if (driver === undefined || !zones.some((zone) => zone.drivers.includes(driver))) {
-      out.push({ type: 'driver_not_in_zone', data: { zones: zones.map((zone) => zone.id), ...(driver ? { driver: driver.id } : {}) } });
+      report('driver_not_in_zone', () => ({ zones: zones.map((zone) => zone.id), ...(driver ? { driver: driver.id } : {}) }));
     }
   } else if (driver !== undefined) {
-    out.push({ type: 'job_not_in_zone', data: { driver: driver.id } });
+    const id = driver.id;
+    report('job_not_in_zone', () => ({ driver: id }));
   }
+}
+
+function checkJobOnRoute(
+  problem: ResolvedProblem,
+  job: ResolvedJob,
+  route: ResolvedRoute,
+  settings: RouteSettings,
+  context: RouteContext,
+  report: Report,
+): void {
+  dateViolations(job, route, report);
+  scheduleDateViolations(problem, job, route, report);
+  attributeViolations(job, route, report);
+  driverViolations(job, route, report);
+  depotViolations(job, context.firstDepot ?? settings.start, context.lastDepot ?? settings.end, report);
+  zoneViolations(problem, job, route, report);
 }
 
 /**
@@ -120,11 +137,21 @@ export function jobRouteViolations(
   context: RouteContext,
 ): Violation[] {
   const out: Violation[] = [];
-  dateViolations(job, route, out);
-  scheduleDateViolations(problem, job, route, out);
-  attributeViolations(job, route, out);
-  driverViolations(job, route, out);
-  depotViolations(job, context.firstDepot ?? settings.start, context.lastDepot ?? settings.end, out);
-  zoneViolations(problem, job, route, out);
+  checkJobOnRoute(problem, job, route, settings, context, (type, details) => out.push({ type, data: details() }));
   return out;
+}
+
+/** Whether `jobRouteViolations` finds nothing: the same rules, without building their details. */
+export function jobMayServe(
+  problem: ResolvedProblem,
+  job: ResolvedJob,
+  route: ResolvedRoute,
+  settings: RouteSettings,
+  context: RouteContext,
+): boolean {
+  let found = false;
+  checkJobOnRoute(problem, job, route, settings, context, () => {
+    found = true;
+  });
+  return !found;
 }

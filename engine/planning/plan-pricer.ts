@@ -1,5 +1,5 @@
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
-import { jobRouteViolations } from '../evaluate/job-rules.js';
+import { jobMayServe } from '../evaluate/job-rules.js';
 import { routeSettings } from '../evaluate/route-settings.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { RouteObjective } from './route-objective.js';
@@ -51,7 +51,7 @@ export class PlanPricer {
     const settings = routeSettings(this.problem, route);
     const servable: number[] = [];
     this.problem.jobs.forEach((job, index) => {
-      if (jobRouteViolations(this.problem, job, route, settings, {}).length === 0) servable.push(index);
+      if (jobMayServe(this.problem, job, route, settings, {})) servable.push(index);
     });
     return servable;
   }

@@ -1,3 +1,6 @@
+import { jobMayServe, jobRouteViolations } from '../../../engine/evaluate/job-rules.js';
+import { routeSettings } from '../../../engine/evaluate/route-settings.js';
+import { resolveProblem } from '../../../model/resolve.js';
 import { evaluateOnGrid, routeOnGrid } from './grid-provider.js';
 
 /** Violations of the one job of a route built from these parts (2024-03-04 is a Monday). */
@@ -114,5 +117,53 @@ describe('zones', () => {
     expect(await jobViolations({ location: '0.5, 0.5' }, { driver: 'd1' }, { zones, drivers })).toEqual([
       { type: 'job_not_in_zone', data: { driver: 'd1' } },
     ]);
+  });
+});
+
+describe('jobMayServe', () => {
+  test('says yes exactly where jobRouteViolations finds nothing, over every rule', () => {
+    const problem = resolveProblem({
+      drivers: [{ id: 'd1', attributes: ['hazmat'] }, { id: 'd2' }],
+      markers: [{ id: 'cold', location: '0, 0', attributes: ['fridge'] }],
+      zones: [
+        {
+          id: 'z',
+          drivers: ['d2'],
+          boundary: { vertices: ['-0.005, 0.005', '-0.005, 0.015', '0.005, 0.015', '0.005, 0.005', '-0.005, 0.005'] },
+        },
+        { id: 'all', drivers: ['d1', 'd2'], boundary: { vertices: ['0.4, 0.4', '0.4, 0.6', '0.6, 0.6', '0.6, 0.4', '0.4, 0.4'] } },
+      ],
+      routes: [
+        { id: 'mon', location: '0, 0', date: '2024-03-04', driver: 'd1', route_attributes: ['big'] },
+        { id: 'tue', location: '0, 0', date: '2024-03-05', driver: 'd2', start_location: 'cold' },
+        { id: 'undated', location: '0, 0', driver: 'd2' },
+      ],
+      jobs: [
+        { id: 'plain', location: '0.5, 0.5' },
+        { id: 'in-zone', location: '0, 0.01' },
+        { id: 'tuesday', location: '0.5, 0.5', allowed_dates: ['2024-03-05'] },
+        { id: 'weekday', location: '0.5, 0.5', allowed_days_of_week: ['mon'] },
+        { id: 'dated', location: '0.5, 0.5', date: '2024-03-06', allowed_variance_before: 1 },
+        { id: 'big', location: '0.5, 0.5', required_route_attributes: ['big'] },
+        { id: 'not-big', location: '0.5, 0.5', disallowed_route_attributes: ['big'] },
+        { id: 'hazmat', location: '0.5, 0.5', required_driver_attributes: ['hazmat'] },
+        { id: 'no-hazmat', location: '0.5, 0.5', disallowed_driver_attributes: ['hazmat'] },
+        { id: 'truck', location: '0.5, 0.5', required_vehicle_attributes: ['lift'] },
+        { id: 'd2-only', location: '0.5, 0.5', required_driver: 'd2' },
+        { id: 'not-d1', location: '0.5, 0.5', forbidden_drivers: ['d1'] },
+        { id: 'fridge', location: '0.5, 0.5', required_pre_job_depot_attributes: ['fridge'] },
+      ],
+    });
+    const seen = { yes: 0, no: 0 };
+    for (const route of problem.routes) {
+      const settings = routeSettings(problem, route);
+      for (const job of problem.jobs) {
+        const fits = jobRouteViolations(problem, job, route, settings, {}).length === 0;
+        expect([job.id, route.id, jobMayServe(problem, job, route, settings, {})]).toEqual([job.id, route.id, fits]);
+        seen[fits ? 'yes' : 'no']++;
+      }
+    }
+    // Both answers occur, so the comparison is not vacuous.
+    expect(seen).toEqual({ yes: 19, no: 20 });
   });
 });
