@@ -6,6 +6,11 @@ import type { TravelLeg, TravelMatrix, TravelOptions, TravelProvider } from '../
 export class TravelPoints {
   readonly indexByKey = new Map<string, number>();
   readonly points: LatLon[] = [];
+  /**
+   * Indices already looked up, by the point object itself: compiling a route looks up every job
+   * it may serve, and a 10,000-job week spent 1.4 s building the text keys again.
+   */
+  readonly indexByPoint = new WeakMap<LatLon, number>();
 }
 
 const emptyMatrix: TravelMatrix = { size: 0, distances: new Float64Array(0), durations: new Float64Array(0) };
@@ -51,6 +56,7 @@ function onDemandLegs(points: readonly LatLon[], leg: (from: LatLon, to: LatLon)
 export class TravelTable {
   protected readonly indexByKey: Map<string, number>;
   protected readonly points: LatLon[];
+  private readonly indexByPoint: WeakMap<LatLon, number>;
   private isMixed = false;
   private distances: TravelMatrix['distances'] = emptyMatrix.distances;
   private durations: TravelMatrix['durations'] = emptyMatrix.durations;
@@ -62,6 +68,7 @@ export class TravelTable {
   constructor(protected readonly shared: TravelPoints = new TravelPoints()) {
     this.indexByKey = shared.indexByKey;
     this.points = shared.points;
+    this.indexByPoint = shared.indexByPoint;
   }
 
   /**
@@ -85,8 +92,11 @@ export class TravelTable {
   }
 
   indexOf(point: LatLon): number {
+    const known = this.indexByPoint.get(point);
+    if (known !== undefined) return known;
     const index = this.indexByKey.get(`${point.lat},${point.lon}`);
     if (index === undefined) throw new Error(`point ${point.lat},${point.lon} was not added to the travel table`);
+    this.indexByPoint.set(point, index);
     return index;
   }
 

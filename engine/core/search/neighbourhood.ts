@@ -1,3 +1,4 @@
+import quickselect from 'quickselect';
 import type { CompiledInstance } from '../compiled/compiled-instance.js';
 
 /** Vidal's weights: waiting is mildly bad, an impossible sequence (time warp) is as bad as distance. */
@@ -108,9 +109,13 @@ export class JobRanking {
     if (this.measure === 'distance')
       for (let i = 0; i < jobs.length; i++) keys[i] = packedKey(distance[u * nodeCount + jobs[i]!]!, jobs[i]!);
     else for (let i = 0; i < jobs.length; i++) keys[i] = packedKey(jobs[i] === u ? 0 : proximity(this.instance, u, jobs[i]!), jobs[i]!);
-    keys.sort();
-    const row = new Int32Array(Math.min(jobs.length, this.width));
-    for (let i = 0; i < row.length; i++) row[i] = keyNode(keys[i]!);
+    const width = Math.min(jobs.length, this.width);
+    // A narrow row (the granular neighbourhood's) needs only its first keys in order: selecting
+    // them first takes linear time where sorting every key of a big plan took most of the set-up.
+    if (width < jobs.length) quickselect(keys as unknown as number[], width - 1);
+    keys.subarray(0, width).sort();
+    const row = new Int32Array(width);
+    for (let i = 0; i < width; i++) row[i] = keyNode(keys[i]!);
     this.rows[u] = row;
     return row;
   }
