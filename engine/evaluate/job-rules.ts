@@ -141,6 +141,19 @@ export function jobRouteViolations(
   return out;
 }
 
+/** The types of what `jobRouteViolations` finds, in its order, without building their details. */
+export function jobRouteViolationTypes(
+  problem: ResolvedProblem,
+  job: ResolvedJob,
+  route: ResolvedRoute,
+  settings: RouteSettings,
+  context: RouteContext,
+): ViolationType[] {
+  const types: ViolationType[] = [];
+  checkJobOnRoute(problem, job, route, settings, context, (type) => types.push(type));
+  return types;
+}
+
 /** Whether `jobRouteViolations` finds nothing: the same rules, without building their details. */
 export function jobMayServe(
   problem: ResolvedProblem,

@@ -1,7 +1,7 @@
 import type { ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
-import type { Violation, ViolationType } from '../../model/types/violation.js';
+import type { ViolationType } from '../../model/types/violation.js';
 import { CompiledRoute } from '../evaluate/compiled-route.js';
-import { jobRouteViolations } from '../evaluate/job-rules.js';
+import { jobRouteViolationTypes } from '../evaluate/job-rules.js';
 import type { RouteContext } from '../evaluate/route-context.js';
 import { timeRoute, TimelineResult, type TimelineTrace } from '../evaluate/timeline.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
@@ -26,12 +26,6 @@ export class RouteObjective {
   private readonly subset: number[] = [];
   /** An order in compiled positions. */
   private local = new Int32Array(0);
-  /**
-   * The order-independent violations of the job not compiled that was asked about last: callers
-   * ask a job's count and then its types, and keeping every answer would hold a list per route
-   * for each of thousands of unrouted jobs.
-   */
-  private outside: { job: number; violations: Violation[] } | undefined;
   private loads: { order: readonly number[]; length: number; start: Float64Array; end: Float64Array; peak: Float64Array } | undefined;
 
   constructor(
@@ -60,7 +54,6 @@ export class RouteObjective {
     if (slots === undefined) return job;
     if (slots[job]! < 0) {
       slots[job] = this.subset.push(job) - 1;
-      if (this.outside?.job === job) this.outside = undefined;
       this.compiled = this.compile();
     }
     return slots[job]!;
@@ -189,16 +182,11 @@ export class RouteObjective {
 
   /** The types of those violations, with the route-level ones any used route has (e.g. no vehicle). */
   placementViolationTypes(job: number): ViolationType[] {
-    return [...this.staticViolations(job), ...this.compiled.routeViolations].map((violation) => violation.type);
-  }
-
-  private staticViolations(job: number): Violation[] {
     const slot = this.slots === undefined ? job : this.slots[job]!;
-    if (slot >= 0) return this.compiled.staticViolations[slot]!;
-    if (this.outside?.job !== job) {
-      const violations = jobRouteViolations(this.problem, this.jobs[job]!, this.route, this.compiled.settings, this.context);
-      this.outside = { job, violations };
-    }
-    return this.outside.violations;
+    const types =
+      slot >= 0
+        ? this.compiled.staticViolations[slot]!.map((violation) => violation.type)
+        : jobRouteViolationTypes(this.problem, this.jobs[job]!, this.route, this.compiled.settings, this.context);
+    return [...types, ...this.compiled.routeViolations.map((violation) => violation.type)];
   }
 }

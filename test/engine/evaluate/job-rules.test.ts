@@ -1,4 +1,4 @@
-import { jobMayServe, jobRouteViolations } from '../../../engine/evaluate/job-rules.js';
+import { jobMayServe, jobRouteViolations, jobRouteViolationTypes } from '../../../engine/evaluate/job-rules.js';
 import { routeSettings } from '../../../engine/evaluate/route-settings.js';
 import { resolveProblem } from '../../../model/resolve.js';
 import { evaluateOnGrid, routeOnGrid } from './grid-provider.js';
@@ -120,8 +120,8 @@ describe('zones', () => {
   });
 });
 
-describe('jobMayServe', () => {
-  test('says yes exactly where jobRouteViolations finds nothing, over every rule', () => {
+describe('jobMayServe and jobRouteViolationTypes', () => {
+  test('answer what jobRouteViolations finds, over every rule', () => {
     const problem = resolveProblem({
       drivers: [{ id: 'd1', attributes: ['hazmat'] }, { id: 'd2' }],
       markers: [{ id: 'cold', location: '0, 0', attributes: ['fridge'] }],
@@ -158,8 +158,10 @@ describe('jobMayServe', () => {
     for (const route of problem.routes) {
       const settings = routeSettings(problem, route);
       for (const job of problem.jobs) {
-        const fits = jobRouteViolations(problem, job, route, settings, {}).length === 0;
+        const violations = jobRouteViolations(problem, job, route, settings, {});
+        const fits = violations.length === 0;
         expect([job.id, route.id, jobMayServe(problem, job, route, settings, {})]).toEqual([job.id, route.id, fits]);
+        expect(jobRouteViolationTypes(problem, job, route, settings, {})).toEqual(violations.map((violation) => violation.type));
         seen[fits ? 'yes' : 'no']++;
       }
     }
