@@ -31,7 +31,9 @@ export async function connectApiContext(
   await events.start();
   const sandboxEvents = new ChangeEvents(databaseUrl, sandboxChannel, config.databaseLimits);
   await sandboxEvents.start();
-  const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace);
+  const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace, {
+    reachMs: config.temporalConnectTimeoutMs,
+  });
   const slots = new AccountSlots(databaseUrl);
   const ctx: ApiContext = {
     config,

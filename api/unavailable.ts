@@ -14,7 +14,8 @@ export function serviceUnavailable(message: string): ApiError {
 }
 
 // gRPC status codes (gRPC's own numbering) that say the server could not be reached: no connection
-// to it, or no answer within the call's deadline.
+// to it, none within the connect timeout (runtime/temporal-reach.ts), or no answer within the
+// call's deadline.
 const unreachableStatuses: Record<number, string> = { 4: 'DEADLINE_EXCEEDED', 14: 'UNAVAILABLE' };
 
 /** The gRPC status of `err` or of an error it wraps (the client's ServiceError wraps the call's). */

@@ -18,7 +18,7 @@ export async function withRunningStack<T>(
   const { databaseUrl, temporalAddress } = await runningServices(config, log);
   const pool = createPool(databaseUrl, poolSize, config.databaseLimits);
   try {
-    const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace, 15000);
+    const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace, { timeoutMs: 15000 });
     try {
       return await work(pool, client);
     } finally {

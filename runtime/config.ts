@@ -39,6 +39,11 @@ export interface Config {
    * (`WAYPLAN_KEEPALIVE_IDLE`, which the platform pools use too).
    */
   databaseLimits: { connectTimeoutMs: number; keepAliveIdleMs: number };
+  /**
+   * Longest the API's call to Temporal waits to reach the server (`WAYPLAN_CONNECT_TIMEOUT` too)
+   * before it fails as Temporal unreachable; a reached server's answer is not bounded.
+   */
+  temporalConnectTimeoutMs: number;
   /** Connect and statement timeouts on the customers' platform databases (`WAYPLAN_PLATFORM_*_TIMEOUT`). */
   platformLimits: PlatformLimits;
   /** Failed logins per `account:user` and per client address within the window before 429. */
@@ -156,6 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // 30 s of silence, then 10 probes a second apart: a dead host is noticed within about 40 s, and
   // a firewall or NAT that forgets idle connections sees traffic often enough to keep them.
   const keepAliveIdleMs = number(env, 'WAYPLAN_KEEPALIVE_IDLE', 30, 1) * 1000;
+  // 2 s: under the 3 s in which GET /healthz wants PostgreSQL's and Temporal's answers
+  // (api/routes/health.ts), so that a probe of a dead host reports the timeout rather than its own
+  // deadline and leaves no attempt behind, and under the 5 s the concurrency slots
+  // (store/account-slots.ts) give a query. A healthy server, even across a region with TLS and
+  // SCRAM, answers in well under a second; libpq advises no less than 2 s.
+  const connectTimeoutMs = Math.round(number(env, 'WAYPLAN_CONNECT_TIMEOUT', 2, 0.1) * 1000);
   return {
     host,
     port,
@@ -186,15 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestSeconds: number(env, 'WAYPLAN_REQUEST_TIMEOUT', 60, 0.5),
     },
     statementTimeoutSeconds: number(env, 'WAYPLAN_STATEMENT_TIMEOUT', 60, 0.1),
-    databaseLimits: {
-      // 2 s: under the 3 s in which GET /healthz wants PostgreSQL's answer (api/routes/health.ts),
-      // so that a probe of a dead host reports the timeout rather than its own deadline and leaves
-      // no attempt behind, and under the 5 s the concurrency slots give PostgreSQL
-      // (store/account-slots.ts). A healthy server, even across a region with TLS and SCRAM, answers
-      // in well under a second; libpq advises no less than 2 s.
-      connectTimeoutMs: Math.round(number(env, 'WAYPLAN_CONNECT_TIMEOUT', 2, 0.1) * 1000),
-      keepAliveIdleMs,
-    },
+    databaseLimits: { connectTimeoutMs, keepAliveIdleMs },
+    temporalConnectTimeoutMs: connectTimeoutMs,
     platformLimits: {
       connectTimeoutMs: number(env, 'WAYPLAN_PLATFORM_CONNECT_TIMEOUT', 5, 0.1) * 1000,
       statementTimeoutMs: number(env, 'WAYPLAN_PLATFORM_STATEMENT_TIMEOUT', 60, 0.1) * 1000,

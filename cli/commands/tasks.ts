@@ -63,7 +63,7 @@ export async function tasksCancel(config: Config, log: Logger, id: string): Prom
   // activity sees the record when it next starts.
   try {
     const { temporalAddress } = await runningServices({ ...config, databaseUrl: config.databaseUrl ?? 'unused' }, log);
-    const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace, 10000);
+    const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace, { timeoutMs: 10000 });
     try {
       await client.workflow.getHandle(id).cancel();
     } finally {

@@ -26,10 +26,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WAYPLAN_PLATFORM_STATEMENT_TIMEOUT: 'soon' })).toThrow(ConfigError);
   });
 
-  test('WAYPLAN_CONNECT_TIMEOUT and WAYPLAN_KEEPALIVE_IDLE: seconds, 2 and 30 by default; the keepalive also on platform connections', () => {
+  test('WAYPLAN_CONNECT_TIMEOUT and WAYPLAN_KEEPALIVE_IDLE: seconds, 2 and 30 by default; the connect timeout also reaching Temporal, the keepalive also on platform connections', () => {
     expect(loadConfig({}).databaseLimits).toEqual({ connectTimeoutMs: 2000, keepAliveIdleMs: 30_000 });
+    expect(loadConfig({}).temporalConnectTimeoutMs).toBe(2000);
     const set = loadConfig({ WAYPLAN_CONNECT_TIMEOUT: '1.1', WAYPLAN_KEEPALIVE_IDLE: '120' });
     expect(set.databaseLimits).toEqual({ connectTimeoutMs: 1100, keepAliveIdleMs: 120_000 });
+    expect(set.temporalConnectTimeoutMs).toBe(1100);
     expect(set.platformLimits.keepAliveIdleMs).toBe(120_000);
     expect(() => loadConfig({ WAYPLAN_CONNECT_TIMEOUT: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ WAYPLAN_KEEPALIVE_IDLE: '0.5' })).toThrow(ConfigError);
