@@ -34,7 +34,7 @@ export async function connectApiContext(
   const { connection, client } = await connectTemporal(temporalAddress, config.temporalNamespace, {
     reachMs: config.temporalConnectTimeoutMs,
   });
-  const slots = new AccountSlots(databaseUrl);
+  const slots = new AccountSlots(databaseUrl, config.databaseLimits);
   const ctx: ApiContext = {
     config,
     log,

@@ -115,17 +115,23 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** The port opens before the server accepts sessions ("the database system is starting up"): retry until it does. */
-async function connectWhenReady(makeClient: () => import('pg').Client, timeoutMs = 60000): Promise<import('pg').Client> {
+/**
+ * The port opens before the server accepts sessions ("the database system is starting up"): retry
+ * until it does, for at most `timeoutMs`. Each attempt may take only the time left: a server that
+ * accepts the connection and never answers (hung, or something else on its port) would otherwise
+ * hold the attempt, and the start with it, for ever.
+ */
+export async function connectWhenReady(url: string, timeoutMs = 60000): Promise<import('pg').Client> {
+  const pg = await import('pg');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const client = makeClient();
+    const client = new pg.default.Client({ connectionString: url, connectionTimeoutMillis: Math.max(1, deadline - Date.now()) });
     try {
       await client.connect();
       return client;
     } catch (err) {
       await client.end().catch(() => undefined);
-      if (Date.now() > deadline) throw err;
+      if (Date.now() >= deadline) throw err;
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -262,10 +268,7 @@ export class EmbeddedPostgres {
   }
 
   private async ensureDatabase(info: EmbeddedPostgresInfo): Promise<void> {
-    const pg = await import('pg');
-    const client = await connectWhenReady(
-      () => new pg.default.Client({ connectionString: embeddedUrl({ ...info, database: 'postgres' }) }),
-    );
+    const client = await connectWhenReady(embeddedUrl({ ...info, database: 'postgres' }));
     try {
       const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [info.database]);
       if (found.rowCount === 0) await client.query(`CREATE DATABASE ${info.database}`);

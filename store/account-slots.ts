@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { connectClient, type ConnectionLimits } from './db.js';
 
 /** `work`: a request being served; `wait`: a long-poll waiting for a change. */
 export type SlotKind = 'work' | 'wait';
@@ -41,7 +42,16 @@ export class AccountSlots {
   private closed = false;
   private unreachableUntil = 0;
 
-  constructor(private readonly databaseUrl: string) {}
+  /**
+   * `limits`: the bounds of every connection to wayplan's own PostgreSQL: a host that never answers
+   * fails the request within the connect timeout, and TCP keepalive notices a host that died
+   * without closing the connection while it is idle, rather than the next request's query waiting
+   * out its 5 s.
+   */
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly limits: ConnectionLimits,
+  ) {}
 
   /**
    * A free slot of the account, or undefined when all `limit` are held (by any process). A
@@ -104,15 +114,15 @@ export class AccountSlots {
     if (this.closed) throw new SlotStoreUnavailableError('the slot store is closed');
     if (this.client) return this.client;
     if (Date.now() < this.unreachableUntil) throw new UnreachableError('PostgreSQL was unreachable a moment ago');
-    const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: queryTimeoutMs });
-    client.on('error', () => this.lose(client));
-    client.on('end', () => this.lose(client));
+    let client: pg.Client;
     try {
-      await client.connect();
+      client = await connectClient(this.databaseUrl, this.limits);
     } catch (err) {
       this.unreachableUntil = Date.now() + reconnectPauseMs;
       throw new UnreachableError(`PostgreSQL is unreachable: ${(err as Error).message}`);
     }
+    client.on('error', () => this.lose(client));
+    client.on('end', () => this.lose(client));
     this.client = client;
     return client;
   }

@@ -8,11 +8,12 @@ let a: AccountSlots;
 let b: AccountSlots;
 let admin: pg.Pool;
 const url = (): string => process.env.WAYPLAN_TEST_DATABASE_URL!;
+const limits = { connectTimeoutMs: 2000, keepAliveIdleMs: 30_000 };
 const account = (): string => `acct-${randomBytes(4).toString('hex')}`;
 
 beforeEach(() => {
-  a = new AccountSlots(url());
-  b = new AccountSlots(url());
+  a = new AccountSlots(url(), limits);
+  b = new AccountSlots(url(), limits);
 });
 afterEach(async () => {
   await Promise.all([a.close(), b.close()]);
@@ -72,7 +73,7 @@ test('a process that dies or loses its connection frees its slots; it reconnects
 });
 
 test('an unreachable PostgreSQL is an error the API answers with 503, not a free slot or a full account', async () => {
-  const nowhere = new AccountSlots(`postgres://wayplan:x@127.0.0.1:${await freePort()}/wayplan`);
+  const nowhere = new AccountSlots(`postgres://wayplan:x@127.0.0.1:${await freePort()}/wayplan`, limits);
   try {
     await expect(nowhere.acquire('work', account(), 3)).rejects.toBeInstanceOf(SlotStoreUnavailableError);
     await expect(nowhere.acquire('work', account(), 3)).rejects.toBeInstanceOf(SlotStoreUnavailableError);

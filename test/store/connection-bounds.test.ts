@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type pg from 'pg';
 import { platformPool } from '../../platform/postgres/platform-pool.js';
+import { AccountSlots, SlotStoreUnavailableError } from '../../store/account-slots.js';
 import { DatabaseConnectTimeoutError } from '../../store/connection-bounds.js';
 import { createPool } from '../../store/db.js';
 import { migrate } from '../../store/migrate.js';
@@ -71,8 +72,8 @@ const pools: Record<string, (url: string, keepAliveIdleMs: number) => pg.Pool> =
   'a platform pool': (at, keepAliveIdleMs) => platformPool(at, { connectTimeoutMs: 100, keepAliveIdleMs }, 1).pool,
 };
 
-test.each(Object.keys(pools))('%s turns TCP keepalive on, after the idle time given, once the TCP connection is made', async (name) => {
-  const host = await silentHost();
+/** The arguments of every `setKeepAlive` call on a socket while `work` runs. */
+async function keepAliveCalls(work: () => Promise<void>): Promise<unknown[][]> {
   const original = net.Socket.prototype.setKeepAlive;
   const calls: unknown[][] = [];
   net.Socket.prototype.setKeepAlive = function (this: net.Socket, ...args: Parameters<net.Socket['setKeepAlive']>) {
@@ -80,12 +81,46 @@ test.each(Object.keys(pools))('%s turns TCP keepalive on, after the idle time gi
     return original.apply(this, args);
   };
   try {
-    const pool = pools[name]!(url(host), 12_000);
-    await expect(pool.query('SELECT 1')).rejects.toThrow('timed out after 0.1 s');
-    await pool.end();
-    expect(calls).toEqual([[true, 12_000]]);
+    await work();
   } finally {
     net.Socket.prototype.setKeepAlive = original;
+  }
+  return calls;
+}
+
+test.each(Object.keys(pools))('%s turns TCP keepalive on, after the idle time given, once the TCP connection is made', async (name) => {
+  const host = await silentHost();
+  try {
+    const calls = await keepAliveCalls(async () => {
+      const pool = pools[name]!(url(host), 12_000);
+      await expect(pool.query('SELECT 1')).rejects.toThrow('timed out after 0.1 s');
+      await pool.end();
+    });
+    expect(calls).toEqual([[true, 12_000]]);
+  } finally {
+    await host.close();
+  }
+});
+
+test("the concurrency slots' connection has the pools' bounds: the connect timeout, then TCP keepalive", async () => {
+  const host = await silentHost();
+  const slots = new AccountSlots(url(host), { connectTimeoutMs: 100, keepAliveIdleMs: 12_000 });
+  try {
+    const accepted = host.nextConnection();
+    const calls = await keepAliveCalls(async () => {
+      // Before: pg's own 5 s timeout, whose error says neither what nor where, and no keepalive.
+      await expect(slots.acquire('work', 'acme', 3)).rejects.toThrow(
+        new SlotStoreUnavailableError(
+          `PostgreSQL is unreachable: connecting to PostgreSQL at 127.0.0.1:${host.port} timed out after 0.1 s`,
+        ),
+      );
+    });
+    await (
+      await accepted
+    ).closed;
+    expect(calls).toEqual([[true, 12_000]]);
+  } finally {
+    await slots.close();
     await host.close();
   }
 });
