@@ -44,7 +44,10 @@ afterAll(async () => {
 
 const auth = () => ({ authorization: user.basic });
 
-test('the territories answer 503 with the kind of fault', async () => {
+// The three run at once: each mostly waits out its own retries (the nightly run's pull alone backs
+// off 1 + 2 + 4 + 8 + 16 s), and none changes what the others see.
+
+test.concurrent('the territories answer 503 with the kind of fault', async () => {
   const response = await request(`${stack.baseUrl}/v1/platform/territories?connection=silent`, { headers: auth() });
   expect(response.status).toBe(503);
   expect(response.body).toMatchObject({
@@ -54,7 +57,7 @@ test('the territories answer 503 with the kind of fault', async () => {
   expect(response.text).not.toMatch(internals(host));
 });
 
-test('a pull task fails with 503 once its retries have run out', async () => {
+test.concurrent('a pull task fails with 503 once its retries have run out', async () => {
   const started = await postJson(
     `${stack.baseUrl}/v1/platform/pull`,
     { connection: 'silent', territory: 'condamine', date_range: dateRange },
@@ -75,31 +78,35 @@ test('a pull task fails with 503 once its retries have run out', async () => {
   expect(result.text).not.toMatch(internals(host));
 });
 
-test("a nightly run's territory fails at its pull with the kind of fault", async () => {
-  const run = await runCli(
-    [
-      'run',
-      'nightly',
-      '--connection',
-      'silent',
-      '--account',
-      user.account,
-      '--territory',
-      'condamine',
-      '--date',
-      dateRange.start,
-      '--wait',
-      '--json',
-    ],
-    env,
-  );
-  expect(run.code).toBe(1);
-  const { run_id: runId } = JSON.parse(run.stdout) as { run_id: string };
-  const shown = await request(`${stack.baseUrl}/v1/platform/runs/${runId}`, { headers: auth() });
-  expect(shown.body).toMatchObject({
-    status: 'failed',
-    error: '1 of 1 territories failed',
-    territories: [{ territory: 'condamine', status: 'failed', error: `pull: ${timedOut}` }],
-  });
-  expect(shown.text).not.toMatch(internals(host));
-}, 240000);
+test.concurrent(
+  "a nightly run's territory fails at its pull with the kind of fault",
+  async () => {
+    const run = await runCli(
+      [
+        'run',
+        'nightly',
+        '--connection',
+        'silent',
+        '--account',
+        user.account,
+        '--territory',
+        'condamine',
+        '--date',
+        dateRange.start,
+        '--wait',
+        '--json',
+      ],
+      env,
+    );
+    expect(run.code).toBe(1);
+    const { run_id: runId } = JSON.parse(run.stdout) as { run_id: string };
+    const shown = await request(`${stack.baseUrl}/v1/platform/runs/${runId}`, { headers: auth() });
+    expect(shown.body).toMatchObject({
+      status: 'failed',
+      error: '1 of 1 territories failed',
+      territories: [{ territory: 'condamine', status: 'failed', error: `pull: ${timedOut}` }],
+    });
+    expect(shown.text).not.toMatch(internals(host));
+  },
+  240000,
+);
