@@ -1,5 +1,4 @@
 import { connect } from 'node:net';
-import { loadConfig } from '../../runtime/config.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 import { postJson, request, type JsonResponse } from '../support/http.js';
 
@@ -12,10 +11,14 @@ let owner: TestUser;
 let other: TestUser;
 
 const addressFailures = 40;
+/** Receiving a request is cut after this many seconds; a long-poll holds for `waitSeconds`, longer. */
+const requestTimeoutSeconds = 2;
+const waitSeconds = 4;
 
 beforeAll(async () => {
   stack = await TestStack.start({
-    WAYPLAN_REQUEST_TIMEOUT: '2',
+    WAYPLAN_REQUEST_TIMEOUT: String(requestTimeoutSeconds),
+    WAYPLAN_WAIT_SECONDS: String(waitSeconds),
     WAYPLAN_HEADERS_TIMEOUT: '1',
     WAYPLAN_SESSION_MAX_AGE: '3',
     WAYPLAN_LOGIN_ADDRESS_FAILURES: String(addressFailures),
@@ -246,9 +249,9 @@ describe('slow clients are cut off', () => {
   });
 
   test('a long-poll is not cut by the request timeout', async () => {
-    // The stack's wait (WAYPLAN_WAIT_SECONDS, default) outlasts its 2 s request timeout: only
-    // receiving the request is timed, so the poll runs to the end of its wait.
-    expect(loadConfig({}).waitSeconds).toBeGreaterThan(2);
+    // The stack's wait outlasts its request timeout: only receiving the request is timed, so the
+    // poll runs to the end of its wait (cut at the request timeout, it would answer 408).
+    expect(waitSeconds).toBeGreaterThan(requestTimeoutSeconds);
     const id = await sandbox();
     const polled = await get(`/v1/sandboxes/${id}/revisions?from=5&wait=1`);
     expect(polled.status).toBe(200);
