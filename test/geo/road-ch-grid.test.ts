@@ -145,13 +145,31 @@ describe('the work of contracting growing street grids', () => {
   });
 });
 
+/** `make`'s value, made at the first call and kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+// The 40 x 40 grid's four auto classes with U-turns as one graph, and its contraction with the
+// default core and with witness searches alone: the describes below share them (made once, a few
+// seconds of CPU each time).
+const grid40 = once(() => {
+  const { network, restrictions } = builtGrid(40);
+  return { network, ...autoGroup(network, restrictions.auto) };
+});
+const withCore40 = once(() => contract(grid40().union, { arcClasses: grid40().arcClasses }));
+const searched40 = once(() => contract(grid40().union, { arcClasses: grid40().arcClasses, coreSize: 0 }));
+
 describe('the top of a contraction on growing street grids', () => {
   // The four auto classes with U-turns, witness searches alone (no core): the densest nodes are
   // the last ones, where a fixed settle limit stops finding witnesses.
-  const figures = [40, 120].map((n) => {
-    const { network, restrictions } = builtGrid(n);
+  const searched120 = (): ReturnType<typeof contract> => {
+    const { network, restrictions } = builtGrid(120);
     const { union, arcClasses } = autoGroup(network, restrictions.auto);
-    const { hierarchy } = contract(union, { arcClasses, coreSize: 0 });
+    return contract(union, { arcClasses, coreSize: 0 });
+  };
+  const figures = [searched40(), searched120()].map(({ hierarchy }) => {
     let largest = 0;
     for (let v = 0; v < hierarchy.nodeCount; v++)
       largest = Math.max(
@@ -180,13 +198,9 @@ describe('the top of a contraction on growing street grids', () => {
 
 describe('contracting the classes that differ only in the roads they avoid together', () => {
   // The four auto classes with U-turns on a 40 x 40 grid: tolls and hazmat closures avoided or not.
-  const { network, restrictions } = builtGrid(40);
-  const members = [false, true].flatMap((avoidTolls) =>
-    [false, true].map((hazmat) => travelVariant({ allowTollRoads: !avoidTolls, hazmat })),
-  );
-  const union = turnGraphUnion(members.length, (index) => buildTurnGraph(network, restrictions.auto, members[index]!));
-  const together = contract(union, { arcClasses: union.classes });
-  const alone = contract(classTurnGraph(union, 0));
+  const { graphs } = grid40();
+  const together = withCore40();
+  const alone = contract(graphs[0]!);
 
   it('costs about one contraction, not one per class', () => {
     expect(together.work.witnessSettled).toBeLessThan(1.5 * alone.work.witnessSettled);
@@ -197,7 +211,7 @@ describe('contracting the classes that differ only in the roads they avoid toget
     const arcsPerNode = (hierarchy: ContractionHierarchy): number =>
       (hierarchy.upFirst[hierarchy.nodeCount]! + hierarchy.downFirst[hierarchy.nodeCount]!) / hierarchy.nodeCount;
     const own = arcsPerNode(alone.hierarchy);
-    members.forEach((_, index) => expect(arcsPerNode(classHierarchy(together.hierarchy, index))).toBeLessThan(1.15 * own));
+    graphs.forEach((_, index) => expect(arcsPerNode(classHierarchy(together.hierarchy, index))).toBeLessThan(1.15 * own));
   });
 });
 
@@ -243,10 +257,9 @@ function expectExact(contracted: ReturnType<typeof contract>, graphs: TurnGraph[
 
 describe('the core of a contraction (its shortcuts decided by the keys between its nodes)', () => {
   // A 40 x 40 grid's four auto classes with U-turns: 6,240 nodes, the last 1,000 a core.
-  const { network, restrictions } = builtGrid(40);
-  const { graphs, union, arcClasses } = autoGroup(network, restrictions.auto);
-  const withCore = contract(union, { arcClasses });
-  const searched = contract(union, { arcClasses, coreSize: 0 });
+  const { network, graphs, union, arcClasses } = grid40();
+  const withCore = withCore40();
+  const searched = searched40();
   const arcs = (hierarchy: ContractionHierarchy): number =>
     hierarchy.upFirst[hierarchy.nodeCount]! + hierarchy.downFirst[hierarchy.nodeCount]!;
 
