@@ -10,6 +10,7 @@ import { loadBestKnown, type BestKnown } from './best-known.js';
 import { checkSolution, readInstance } from './check.js';
 import { compileBenchInstance } from './compile-bench-instance.js';
 import { discoverInstances, instanceFilter } from './discover.js';
+import { keepFoundPlan, readFoundPlan, referenceWithFoundPlan } from './found-plans.js';
 import type { BenchInstance } from './instance-files.js';
 import { ensurePeerEnvironment, PEER_SOLVERS, type PeerSolver, runPeer } from './peers.js';
 import { instanceProblem, instanceTravelProvider, responseRoutes } from './problem-from-instance.js';
@@ -26,6 +27,7 @@ interface CliOptions {
   seed: string;
   viaProblem?: boolean;
   iterations?: string;
+  keepFound?: boolean;
 }
 
 const DEFAULT_TIME_S = 10;
@@ -91,6 +93,10 @@ async function main(): Promise<void> {
       '--via-problem',
       'convert each instance to a JSON build request and solve it through the build operation (on --threads threads)',
     )
+    .option(
+      '--keep-found',
+      `keep a checked plan (ours or a peer's) that costs less than a distance reference in ${FOUND_PLANS.join('/')}, the reference of later runs`,
+    )
     .parse()
     .opts<CliOptions>();
   const root = repoRoot();
@@ -109,16 +115,33 @@ async function main(): Promise<void> {
   const rows: RunRow[] = [];
   const peerRows: RunRow[] = [];
   const budget = maxIterations === undefined ? `${timeLimitS}s` : `${maxIterations} iterations`;
+  const foundFolder = join(root, ...FOUND_PLANS);
   process.stdout.write(`wayplan engine: ${files.length} instances, ${budget}, ${threads} thread(s)\n${ROW_HEADER}\n`);
   for (const file of files) {
     const instance = readInstance(file.path);
-    const bestKnown = loadBestKnown(file.folder, instance.family).get(instance.name.toLowerCase());
+    const published = loadBestKnown(file.folder, instance.family).get(instance.name.toLowerCase());
+    const found = readFoundPlan(foundFolder, instance);
+    const bestKnown = referenceWithFoundPlan(published, found);
+    if (found && bestKnown !== published) {
+      process.stdout.write(
+        `${instance.name}: reference ${found.cost.toFixed(2)}, a checked plan found by ${found.foundBy} (published ${published!.distance})\n`,
+      );
+    }
+    // Every solver of the instance is scored against the reference it started with; a plan kept on the way counts from the next run.
+    const keepIfCheaper = (solver: string, routes: number[][]): void => {
+      if (!options.keepFound) return;
+      const current = referenceWithFoundPlan(published, readFoundPlan(foundFolder, instance));
+      if (keepFoundPlan(foundFolder, instance, routes, current, `${solver}, seed ${seed}, ${budget}, ${threads} thread(s)`)) {
+        process.stdout.write(`  ${instance.name}: ${solver}'s plan kept as the reference\n`);
+      }
+    };
     const { routes, timeToBestS, elapsedS, unassigned } = options.viaProblem
       ? await solveViaProblem(instance, timeLimitS, seed, threads, maxIterations)
       : await solveCompiled(instance, timeLimitS, seed, threads, maxIterations);
     const row = scoreRow('wayplan', instance, routes, bestKnown, timeToBestS, elapsedS);
     rows.push(row);
     process.stdout.write(`${formatRow(row)}${unassigned ? `  unassigned ${unassigned}` : ''}\n`);
+    keepIfCheaper('wayplan', routes);
     if (options.out) {
       writeFileSync(join(options.out, `${instance.name}.sol`), formatSolution(routes, row.cost, instance.rounding === 'nint'));
     }
@@ -133,6 +156,7 @@ async function main(): Promise<void> {
         const peerRow = scoreRow(solver, instance, run.routes, bestKnown, run.timeToBestS ?? run.runtimeS, run.runtimeS);
         peerRows.push(peerRow);
         process.stdout.write(`  ${solver.padEnd(8)} ${formatRow(peerRow)}\n`);
+        keepIfCheaper(solver, run.routes);
         if (options.out) {
           const solution = formatSolution(run.routes, peerRow.cost, instance.rounding === 'nint');
           writeFileSync(join(work, `${instance.name}.${solver}.sol`), solution);
@@ -154,6 +178,9 @@ const INSTANCE_SETS: Record<string, string[]> = {
   report: ['..', 'shared', 'bench'],
   tuning: ['bench', 'solver', 'tuning'],
 };
+
+/** Where `--keep-found` keeps plans cheaper than their reference, from the repository root (see found-plans.ts). */
+const FOUND_PLANS = ['bench', 'solver', 'found-plans'];
 
 function setFolder(root: string, name: string): string {
   const parts = INSTANCE_SETS[name];
