@@ -9,12 +9,11 @@ import { foldText } from '../../geo/geocoding/text/normalize.js';
 import type { LatLon } from '../../model/latlon.js';
 import { createPool } from '../../store/db.js';
 import { GeocodingIndexStore } from '../../store/geocoding-index.js';
-import { migrate } from '../../store/migrate.js';
 import { metersBetween, metersToLines } from '../../test/geo/geocoding/osm-truth.js';
 import { perturb } from '../../test/geo/geocoding/perturb.js';
 import { writeOsmPbf } from '../../test/geo/support/osm-pbf-writer.js';
 import { percentile } from '../road/measure.js';
-import { startInfra, stopInfra, type BenchInfra } from '../support/infra.js';
+import { benchDatabase, type BenchDatabase } from '../support/infra.js';
 import { syntheticCity, type CityStreet } from './synthetic-city.js';
 
 // The local geocoder on a city-size gazetteer: a synthetic city on an N × N street grid (about
@@ -42,20 +41,15 @@ const ms = (values: number[]): string => {
   return `p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
 };
 
-let infra: BenchInfra | undefined;
+let database: BenchDatabase | undefined;
 try {
   const city = syntheticCity(n);
   const pbfPath = join(folder, `city-${n}.osm.pbf`);
   writeFileSync(pbfPath, writeOsmPbf(city.nodes, city.ways, []));
   console.log(`synthetic city ${n} × ${n}: ${city.streets.length} streets, ${city.addresses.length} addresses`);
 
-  let databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl === undefined) {
-    infra = await startInfra(join(folder, 'data'));
-    databaseUrl = infra.databaseUrl;
-  }
-  await migrate(databaseUrl);
-  const pool = createPool(databaseUrl, 4);
+  database = await benchDatabase(join(folder, 'data'));
+  const pool = createPool(database.databaseUrl, 4);
   const store = new GeocodingIndexStore(pool);
 
   const cpu = process.cpuUsage();
@@ -120,7 +114,7 @@ try {
   );
   await pool.end();
 } finally {
-  if (infra) await stopInfra(infra);
+  await database?.stop();
   rmSync(folder, { recursive: true, force: true });
 }
 

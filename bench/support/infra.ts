@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { migrate } from '../../store/migrate.js';
 
 /** The compiled `wayplan` command the benches run, as an operator would. */
 export const cliMain = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli', 'main.js');
@@ -41,6 +42,29 @@ export async function startInfra(dataDir: string): Promise<BenchInfra> {
 export async function stopInfra(infra: { child: ChildProcess }): Promise<void> {
   infra.child.stdin!.end();
   await new Promise((r) => infra.child.once('exit', r));
+}
+
+/** A bench's PostgreSQL, migrated: `DATABASE_URL` when set, else that of a `wayplan infra` of its own on `dataDir`. */
+export interface BenchDatabase {
+  databaseUrl: string;
+  /** Stops the infra if the bench started one. */
+  stop(): Promise<void>;
+}
+
+export async function benchDatabase(dataDir: string): Promise<BenchDatabase> {
+  const given = process.env.DATABASE_URL;
+  const infra = given === undefined ? await startInfra(dataDir) : undefined;
+  const stop = async (): Promise<void> => {
+    if (infra !== undefined) await stopInfra(infra);
+  };
+  const databaseUrl = given ?? infra!.databaseUrl;
+  try {
+    await migrate(databaseUrl);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { databaseUrl, stop };
 }
 
 /** The environment of the bench's `wayplan` processes on that infra, with their own task queues. */
