@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Client } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel, type WorkerOptions } from '@temporalio/worker';
+import { DefaultLogger, Runtime, Worker, type LogLevel, type WorkerOptions } from '@temporalio/worker';
 import { createRetentionActivities } from '../activities/retention-activities.js';
 import { createSandboxActivities } from '../activities/sandbox-activities.js';
 import { operationPool } from '../activities/operation-runner.js';
@@ -23,6 +23,7 @@ import type { QueueRole } from '../workflows/contract.js';
 import { createGeocoder, upstreamBreaker } from './create-geocoder.js';
 import { meteredGeocoder, watchCircuit } from './geocoding-metrics.js';
 import { livenessBeats } from './liveness.js';
+import { connectWorkerTemporal } from './temporal-connection.js';
 import { ensureHousekeepingSchedules } from './schedules.js';
 import { loadWorkflowBundle } from './workflow-bundle.js';
 
@@ -40,6 +41,9 @@ export interface RunningWorker {
   done: Promise<void>;
   shutdown(): Promise<void>;
 }
+
+/** How long a starting worker waits for Temporal: as long as a starting API waits for it (runtime/temporal-client.ts). */
+const TEMPORAL_WAIT_MS = 60000;
 
 const sdkLevels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'WARN', warn: 'WARN', error: 'ERROR', fatal: 'ERROR' };
 
@@ -104,7 +108,7 @@ export async function runWorker(
     ...createPlatformActivities({ pool, tasks: new TaskStore(pool), platformLimits: config.platformLimits }),
     ...createPipelineActivities({ pool, runs: new PipelineRunStore(pool), batches: new GeocodeBatchStore(pool), travel: config.travel }),
   };
-  const connection = await NativeConnection.connect({ address: temporalAddress });
+  const connection = await connectWorkerTemporal(temporalAddress, { timeoutMs: TEMPORAL_WAIT_MS });
   if (queues.includes('io'))
     await ensureHousekeepingSchedules(new Client({ connection, namespace: config.temporalNamespace }), config.taskQueues.io);
   const common: Partial<WorkerOptions> = {
