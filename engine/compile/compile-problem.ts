@@ -1,5 +1,4 @@
 import { buildInstance, type VehicleTypeSpec } from '../core/compiled/build-instance.js';
-import type { TravelArray } from '../core/compiled/compiled-instance.js';
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { violationPenalty } from '../evaluate/penalties.js';
 import { routeSettings, type RouteSettings } from '../evaluate/route-settings.js';
@@ -9,7 +8,7 @@ import { breakAllowance } from './break-allowance.js';
 import type { Approximation, CompiledProblem } from './compiled-problem.js';
 import { coreWindow } from './job-window.js';
 import { loadDimensions } from './load-dimensions.js';
-import { nodeMatrices, type NodePlaces } from './node-travel.js';
+import { nodeMatrices, type NodeMatrices, type NodePlaces } from './node-travel.js';
 import { allowedRoutes } from './route-eligibility.js';
 import { compilePull } from './core-pull.js';
 import { routeClasses } from './route-classes.js';
@@ -136,7 +135,8 @@ export function compileProblem(
     };
   });
 
-  const { distance, duration } = nodeMatrices(travel, places, speed);
+  const matrices = nodeMatrices(travel, places, speed);
+  const { distance, duration } = matrices;
   const pulled = compilePull(
     problem,
     classes.map((group) => routes[group[0]!]!),
@@ -153,7 +153,7 @@ export function compileProblem(
     demand,
     vehicleTypes,
     allowedVehicleTypes: new Map([...allowed].map(([job, list]) => [job, [...new Set(list.map((r) => typeOfRoute[r]!))]])),
-    unassignedCost: unassignedCost(vehicleTypes, distance, duration, serviceTime, settings) + 10 * DAY * lateCost,
+    unassignedCost: unassignedCost(vehicleTypes, matrices, serviceTime, settings) + 10 * DAY * lateCost,
     lateCost,
   });
   return {
@@ -186,8 +186,7 @@ function refusedJobs(routeCount: number, allowed: ReadonlyMap<number, readonly n
  */
 function unassignedCost(
   types: readonly VehicleTypeSpec[],
-  distance: TravelArray,
-  duration: TravelArray,
+  { longestDistance, longestDuration }: NodeMatrices,
   service: readonly number[],
   settings: readonly RouteSettings[],
 ): number {
@@ -200,6 +199,6 @@ function unassignedCost(
   const perDistance = finiteMax(types.map((t) => t.costPerDistance ?? 0));
   const perTime = finiteMax(types.map((t) => t.costPerTime ?? 0));
   const fixed = finiteMax(types.map((t) => t.fixedCost ?? 0));
-  const bound = 2 * finiteMax(distance) * perDistance + (2 * finiteMax(duration) + finiteMax(service) + span) * perTime + fixed;
+  const bound = 2 * longestDistance * perDistance + (2 * longestDuration + finiteMax(service) + span) * perTime + fixed;
   return Math.max(minimumUnassignedCost, 10 * bound);
 }

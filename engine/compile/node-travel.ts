@@ -17,45 +17,82 @@ export interface NodePlaces {
  */
 export const SINGLE_PRECISION_NODES = 3000;
 
+/** A node matrix being filled row by row. */
+interface MatrixRows {
+  matrix: TravelArray;
+  /** Stores `values` as row `row`; answers the row's largest finite entry as stored (0 when none is positive). */
+  setRow(row: number, values: Float64Array): number;
+}
+
 /**
  * A matrix in shared memory: parallel solver threads then read it in place instead of each
- * getting a copy. Single precision stores every value rounded up (`set`), so that the core never
- * sees a leg shorter or faster than the evaluator will.
+ * getting a copy. Single precision stores every value rounded up, so that the core never sees a
+ * leg shorter or faster than the evaluator will.
  */
-function sharedMatrix(n: number): { matrix: TravelArray; set: (at: number, value: number) => void } {
+function sharedMatrix(n: number): MatrixRows {
   if (n < SINGLE_PRECISION_NODES) {
     const matrix = new Float64Array(new SharedArrayBuffer(n * n * Float64Array.BYTES_PER_ELEMENT));
-    return { matrix, set: (at, value) => (matrix[at] = value) };
+    const setRow = (row: number, values: Float64Array): number => {
+      matrix.set(values, row * n);
+      let longest = 0;
+      for (let k = 0; k < n; k++) if (values[k]! > longest && values[k]! < Infinity) longest = values[k]!;
+      return longest;
+    };
+    return { matrix, setRow };
   }
   const buffer = new SharedArrayBuffer(n * n * Float32Array.BYTES_PER_ELEMENT);
   const matrix = new Float32Array(buffer);
   // Bit patterns of non-negative floats order like their values: one more is the next float up.
   const bits = new Int32Array(buffer);
-  const set = (at: number, value: number): void => {
-    matrix[at] = value;
-    if (matrix[at]! < value) bits[at]!++;
+  const setRow = (row: number, values: Float64Array): number => {
+    let longest = 0;
+    for (let k = 0, at = row * n; k < n; k++, at++) {
+      const value = values[k]!;
+      matrix[at] = value;
+      if (matrix[at]! < value) bits[at]!++;
+      if (matrix[at]! > longest && matrix[at]! < Infinity) longest = matrix[at]!;
+    }
+    return longest;
   };
-  return { matrix, set };
+  return { matrix, setRow };
+}
+
+/** The node matrices, and the largest finite entry of each (0 when none is positive). */
+export interface NodeMatrices {
+  distance: TravelArray;
+  duration: TravelArray;
+  longestDistance: number;
+  longestDuration: number;
 }
 
 /**
  * Node-to-node matrices: the drive from where `a` is left to where `b` is entered, at `speed` (a
  * fraction of the provider's). A job's drive to its exit location is charged on the way out of the
  * job (every served job is left exactly once), so routes cost what the evaluator's stops cost.
+ * Filled a row at a time: the legs of a row come from the travel table in one call.
  */
-export function nodeMatrices(travel: TravelTable, places: NodePlaces, speed: number): { distance: TravelArray; duration: TravelArray } {
+export function nodeMatrices(travel: TravelTable, places: NodePlaces, speed: number): NodeMatrices {
   const n = places.entry.length;
   const distance = sharedMatrix(n);
   const duration = sharedMatrix(n);
+  const rowDistance = new Float64Array(n);
+  const rowDuration = new Float64Array(n);
+  let longestDistance = 0;
+  let longestDuration = 0;
   for (let a = 0; a < n; a++) {
     const from = places.exit[a]!;
+    if (from >= 0) travel.row(from, places.entry, rowDistance, rowDuration);
+    else {
+      rowDistance.fill(0);
+      rowDuration.fill(0);
+    }
     const leg = places.exitLegDistance[a]!;
     for (let b = 0; b < n; b++) {
-      const to = places.entry[b]!;
-      const drives = from >= 0 && to >= 0;
-      distance.set(a * n + b, leg + (drives ? travel.distance(from, to) : 0));
-      duration.set(a * n + b, drives ? travel.duration(from, to) / speed : 0);
+      rowDistance[b] = leg + rowDistance[b]!;
+      rowDuration[b] = from >= 0 && places.entry[b]! >= 0 ? rowDuration[b]! / speed : 0;
     }
+    longestDistance = Math.max(longestDistance, distance.setRow(a, rowDistance));
+    longestDuration = Math.max(longestDuration, duration.setRow(a, rowDuration));
   }
-  return { distance: distance.matrix, duration: duration.matrix };
+  return { distance: distance.matrix, duration: duration.matrix, longestDistance, longestDuration };
 }

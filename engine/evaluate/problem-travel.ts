@@ -30,10 +30,24 @@ function setBound(target: TravelTable, tables: readonly TravelTable[]): void {
     return;
   }
   const longest = (leg: (table: TravelTable) => number): number => tables.reduce((max, table) => Math.max(max, leg(table)), 0);
+  const row = (from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void => {
+    const tableDistances = new Float64Array(to.length);
+    const tableDurations = new Float64Array(to.length);
+    distances.fill(0, 0, to.length);
+    durations.fill(0, 0, to.length);
+    for (const table of tables) {
+      table.row(from, to, tableDistances, tableDurations);
+      for (let k = 0; k < to.length; k++) {
+        distances[k] = Math.max(distances[k]!, tableDistances[k]!);
+        durations[k] = Math.max(durations[k]!, tableDurations[k]!);
+      }
+    }
+  };
   target.setLegs(
     {
       distance: (from, to) => longest((table) => table.distance(from, to)),
       duration: (from, to) => longest((table) => table.duration(from, to)),
+      row,
     },
     true,
   );

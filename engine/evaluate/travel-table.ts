@@ -26,6 +26,8 @@ export const ON_DEMAND_POINTS = 3000;
 export interface LegSource {
   distance(from: number, to: number): number;
   duration(from: number, to: number): number;
+  /** The legs from `from` to each of `to` (see TravelTable.row). */
+  row(from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void;
 }
 
 /**
@@ -44,7 +46,20 @@ function onDemandLegs(points: readonly LatLon[], leg: (from: LatLon, to: LatLon)
     }
     return last;
   };
-  return { distance: (from, to) => at(from, to).distance, duration: (from, to) => at(from, to).duration };
+  const row = (from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void => {
+    const origin = points[from]!;
+    for (let k = 0; k < to.length; k++) {
+      const target = to[k]!;
+      if (target < 0) {
+        distances[k] = durations[k] = 0;
+        continue;
+      }
+      const computed = leg(origin, points[target]!);
+      distances[k] = computed.distance;
+      durations[k] = computed.duration;
+    }
+  };
+  return { distance: (from, to) => at(from, to).distance, duration: (from, to) => at(from, to).duration, row };
 }
 
 /**
@@ -176,5 +191,24 @@ export class TravelTable {
   duration(from: number, to: number): number {
     const legs = this.legs;
     return legs === undefined ? this.durations[from * this.size + to]! : legs.duration(from, to);
+  }
+
+  /**
+   * The legs from point `from` to each point of `to` into `distances` and `durations` (0 where
+   * `to` holds a negative index: nowhere), the same figures as `distance` and `duration`. Filling
+   * a whole row at once spares a matrix of thousands of nodes a lookup through the table per pair.
+   */
+  row(from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void {
+    const legs = this.legs;
+    if (legs !== undefined) {
+      legs.row(from, to, distances, durations);
+      return;
+    }
+    const offset = from * this.size;
+    for (let k = 0; k < to.length; k++) {
+      const target = to[k]!;
+      distances[k] = target < 0 ? 0 : this.distances[offset + target]!;
+      durations[k] = target < 0 ? 0 : this.durations[offset + target]!;
+    }
   }
 }

@@ -1,7 +1,10 @@
-import { straightLineProvider } from '../../../geo/straight-line.js';
+import { straightLineLeg, straightLineProvider } from '../../../geo/straight-line.js';
+import type { TravelOptions } from '../../../geo/travel.js';
 import { buildInstance } from '../../../engine/core/compiled/build-instance.js';
 import { nodeMatrices, SINGLE_PRECISION_NODES, type NodePlaces } from '../../../engine/compile/node-travel.js';
-import { TravelTable } from '../../../engine/evaluate/travel-table.js';
+import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
+import { ON_DEMAND_POINTS, TravelTable } from '../../../engine/evaluate/travel-table.js';
+import { resolveProblem } from '../../../model/resolve.js';
 
 async function table(): Promise<TravelTable> {
   const travel = new TravelTable();
@@ -55,6 +58,61 @@ describe('nodeMatrices', () => {
       }
     }
     expect(distance[4 * n + 1]).toBe(0);
+  });
+});
+
+/**
+ * Every entry as the table's own legs give it (the drive out of `a` to where `b` is entered, plus
+ * a's exit leg), and the largest entries, from the matrices of 40 nodes: some with an exit stop,
+ * two entered and left nowhere.
+ */
+function expectPairwise(travel: TravelTable, pointCount: number): void {
+  const n = 40;
+  const entry = Int32Array.from({ length: n }, (_, i) => (i === 7 || i === 30 ? -1 : (i * 37) % pointCount));
+  const exit = Int32Array.from(entry, (at, i) => (at >= 0 && i % 5 === 0 ? (at + 1) % pointCount : at));
+  const exitLegDistance = Float64Array.from(exit, (out, i) => (out === entry[i] ? 0 : travel.distance(entry[i]!, out)));
+  const { distance, duration, longestDistance, longestDuration } = nodeMatrices(travel, { entry, exit, exitLegDistance }, 0.8);
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      const drives = exit[a]! >= 0 && entry[b]! >= 0;
+      expect(distance[a * n + b]).toBe(exitLegDistance[a]! + (drives ? travel.distance(exit[a]!, entry[b]!) : 0));
+      expect(duration[a * n + b]).toBe(drives ? travel.duration(exit[a]!, entry[b]!) / 0.8 : 0);
+    }
+  }
+  expect(longestDistance).toBe(Math.max(...distance));
+  expect(longestDuration).toBe(Math.max(...duration));
+  expect(longestDistance).toBeGreaterThan(0);
+}
+
+describe('nodeMatrices, a row of legs at a time', () => {
+  test('from a matrix, from legs on demand and from the bound of two travel classes: each entry as the pair asks, and the largest', async () => {
+    expectPairwise(await table(), 3);
+
+    const points = Array.from({ length: ON_DEMAND_POINTS }, (_, i) => ({
+      lat: 47.5 + (i % 60) * 0.005,
+      lon: -122.5 + Math.floor(i / 60) * 0.005,
+    }));
+    const onDemand = new TravelTable();
+    points.forEach((point) => onDemand.add(point));
+    await onDemand.compute(straightLineProvider);
+    expect(onDemand.onDemand).toBe(true);
+    expectPairwise(onDemand, points.length);
+
+    // Trucks at half the speed of cars on the way out, cars longer on the way back: the bound takes each from its own class.
+    const provider = {
+      ...straightLineProvider,
+      leg: (from: { lat: number; lon: number }, to: { lat: number; lon: number }, options?: TravelOptions) => {
+        const leg = straightLineLeg(from, to, { drivingSpeedPercentage: options?.vehicleType === 'truck' ? 50 : 100 });
+        const longer = from.lat < to.lat === (options?.vehicleType === 'truck') ? 1 : 1.5;
+        return { distance: leg.distance * longer, duration: leg.duration };
+      },
+    };
+    const jobs = points.map((point, i) => ({ id: `j${i}`, location: `${point.lat}, ${point.lon}` }));
+    const routes = (['truck', 'auto'] as const).map((type) => ({ id: type, location: '47.5, -122.5', vehicle_type: type }));
+    const problem = resolveProblem({ jobs, routes }, 'build');
+    const mixed = await problemTravelTable(problem, provider);
+    expect(mixed.mixed && mixed.onDemand).toBe(true);
+    expectPairwise(mixed, points.length);
   });
 });
 
