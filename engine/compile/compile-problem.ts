@@ -9,7 +9,7 @@ import type { Approximation, CompiledProblem } from './compiled-problem.js';
 import { coreWindow } from './job-window.js';
 import { loadDimensions } from './load-dimensions.js';
 import { nodeMatrices, type NodeMatrices, type NodePlaces } from './node-travel.js';
-import { allowedRoutes } from './route-eligibility.js';
+import { allowedRoutes, RouteEligibility } from './route-eligibility.js';
 import { compilePull } from './core-pull.js';
 import { routeClasses } from './route-classes.js';
 
@@ -59,20 +59,21 @@ function approximationsOf(
  * with optimize_start_time) and the end limit; their capacities, cost rates and fixed cost.
  * Every job becomes a node with its time on site (plus its exit stop), one window, its loads and
  * the routes it may use. What the core cannot express is approximated on the safe side and listed
- * in `approximations`.
+ * in `approximations`. `eligibility` answers which routes may serve which jobs.
  */
 export function compileProblem(
   problem: ResolvedProblem,
   problemTravel: TravelTable,
   routes: readonly ResolvedRoute[],
   jobIndices: readonly number[],
+  eligibility = new RouteEligibility(problem),
 ): CompiledProblem {
   // Routes whose vehicles travel differently (truck, avoided ferries or tolls) share one bound.
   const travel = problemTravel.forRoutes(routes);
   const settings = routes.map((route) => routeSettings(problem, route));
   const jobs = jobIndices.map((j) => problem.jobs[j]!);
   const jobCount = jobs.length;
-  const allowed = allowedRoutes(problem, routes, settings, jobs);
+  const allowed = allowedRoutes(problem, routes, settings, jobs, (j, r) => eligibility.mayServe(jobIndices[j]!, routes[r]!));
   const classes = routeClasses(problem, travel, routes, settings, refusedJobs(routes.length, allowed));
   const typeOfRoute = new Int32Array(routes.length);
   classes.forEach((group, t) => group.forEach((r) => (typeOfRoute[r] = t)));

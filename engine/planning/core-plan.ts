@@ -1,5 +1,6 @@
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { compileProblem } from '../compile/compile-problem.js';
+import type { RouteEligibility } from '../compile/route-eligibility.js';
 import { planToSnapshot, resultToPlan, type RoutePlan } from '../compile/solution-mapping.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import type { ProgressEvent } from '../core/solve-options.js';
@@ -35,7 +36,8 @@ export const SPLIT_FROM_JOBS = 3000;
  * Plans `jobs` (indices into problem.jobs) on `routes` with the solver core, starting from
  * `initial` (its parts the core finds infeasible are placed again). `onBest` gets the core's cost
  * of every new best (US$, plus a large charge per job left out); a plan split by date reports the
- * sum of the bests of the dates searched so far.
+ * sum of the bests of the dates searched so far. `eligibility` answers which routes may serve
+ * which jobs, for the split and for every date's compiled problem.
  */
 export async function corePlan(
   problem: ResolvedProblem,
@@ -45,10 +47,11 @@ export async function corePlan(
   initial: RoutePlan,
   budget: CoreBudget,
   onBest: (cost: number) => void,
+  eligibility: RouteEligibility,
 ): Promise<CorePlan> {
-  const split = jobs.length >= SPLIT_FROM_JOBS ? splitByDate(problem, routes, jobs, initial) : undefined;
+  const split = jobs.length >= SPLIT_FROM_JOBS ? splitByDate(problem, routes, jobs, initial, eligibility) : undefined;
   if (split === undefined || split.groups.length < 2)
-    return searchCore(problem, travel, { routes: [...routes], jobs: [...jobs] }, initial, budget, onBest);
+    return searchCore(problem, travel, { routes: [...routes], jobs: [...jobs] }, initial, budget, onBest, eligibility);
   const plan: RoutePlan = new Map();
   const unassigned = [...split.unplaced];
   const bests = split.groups.map(() => 0);
@@ -57,10 +60,11 @@ export async function corePlan(
     // Each date gets its share of the time left, by job count.
     const deadline = Date.now() + ((budget.deadline - Date.now()) * group.jobs.length) / Math.max(1, jobsLeft);
     jobsLeft -= group.jobs.length;
-    const part = await searchCore(problem, travel, group, initial, { ...budget, deadline }, (cost) => {
+    const onGroupBest = (cost: number): void => {
       bests[g] = cost;
       onBest(bests.reduce((sum, best) => sum + best, 0));
-    });
+    };
+    const part = await searchCore(problem, travel, group, initial, { ...budget, deadline }, onGroupBest, eligibility);
     part.plan.forEach((order, route) => plan.set(route, order));
     unassigned.push(...part.unassigned);
   }
@@ -75,11 +79,12 @@ async function searchCore(
   initial: RoutePlan,
   budget: CoreBudget,
   onBest: (cost: number) => void,
+  eligibility: RouteEligibility,
 ): Promise<CorePlan> {
   if (routes.length === 0 || jobs.length === 0) {
     return { plan: new Map(routes.map((route) => [route, []])), unassigned: [...jobs] };
   }
-  const compiled = compileProblem(problem, travel, routes, jobs);
+  const compiled = compileProblem(problem, travel, routes, jobs, eligibility);
   const options = {
     seed: budget.seed,
     timeLimitMs: Math.max(0, budget.deadline - Date.now()),

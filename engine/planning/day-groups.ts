@@ -1,5 +1,5 @@
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
-import { allowedRoutes } from '../compile/route-eligibility.js';
+import { allowedRoutes, RouteEligibility } from '../compile/route-eligibility.js';
 import type { RoutePlan } from '../compile/solution-mapping.js';
 import { routeSettings } from '../evaluate/route-settings.js';
 
@@ -20,13 +20,15 @@ export interface DaySplit {
  * without one form a group of their own), every job to one date it may use. A job already on a
  * route keeps that route's date; the others go, those with the fewest dates first, to the date
  * of theirs with the fewest jobs per route so far (the first such date on a tie), which keeps
- * every day's routes about equally full. One group for a single date.
+ * every day's routes about equally full. One group for a single date. `eligibility` answers which
+ * routes may serve which jobs.
  */
 export function splitByDate(
   problem: ResolvedProblem,
   routes: readonly ResolvedRoute[],
   jobs: readonly number[],
   initial: RoutePlan,
+  eligibility = new RouteEligibility(problem),
 ): DaySplit {
   const keys = [...new Set(routes.map((route) => route.date))];
   const groupOf = routes.map((route) => keys.indexOf(route.date));
@@ -37,6 +39,7 @@ export function splitByDate(
     routes,
     settings,
     jobs.map((job) => problem.jobs[job]!),
+    (position, r) => eligibility.mayServe(jobs[position]!, routes[r]!),
   );
   const routedIn = new Map<number, number>();
   routes.forEach((route, r) => initial.get(route)?.forEach((job) => routedIn.set(job, groupOf[r]!)));

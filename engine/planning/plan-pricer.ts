@@ -1,6 +1,5 @@
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
-import { jobMayServe } from '../evaluate/job-rules.js';
-import { routeSettings } from '../evaluate/route-settings.js';
+import { RouteEligibility } from '../compile/route-eligibility.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { RouteObjective } from './route-objective.js';
 
@@ -19,7 +18,8 @@ export const COMPILE_SERVABLE_FROM_JOBS = 3000;
 
 /**
  * Evaluator objectives of routes over every job of the problem (indices into problem.jobs), so any
- * job can be priced on any route; each is compiled the first time it is needed.
+ * job can be priced on any route; each is compiled the first time it is needed. `eligibility`
+ * answers which jobs a route may serve.
  */
 export class PlanPricer {
   private readonly objectives = new Map<ResolvedRoute, RouteObjective>();
@@ -27,6 +27,7 @@ export class PlanPricer {
   constructor(
     private readonly problem: ResolvedProblem,
     private readonly travel: TravelTable,
+    readonly eligibility = new RouteEligibility(problem),
   ) {}
 
   objective(route: ResolvedRoute): RouteObjective {
@@ -48,11 +49,8 @@ export class PlanPricer {
 
   /** The jobs `route` may serve whatever the order. */
   private servable(route: ResolvedRoute): number[] {
-    const settings = routeSettings(this.problem, route);
     const servable: number[] = [];
-    this.problem.jobs.forEach((job, index) => {
-      if (jobMayServe(this.problem, job, route, settings, {})) servable.push(index);
-    });
+    for (let job = 0; job < this.problem.jobs.length; job++) if (this.eligibility.mayServe(job, route)) servable.push(job);
     return servable;
   }
 }

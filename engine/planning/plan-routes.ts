@@ -1,4 +1,5 @@
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
+import { RouteEligibility } from '../compile/route-eligibility.js';
 import type { RoutePlan } from '../compile/solution-mapping.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { corePlan } from './core-plan.js';
@@ -57,6 +58,8 @@ export async function planRoutes(
   const elapsed = (): number => (Date.now() - request.startedAt) / 1000;
   report({ phase: `${request.phase}: compiling`, elapsed_seconds: elapsed() });
   const reserve = finishingReserve(request);
+  // One answer per (job, route) for the split by date, every date's compiled problem and the pricer.
+  const eligibility = new RouteEligibility(problem);
   const core = await corePlan(
     problem,
     travel,
@@ -65,10 +68,11 @@ export async function planRoutes(
     request.initial,
     { deadline: request.deadline - reserve, maxIterations: request.maxIterations, seed: request.seed, threads: request.threads },
     (cost) => report({ phase: `${request.phase}: searching`, best_cost: cost, elapsed_seconds: elapsed() }),
+    eligibility,
   );
   report({ phase: `${request.phase}: checking`, elapsed_seconds: elapsed() });
   const plan = core.plan;
-  const pricer = new PlanPricer(problem, travel);
+  const pricer = new PlanPricer(problem, travel, eligibility);
   // Half the reserve is for the response, which is built whatever the clock says.
   const options = { force: false, deadline: request.deadline - reserve / 2 };
   const left = placeJobs(problem, pricer, plan, request.routes, core.unassigned, options);

@@ -1,0 +1,73 @@
+import { straightLineProvider } from '../../../geo/straight-line.js';
+import { resolveProblem } from '../../../model/resolve.js';
+import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
+import { planRoutes } from '../../../engine/planning/plan-routes.js';
+import { SPLIT_FROM_JOBS } from '../../../engine/planning/core-plan.js';
+import { COMPILE_SERVABLE_FROM_JOBS } from '../../../engine/planning/plan-pricer.js';
+
+const dates = ['2024-03-04', '2024-03-05', '2024-03-06'];
+
+describe('which routes may serve which jobs, over one planning', () => {
+  test('a job is held against a route by its rules once: the split by date, the compiled dates and the pricer share the answers', async () => {
+    const jobCount = Math.max(SPLIT_FROM_JOBS, COMPILE_SERVABLE_FROM_JOBS);
+    const body = {
+      jobs: Array.from({ length: jobCount }, (_, i) => ({
+        id: `j${i}`,
+        location: `${(47.6 + (i % 37) * 0.002).toFixed(4)}, ${(-122.3 - (i % 41) * 0.002).toFixed(4)}`,
+        time_on_site: '00:03',
+        allowed_dates: i % 2 === 0 ? [dates[i % 3]] : [dates[i % 3], dates[(i + 1) % 3]],
+      })),
+      routes: dates.flatMap((date, d) =>
+        Array.from({ length: 40 }, (_, r) => ({
+          id: `r${d}-${r}`,
+          location: '47.6, -122.3',
+          start_time: '08:00',
+          end_time: '16:00',
+          date,
+        })),
+      ),
+    };
+    const problem = resolveProblem(body, 'build');
+    const travel = await problemTravelTable(problem, straightLineProvider);
+    const routeCount = problem.routes.length;
+    // Pairs whose route is on one of the job's dates: an objective compiles those jobs, each with its violations (none).
+    const servablePairs = problem.jobs.reduce(
+      (sum, job) => sum + problem.routes.filter((route) => job.allowed_dates!.includes(route.date!)).length,
+      0,
+    );
+    // The date rule reads a job's allowed_dates once each time the rules are held against a route.
+    let ruleChecks = 0;
+    for (const job of problem.jobs) {
+      const allowed = job.allowed_dates;
+      Object.defineProperty(job, 'allowed_dates', {
+        get: () => {
+          ruleChecks++;
+          return allowed;
+        },
+      });
+    }
+    const { plan, pricer } = await planRoutes(
+      problem,
+      travel,
+      {
+        routes: problem.routes,
+        jobs: problem.jobs.map((_, index) => index),
+        initial: new Map(),
+        keepRouted: false,
+        startedAt: Date.now(),
+        // Already passed: each date's search stops after its first plan, and nothing is placed after it.
+        deadline: Date.now(),
+        maxIterations: 1,
+        threads: 1,
+        seed: 1,
+        phase: 'build',
+      },
+      () => undefined,
+    );
+    expect([...plan.values()].flat().length).toBeGreaterThan(jobCount / 2);
+    // Every pair once (the split asks them all), and the compiled objectives' own look at their jobs.
+    expect(pricer.eligibility.checks).toBe(jobCount * routeCount);
+    expect(ruleChecks).toBeGreaterThanOrEqual(jobCount * routeCount);
+    expect(ruleChecks).toBeLessThanOrEqual(jobCount * routeCount + servablePairs);
+  });
+});
