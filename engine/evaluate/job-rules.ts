@@ -126,6 +126,23 @@ function checkJobOnRoute(
 }
 
 /**
+ * All that checkJobOnRoute reads of a route and its settings when no context is given (a route
+ * planned on its own), as one key: routes with the same key find the same violation types for
+ * every job. `driver` stands for the route's driver object, which zones name by identity. Keep
+ * it in step with the rules above.
+ */
+export function routeRulesKey(route: ResolvedRoute, settings: RouteSettings, driver: number): string {
+  return JSON.stringify([
+    route.date ?? null,
+    route.route_attributes ?? null,
+    driver,
+    route.vehicle?.attributes ?? null,
+    settings.start?.attributes ?? null,
+    settings.end?.attributes ?? null,
+  ]);
+}
+
+/**
  * The violations a job has on a route whatever its place in the order: dates, attributes of
  * route, driver and vehicle, required and forbidden drivers, depot attributes, zones.
  */

@@ -1,7 +1,6 @@
 import type { ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import type { ViolationType } from '../../model/types/violation.js';
 import { CompiledRoute } from '../evaluate/compiled-route.js';
-import { jobRouteViolationTypes } from '../evaluate/job-rules.js';
 import type { RouteContext } from '../evaluate/route-context.js';
 import { timeRoute, TimelineResult, type TimelineTrace } from '../evaluate/timeline.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
@@ -178,15 +177,5 @@ export class RouteObjective {
     const slot = this.slots === undefined ? job : this.slots[job]!;
     // Only servable jobs and those an order brought are compiled: any other is refused.
     return slot < 0 || this.compiled.staticHard[slot]! > 0;
-  }
-
-  /** The types of those violations, with the route-level ones any used route has (e.g. no vehicle). */
-  placementViolationTypes(job: number): ViolationType[] {
-    const slot = this.slots === undefined ? job : this.slots[job]!;
-    const types =
-      slot >= 0
-        ? this.compiled.staticViolations[slot]!.map((violation) => violation.type)
-        : jobRouteViolationTypes(this.problem, this.jobs[job]!, this.route, this.compiled.settings, this.context);
-    return [...types, ...this.compiled.routeViolations.map((violation) => violation.type)];
   }
 }

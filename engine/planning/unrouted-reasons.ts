@@ -51,9 +51,10 @@ interface Finding {
  *
  * What a job is told does not depend on the clock as long as its nearest open route decides: every
  * job's rules on every route and its probe on the nearest route they leave open are done whatever
- * the time (bounded: jobs × routes rule checks and one probe per job), so every job with an open
- * route is either placed or has the violations it would bring there. Only the further probes,
- * job after job once every job has had its first, stop at `deadline` (ms since epoch).
+ * the time (bounded: the rules once per class of routes they cannot tell apart, see
+ * RouteEligibility, and one probe per job), so every job with an open route is either placed or
+ * has the violations it would bring there. Only the further probes, job after job once every job
+ * has had its first, stop at `deadline` (ms since epoch).
  */
 export function unroutedReasons(
   problem: ResolvedProblem,
@@ -88,14 +89,18 @@ export function unroutedReasons(
     tally.placed++;
   };
   const findings = new Map<number, Finding>();
+  const { eligibility } = pricer;
   for (const job of jobs) {
     const found = new Set<ViolationType>();
     const open: ResolvedRoute[] = [];
     for (const route of routes) {
-      const objective = pricer.objective(route);
-      const barred = objective.refuses(job)
-        ? objective.placementViolationTypes(job)
-        : objective.positionFreeAdditions(plan.get(route) ?? [], job);
+      // A route the job's rules refuse is barred by them (shared by the routes the rules cannot tell apart) and its own.
+      if (!eligibility.mayServe(job, route)) {
+        for (const type of eligibility.ruleViolationTypes(job, route)) found.add(type);
+        for (const type of eligibility.routeViolationTypes(route)) found.add(type);
+        continue;
+      }
+      const barred = pricer.objective(route).positionFreeAdditions(plan.get(route) ?? [], job);
       if (barred.length === 0) open.push(route);
       for (const type of barred) found.add(type);
     }

@@ -2,6 +2,7 @@ import { jobMayServe, jobRouteViolations, jobRouteViolationTypes } from '../../.
 import { routeSettings } from '../../../engine/evaluate/route-settings.js';
 import { resolveProblem } from '../../../model/resolve.js';
 import { evaluateOnGrid, routeOnGrid } from './grid-provider.js';
+import { ruleFixtures } from './rule-fixtures.js';
 
 /** Violations of the one job of a route built from these parts (2024-03-04 is a Monday). */
 async function jobViolations(job: Record<string, unknown>, route: Record<string, unknown> = {}, problem: Record<string, unknown> = {}) {
@@ -123,16 +124,7 @@ describe('zones', () => {
 describe('jobMayServe and jobRouteViolationTypes', () => {
   test('answer what jobRouteViolations finds, over every rule', () => {
     const problem = resolveProblem({
-      drivers: [{ id: 'd1', attributes: ['hazmat'] }, { id: 'd2' }],
-      markers: [{ id: 'cold', location: '0, 0', attributes: ['fridge'] }],
-      zones: [
-        {
-          id: 'z',
-          drivers: ['d2'],
-          boundary: { vertices: ['-0.005, 0.005', '-0.005, 0.015', '0.005, 0.015', '0.005, 0.005', '-0.005, 0.005'] },
-        },
-        { id: 'all', drivers: ['d1', 'd2'], boundary: { vertices: ['0.4, 0.4', '0.4, 0.6', '0.6, 0.6', '0.6, 0.4', '0.4, 0.4'] } },
-      ],
+      ...ruleFixtures,
       routes: [
         { id: 'mon', location: '0, 0', date: '2024-03-04', driver: 'd1', route_attributes: ['big'] },
         { id: 'tue', location: '0, 0', date: '2024-03-05', driver: 'd2', start_location: 'cold' },

@@ -137,14 +137,11 @@ describe('RouteObjective over the jobs a route may serve', () => {
       const job = servable[Math.floor(random() * servable.length)]!;
       expect(some.likelyPositions(order, job, 3)).toEqual(every.likelyPositions(order, job, 3));
     }
-    for (const job of problem.jobs.keys()) {
-      expect(some.refuses(job)).toBe(every.refuses(job));
-      expect(some.placementViolationTypes(job)).toEqual(every.placementViolationTypes(job));
-    }
+    for (const job of problem.jobs.keys()) expect(some.refuses(job)).toBe(every.refuses(job));
     // A job of the other date, forced onto the route, is compiled when an order holds it.
     const forced = [servable[0]!, 1, servable[1]!];
     expect(some.cost(forced)).toBe(every.cost(forced));
     expect(some.hardViolationTypes(forced)).toEqual(every.hardViolationTypes(forced));
-    expect(some.placementViolationTypes(1)).toEqual(every.placementViolationTypes(1));
+    expect(some.refuses(1)).toBe(every.refuses(1));
   });
 });

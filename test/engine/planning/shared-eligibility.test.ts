@@ -4,11 +4,12 @@ import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
 import { planRoutes } from '../../../engine/planning/plan-routes.js';
 import { SPLIT_FROM_JOBS } from '../../../engine/planning/core-plan.js';
 import { COMPILE_SERVABLE_FROM_JOBS } from '../../../engine/planning/plan-pricer.js';
+import { unroutedReasons } from '../../../engine/planning/unrouted-reasons.js';
 
 const dates = ['2024-03-04', '2024-03-05', '2024-03-06'];
 
 describe('which routes may serve which jobs, over one planning', () => {
-  test('a job is held against a route by its rules once: the split by date, the compiled dates and the pricer share the answers', async () => {
+  test('a job is held once against the routes of a date: the split by date, the compiled dates, the pricer and the unrouted reasons share the answers', async () => {
     const jobCount = Math.max(SPLIT_FROM_JOBS, COMPILE_SERVABLE_FROM_JOBS);
     const body = {
       jobs: Array.from({ length: jobCount }, (_, i) => ({
@@ -29,7 +30,6 @@ describe('which routes may serve which jobs, over one planning', () => {
     };
     const problem = resolveProblem(body, 'build');
     const travel = await problemTravelTable(problem, straightLineProvider);
-    const routeCount = problem.routes.length;
     // Pairs whose route is on one of the job's dates: an objective compiles those jobs, each with its violations (none).
     const servablePairs = problem.jobs.reduce(
       (sum, job) => sum + problem.routes.filter((route) => job.allowed_dates!.includes(route.date!)).length,
@@ -65,9 +65,20 @@ describe('which routes may serve which jobs, over one planning', () => {
       () => undefined,
     );
     expect([...plan.values()].flat().length).toBeGreaterThan(jobCount / 2);
-    // Every pair once (the split asks them all), and the compiled objectives' own look at their jobs.
-    expect(pricer.eligibility.checks).toBe(jobCount * routeCount);
-    expect(ruleChecks).toBeGreaterThanOrEqual(jobCount * routeCount);
-    expect(ruleChecks).toBeLessThanOrEqual(jobCount * routeCount + servablePairs);
+    // Every job once against each date's routes (the rules tell them apart by date alone), and the
+    // compiled objectives' own look at their jobs.
+    expect(pricer.eligibility.checks).toBe(jobCount * dates.length);
+    expect(ruleChecks).toBeGreaterThanOrEqual(jobCount * dates.length);
+    expect(ruleChecks).toBeLessThanOrEqual(jobCount * dates.length + servablePairs);
+
+    // Why the others are unrouted: each job's rules once per date it does not allow, with every objective already compiled.
+    for (const route of problem.routes) pricer.objective(route);
+    const routed = new Set([...plan.values()].flat());
+    const unrouted = problem.jobs.flatMap((_, job) => (routed.has(job) ? [] : [job]));
+    expect(unrouted.length).toBeGreaterThan(50);
+    ruleChecks = 0;
+    const reasons = unroutedReasons(problem, pricer, plan, problem.routes, unrouted, 0);
+    expect(reasons.size).toBeGreaterThan(0);
+    expect(ruleChecks).toBeLessThanOrEqual(unrouted.length * (dates.length - 1));
   });
 });
