@@ -6,7 +6,6 @@ import type { ValidationFault } from '../model/validation/faults.js';
 import { cardStops, routeCard, type RouteCard } from './card-data.js';
 import { CardFormat, isSupportedLocale } from './card-format.js';
 import { routeCardsHtml } from './html-document.js';
-import { routeCardsPdf } from './pdf-document.js';
 import { routeLine } from './route-line.js';
 
 /**
@@ -63,7 +62,10 @@ export function routeCardDrawer(travel: () => PathProvider) {
       const cards = await buildRouteCards(problem, travel(), routes);
       if (representation === 'application/json') return { route_cards: cards };
       const format = new CardFormat(locale);
-      return representation === 'text/html' ? routeCardsHtml(cards, format) : routeCardsPdf(cards, format);
+      if (representation === 'text/html') return routeCardsHtml(cards, format);
+      // The PDF writer and its fonts take a large share of a server's start to load: only a PDF loads them.
+      const { routeCardsPdf } = await import('./pdf-document.js');
+      return routeCardsPdf(cards, format);
     },
   };
 }

@@ -1,4 +1,3 @@
-import { apiPorts } from '../api-ports.js';
 import type { Config } from '../../runtime/config.js';
 import { runningServices } from '../../runtime/embedded-services.js';
 import type { Logger } from '../../runtime/logger.js';
@@ -9,6 +8,8 @@ import type { QueueRole } from '../../workflows/contract.js';
 export async function apiCommand(config: Config, log: Logger): Promise<void> {
   // Each service loads its own side only: an API process has no use for the worker's SDK and engine.
   const { runApi } = await import('../../api/main.js');
+  // The ports draw route cards and read maps: the worker, which shares this module, loads none of it.
+  const { apiPorts } = await import('../api-ports.js');
   const { databaseUrl, temporalAddress } = await runningServices(config, log);
   const api = await runApi(config, log, databaseUrl, temporalAddress, apiPorts(config));
   log.info(`API listening on ${api.url}/v1`);
