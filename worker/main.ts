@@ -89,9 +89,13 @@ export async function runWorker(
   const metrics = sdkMetricsAddress
     ? await serveMetrics(config.metrics.host, config.metrics.workerPort, log, () => sdkMetrics(sdkMetricsAddress))
     : undefined;
-  // Warm before the first task: each thread has loaded the engine and the road graph.
+  // Warm before the first task: each thread has loaded the engine and the road graph. The threads
+  // warm while this thread connects and creates the workers (most of it waiting on them otherwise);
+  // polling starts only once both are done.
   const operations = queues.includes('solve') ? operationPool(config.travel, config.solverThreads, config.searchIterations) : undefined;
-  await operations?.warm();
+  const warmed = operations?.warm();
+  // Awaited below; a failure before then must not end the process as an unhandled rejection first.
+  warmed?.catch(() => undefined);
   // The local activities of quick operations watch their task, to end at once when it is canceled.
   const changes = operations ? new ChangeEvents(databaseUrl, taskChannel, config.databaseLimits) : undefined;
   await changes?.start();
@@ -144,6 +148,7 @@ export async function runWorker(
           };
     workers.push(await Worker.create(options));
   }
+  await warmed;
   log.info(`worker serving ${queues.map((q) => config.taskQueues[q]).join(', ')}`);
   const done = Promise.all(workers.map((w) => w.run())).then(async () => {
     await connection.close();
