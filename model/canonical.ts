@@ -18,6 +18,8 @@ interface CanonicalizeState {
   usable: Set<EntityCollection>;
   /** Inline entities in discovery order, appended after the top-level members. */
   extracted: Map<EntityCollection, JsonObject[]>;
+  /** Set when an id-less inline entity was moved: the only step where the two modes differ. */
+  movedAnonymous: boolean;
 }
 
 function hasUsableId(entity: JsonObject): entity is JsonObject & { id: string } {
@@ -91,6 +93,7 @@ function transformInlineEntity(entity: JsonObject, schema: SchemaNode, collectio
   }
   if (!state.extractAnonymous) return canonical;
   state.extracted.get(collection)!.push(canonical);
+  state.movedAnonymous = true;
   return ANONYMOUS_REFERENCE;
 }
 
@@ -125,16 +128,9 @@ function appendExtracted(members: unknown[], extracted: JsonObject[]): void {
   }
 }
 
-/**
- * Canonical form of a problem-shaped body: known fields only, in schema order; every inline entity
- * moved to the end of its top-level collection and referenced by id; output-only fields dropped;
- * timespans and latlons in their wire form.
- * Values of the wrong shape are kept as they are, so the function never throws and validation
- * can run on its output.
- */
-export function canonicalizeBody(body: unknown, schema: SchemaNode, extractAnonymous: boolean): unknown {
-  if (!isJsonObject(body)) return body;
-  const state: CanonicalizeState = { extractAnonymous, usable: new Set(), extracted: new Map() };
+function canonicalizeWith(body: unknown, schema: SchemaNode, extractAnonymous: boolean): { body: unknown; movedAnonymous: boolean } {
+  if (!isJsonObject(body)) return { body, movedAnonymous: false };
+  const state: CanonicalizeState = { extractAnonymous, usable: new Set(), extracted: new Map(), movedAnonymous: false };
   for (const collection of ENTITY_COLLECTIONS) {
     const members = ownValue(body, collection);
     if (schema.properties?.[collection] !== undefined && (members === undefined || Array.isArray(members))) {
@@ -150,11 +146,32 @@ export function canonicalizeBody(body: unknown, schema: SchemaNode, extractAnony
     out[collection] = members;
   }
   // Collections created here go where the schema puts them, like every other key.
-  return Object.fromEntries(
+  const ordered = Object.fromEntries(
     Object.keys(schema.properties ?? {})
       .filter((key) => out[key] !== undefined)
       .map((key) => [key, out[key]]),
   );
+  return { body: ordered, movedAnonymous: state.movedAnonymous };
+}
+
+/**
+ * Canonical form of a problem-shaped body: known fields only, in schema order; every inline entity
+ * moved to the end of its top-level collection and referenced by id; output-only fields dropped;
+ * timespans and latlons in their wire form.
+ * Values of the wrong shape are kept as they are, so the function never throws and validation
+ * can run on its output.
+ */
+export function canonicalizeBody(body: unknown, schema: SchemaNode, extractAnonymous: boolean): unknown {
+  return canonicalizeWith(body, schema, extractAnonymous).body;
+}
+
+/**
+ * Validation's form of a body (canonicalizeBody in validation mode) and whether it is the
+ * canonical form as well: it is unless an id-less inline entity was moved.
+ */
+export function validationForm(body: unknown, schema: SchemaNode): { form: unknown; isCanonical: boolean } {
+  const { body: form, movedAnonymous } = canonicalizeWith(body, schema, true);
+  return { form, isCanonical: !movedAnonymous };
 }
 
 /**

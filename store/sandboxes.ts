@@ -242,7 +242,7 @@ export class SandboxStore {
       case 'snapshot':
         return { state: revision.state, active: number };
       case 'deltas':
-        return { state: applyDeltasRevision(JSON.parse(latestState) as Problem, revision.deltas), active: number };
+        return { state: applyDeltasRevision(latestState, revision.deltas), active: number };
       case 'undo_redo': {
         const target = await client.query('SELECT kind FROM sandbox_revisions WHERE sandbox_id = $1 AND revision = $2', [
           id,

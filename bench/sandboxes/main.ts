@@ -129,7 +129,7 @@ async function measure(pool: Pool, databaseUrl: string, workload: Workload, leng
   const many = await write(store, id, workload.delta, length + count, count, options.writers);
   const next = length + 2 * count;
   const latest = (await store.latest(id))!;
-  const model = await median(5, () => Promise.resolve(applyDeltasRevision(JSON.parse(latest.state) as Problem, workload.delta(next))));
+  const model = await median(5, () => Promise.resolve(applyDeltasRevision(latest.state, workload.delta(next))));
   const far = Math.floor(length / 32) * 16 + 15;
   const retrieval = await median(5, () => store.stateAt(id, far));
   const latestRead = await median(11, () => store.latest(id));

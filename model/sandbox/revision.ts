@@ -2,7 +2,7 @@ import { canonicalize } from '../canonical.js';
 import { isJsonObject, ownValue, type JsonObject } from '../json.js';
 import type { Problem } from '../types/problem.js';
 import type { ValidationFault } from '../validation/faults.js';
-import { validateRequest } from '../validation/validate.js';
+import { canonicalizeAndValidate, validateRequest } from '../validation/validate.js';
 import { applyDeltas } from './apply-deltas.js';
 import { reject, RevisionRejectedError, type SandboxFault } from './codes.js';
 import { cloneJson, fieldPath, itemPath } from './delta-fields.js';
@@ -72,7 +72,10 @@ export function snapshotState(problem: unknown, property = 'request'): Problem {
   return canonicalize(problem as Problem);
 }
 
-/** Deltas applied to a copy of a canonical state, canonicalized: how every deltas revision is computed, on write and on replay. */
+/**
+ * Deltas applied to a copy of a canonical state, canonicalized: how replay computes a deltas revision;
+ * applyDeltasRevision computes the same state on write.
+ */
 export function stateAfterDeltas(state: Problem, deltas: unknown[], path = 'request.deltas'): Problem {
   return canonicalize(applyDeltas(cloneJson(state) as JsonObject, deltas, path) as Problem);
 }
@@ -82,19 +85,23 @@ function faultKey(fault: ValidationFault): string {
 }
 
 /**
- * The state after a deltas revision. All or nothing: an unusable delta, or a result with a fault
- * the previous state did not have, rejects the revision. The fault is pinned to a delta by halving:
- * the first k deltas are fine and the first k+1 are not, so delta k introduced it.
+ * The state after a deltas revision on the latest state as stored (JSON text). Its parse is a
+ * copy nothing else holds, so the deltas apply to it in place. All or nothing: an unusable delta,
+ * or a result with a fault the previous state did not have, rejects the revision. The fault is
+ * pinned to a delta by halving: the first k deltas are fine and the first k+1 are not, so delta k
+ * introduced it.
  */
-export function applyDeltasRevision(state: Problem, deltas: unknown[]): Problem {
-  const result = stateAfterDeltas(state, deltas);
-  let faults = validateRequest(result, 'canonicalize');
-  if (faults.length === 0) return result;
+export function applyDeltasRevision(stored: string, deltas: unknown[]): Problem {
+  const applied = applyDeltas(JSON.parse(stored) as JsonObject, deltas, 'request.deltas');
+  const { canonical, faults: all } = canonicalizeAndValidate(applied);
+  const result = canonical as Problem;
+  if (all.length === 0) return result;
   // A state stored under older rules may already have faults; only new ones are the revision's doing.
+  const state = JSON.parse(stored) as Problem;
   const known = new Set(validateRequest(state, 'canonicalize').map(faultKey));
   const newFaults = (candidate: Problem): ValidationFault[] =>
     validateRequest(candidate, 'canonicalize').filter((fault) => !known.has(faultKey(fault)));
-  faults = faults.filter((fault) => !known.has(faultKey(fault)));
+  let faults = all.filter((fault) => !known.has(faultKey(fault)));
   if (faults.length === 0) return result;
   let fine = 0;
   let broken = deltas.length;

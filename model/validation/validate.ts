@@ -1,7 +1,7 @@
-import { canonicalizeBody } from '../canonical.js';
+import { canonicalize, canonicalizeBody, validationForm } from '../canonical.js';
 import { isJsonObject } from '../json.js';
-import { OPERATIONS, isOperationName } from '../operations.js';
-import { schemaNode } from '../types/schema.js';
+import { OPERATIONS, isOperationName, type OperationDefinition } from '../operations.js';
+import { schemaNode, type SchemaNode } from '../types/schema.js';
 import { FaultCollector, type ValidationFault } from './faults.js';
 import { problemTooLarge } from './problem-size.js';
 import { checkSemanticRules, collectIds } from './rules.js';
@@ -26,7 +26,11 @@ export function validateRequest(body: unknown, operation: string): ValidationFau
     return faults.faults;
   }
   if (problemTooLarge(body, faults)) return faults.faults;
-  const request = canonicalizeBody(body, schema, true);
+  return checkProblem(canonicalizeBody(body, schema, true), schema, definition, faults);
+}
+
+/** Ids and references, the schema, then the semantic rules, on a problem body in validation's form. */
+function checkProblem(request: unknown, schema: SchemaNode, definition: OperationDefinition, faults: FaultCollector): ValidationFault[] {
   if (!isJsonObject(request)) {
     walk(schema, request, 'request', { faults, ids: undefined });
     return faults.faults;
@@ -35,4 +39,21 @@ export function validateRequest(body: unknown, operation: string): ValidationFau
   walk(schema, request, 'request', { faults, ids });
   checkSemanticRules(request, definition, faults);
   return faults.faults;
+}
+
+/**
+ * canonicalize(problem) and the faults validateRequest(that, 'canonicalize') reports, canonicalizing
+ * once where that takes two passes: validation's form of the problem is its canonical form unless
+ * an id-less inline entity was moved, and a canonical form canonicalizes to itself.
+ */
+export function canonicalizeAndValidate(problem: unknown): { canonical: unknown; faults: ValidationFault[] } {
+  const definition = OPERATIONS.canonicalize;
+  const schema = schemaNode(definition.body);
+  const { form, isCanonical } = validationForm(problem, schema);
+  if (!isCanonical) {
+    const canonical = canonicalize(problem);
+    return { canonical, faults: validateRequest(canonical, 'canonicalize') };
+  }
+  const faults = new FaultCollector();
+  return { canonical: form, faults: problemTooLarge(form, faults) ? faults.faults : checkProblem(form, schema, definition, faults) };
 }

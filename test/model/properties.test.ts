@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { canonicalize, OPERATIONS, validateRequest, type Problem } from '../../model/index.js';
+import { canonicalizeAndValidate } from '../../model/validation/validate.js';
 
 const latlon = fc
   .tuple(fc.double({ min: -89, max: 89, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true }))
@@ -161,6 +162,58 @@ describe('fuzz', () => {
         expect(faults.length).toBeLessThanOrEqual(100);
         expect(faults.every((fault) => fault.property.startsWith('request'))).toBe(true);
       }
+    }
+  });
+});
+
+describe('canonicalizeAndValidate', () => {
+  /** The two-pass answer it must give: the canonical form, then validation of that form. */
+  function twoPasses(body: unknown): { canonical: unknown; faults: unknown[] } {
+    const canonical = canonicalize(body);
+    return { canonical, faults: validateRequest(canonical, 'canonicalize') };
+  }
+
+  function expectTwoPasses(body: unknown): void {
+    const once = canonicalizeAndValidate(body);
+    expect(once).toEqual(twoPasses(body));
+    expect(JSON.stringify(once.canonical)).toBe(JSON.stringify(canonicalize(body)));
+  }
+
+  it('gives the canonical form and the faults of canonicalize then validateRequest, valid or not', () => {
+    fc.assert(
+      fc.property(
+        validProblem,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
+        junk,
+        fc.boolean(),
+        (problem, path, replacement, keep) => {
+          expectTwoPasses(keep ? problem : mutate(problem, path, replacement));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('numbers faults as the two passes do when inline entities have no id or a duplicate one', () => {
+    const bodies = [
+      {
+        routes: [
+          {
+            id: 'r',
+            jobs: [
+              { location: '1,2', time_on_site: 'soon' },
+              { id: 'j', location: '1,2' },
+            ],
+          },
+        ],
+        jobs: [{ id: 'k' }],
+      },
+      { routes: [{ id: 'r', jobs: [{ id: 'j', time_on_site: 'soon' }, { id: 'j', time_on_site: '00:05' }, 'gone'] }] },
+      { jobs: [{ id: 'j', location: { location: '95,200' } }], routes: [{ id: 'r', driver: { location: '1,2' } }] },
+    ];
+    for (const body of bodies) {
+      expect(canonicalizeAndValidate(body).faults.length).toBeGreaterThan(0);
+      expectTwoPasses(body);
     }
   });
 });

@@ -175,7 +175,7 @@ function run(steps: Step[]): History {
       const deltas = change.intents.flatMap((intent) => translate(model, intent, next));
       kind = 'deltas';
       body = { deltas };
-      state = applyDeltasRevision(current, deltas);
+      state = applyDeltasRevision(JSON.stringify(current), deltas);
     }
     history.revisions.push({ revision: number, kind, body, state: storesState(number, kind) ? state : undefined });
     history.states.push(state);
