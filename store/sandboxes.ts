@@ -208,26 +208,30 @@ export class SandboxStore {
       if (!locked.rows[0]) return undefined;
       const number = (locked.rows[0].latest_revision as number) + 1;
       const { state, active } = await this.nextState(client, id, revision, locked.rows[0].latest_state as string, number);
-      const stateText = JSON.stringify(state);
-      const inserted = await client.query(
-        `INSERT INTO sandbox_revisions(sandbox_id, revision, kind, body, state, tag) VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING ${revisionColumns}`,
+      // One statement: after the read the row stays locked for two round trips (this and COMMIT), not four.
+      const written = await client.query(
+        `WITH inserted AS (
+           INSERT INTO sandbox_revisions(sandbox_id, revision, kind, body, state, tag)
+           VALUES ($1, $2, $3, $4, CASE WHEN $5::boolean THEN $7 END, $6)
+           RETURNING ${revisionColumns}),
+         updated AS (
+           UPDATE sandboxes SET latest_revision = $2, active_revision = $8, latest_state = $7,
+             updated_time = (SELECT created_time FROM inserted), last_activity_time = clock_timestamp()
+            WHERE id = $1)
+         SELECT ${revisionColumns}, pg_notify($9, $1) FROM inserted`,
         [
           id,
           number,
           revision.kind,
           JSON.stringify(revisionBody(revision)),
-          storesState(number, revision.kind) ? stateText : null,
+          storesState(number, revision.kind),
           tag ?? null,
+          JSON.stringify(state),
+          active,
+          sandboxChannel,
         ],
       );
-      const record = toRevision(inserted.rows[0]);
-      await client.query(
-        `UPDATE sandboxes SET latest_revision = $2, active_revision = $3, latest_state = $4, updated_time = $5, last_activity_time = clock_timestamp() WHERE id = $1`,
-        [id, number, active, stateText, record.createdTime],
-      );
-      await client.query('SELECT pg_notify($1, $2)', [sandboxChannel, id]);
-      return record;
+      return toRevision(written.rows[0]);
     });
   }
 

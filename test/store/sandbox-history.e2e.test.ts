@@ -65,6 +65,9 @@ describe('sandbox revisions cost the same whatever the history', () => {
     const atLong = await workOf(add(longId, long + 1));
     expect(atLong).toEqual(atShort);
     expect(total(atLong)).toBeLessThanOrEqual(5);
+    // The locking read, then one statement writes the revision, the sandbox row and the notification
+    // (PostgreSQL's foreign-key check on the new revision is the third).
+    expect(atLong).toHaveLength(3);
   });
 
   test('retrieval 7 deltas after a checkpoint reads the same rows anywhere in a long history as in a short one', async () => {
