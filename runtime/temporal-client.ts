@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import { retryUntil } from './retry-until.js';
 import { reachingWithin } from './temporal-reach.js';
 
 export interface TemporalConnectOptions {
@@ -14,26 +15,26 @@ export async function connectTemporal(
   namespace: string,
   { timeoutMs = 60000, reachMs }: TemporalConnectOptions = {},
 ): Promise<{ connection: Connection; client: Client }> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const connection = await Connection.connect({
-        address,
-        connectTimeout: 5000,
-        ...(reachMs === undefined ? {} : reachingWithin(reachMs)),
-      });
-      try {
-        await connection.workflowService.describeNamespace({ namespace });
-        return { connection, client: new Client({ connection, namespace }) };
-      } catch (err) {
-        await connection.close();
-        throw err;
-      }
-    } catch (err) {
-      lastError = err;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+  try {
+    return await retryUntil(
+      async () => {
+        const connection = await Connection.connect({
+          address,
+          connectTimeout: 5000,
+          ...(reachMs === undefined ? {} : reachingWithin(reachMs)),
+        });
+        try {
+          await connection.workflowService.describeNamespace({ namespace });
+          return { connection, client: new Client({ connection, namespace }) };
+        } catch (err) {
+          await connection.close();
+          throw err;
+        }
+      },
+      timeoutMs,
+      250,
+    );
+  } catch (err) {
+    throw new Error(`Temporal at ${address} (namespace ${namespace}) did not answer: ${String(err)}`);
   }
-  throw new Error(`Temporal at ${address} (namespace ${namespace}) did not answer: ${String(lastError)}`);
 }

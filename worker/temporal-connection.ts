@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { NativeConnection } from '@temporalio/worker';
+import { retryUntil } from '../runtime/retry-until.js';
 
 export interface WorkerConnectOptions {
   /** How long to keep trying before the worker gives up. */
@@ -18,15 +18,9 @@ export async function connectWorkerTemporal(
   address: string,
   { timeoutMs, retryMs = 500 }: WorkerConnectOptions,
 ): Promise<NativeConnection> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await NativeConnection.connect({ address });
-    } catch (err) {
-      if (Date.now() + retryMs >= deadline) {
-        throw new Error(`Temporal at ${address} did not answer within ${timeoutMs / 1000} s: ${(err as Error).message}`, { cause: err });
-      }
-      await sleep(retryMs);
-    }
+  try {
+    return await retryUntil(() => NativeConnection.connect({ address }), timeoutMs, retryMs);
+  } catch (err) {
+    throw new Error(`Temporal at ${address} did not answer within ${timeoutMs / 1000} s: ${(err as Error).message}`, { cause: err });
   }
 }
