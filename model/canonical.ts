@@ -20,6 +20,8 @@ interface CanonicalizeState {
   extracted: Map<EntityCollection, JsonObject[]>;
   /** Set when an id-less inline entity was moved: the only step where the two modes differ. */
   movedAnonymous: boolean;
+  /** Objects already in canonical form where they stand: kept as they are, not walked. */
+  kept: ReadonlySet<unknown>;
 }
 
 function hasUsableId(entity: JsonObject): entity is JsonObject & { id: string } {
@@ -64,6 +66,7 @@ function wireString(text: string, schema: SchemaNode): string {
 }
 
 function transform(value: unknown, schema: SchemaNode, state: CanonicalizeState): unknown {
+  if (state.kept.has(value)) return value;
   if (value === undefined || schema.readOnly === true) return undefined;
   const collection = schema['x-reference-to'];
   if (collection !== undefined && isJsonObject(value)) return transformInlineEntity(value, schema, collection, state);
@@ -128,15 +131,25 @@ function appendExtracted(members: unknown[], extracted: JsonObject[]): void {
   }
 }
 
-function canonicalizeWith(body: unknown, schema: SchemaNode, extractAnonymous: boolean): { body: unknown; movedAnonymous: boolean } {
-  if (!isJsonObject(body)) return { body, movedAnonymous: false };
-  const state: CanonicalizeState = { extractAnonymous, usable: new Set(), extracted: new Map(), movedAnonymous: false };
-  for (const collection of ENTITY_COLLECTIONS) {
+/** The collections of a body that can receive inline entities: in the schema, and absent or an array. */
+function inlineTargets(body: JsonObject, schema: SchemaNode): EntityCollection[] {
+  return ENTITY_COLLECTIONS.filter((collection) => {
     const members = ownValue(body, collection);
-    if (schema.properties?.[collection] !== undefined && (members === undefined || Array.isArray(members))) {
-      state.usable.add(collection);
-      state.extracted.set(collection, []);
-    }
+    return schema.properties?.[collection] !== undefined && (members === undefined || Array.isArray(members));
+  });
+}
+
+function canonicalizeWith(
+  body: unknown,
+  schema: SchemaNode,
+  extractAnonymous: boolean,
+  kept: ReadonlySet<unknown> = new Set(),
+): { body: unknown; movedAnonymous: boolean } {
+  if (!isJsonObject(body)) return { body, movedAnonymous: false };
+  const state: CanonicalizeState = { extractAnonymous, usable: new Set(), extracted: new Map(), movedAnonymous: false, kept };
+  for (const collection of inlineTargets(body, schema)) {
+    state.usable.add(collection);
+    state.extracted.set(collection, []);
   }
   const out = transformObject(body, schema, state);
   for (const [collection, extracted] of state.extracted) {
@@ -181,4 +194,24 @@ export function validationForm(body: unknown, schema: SchemaNode): { form: unkno
  */
 export function canonicalize<T>(body: T, operation: OperationName = 'canonicalize'): T {
   return canonicalizeBody(body, schemaNode(OPERATIONS[operation].body), false) as T;
+}
+
+const problemSchema = (): SchemaNode => schemaNode(OPERATIONS.canonicalize.body);
+
+/**
+ * The collections of a problem that receive its inline entities in canonical form. A canonical
+ * problem stays canonical only while these stay the same: an inline entity left in place because
+ * its collection was null moves once the collection is an array.
+ */
+export function inlineEntityCollections(problem: unknown): EntityCollection[] {
+  return isJsonObject(problem) ? inlineTargets(problem, problemSchema()) : [];
+}
+
+/**
+ * canonicalize(problem) when the objects of `kept` are canonical already where they stand (members
+ * of a top-level collection of a canonical problem, untouched since, with the same
+ * inlineEntityCollections): they are kept, not copied or walked, so the cost is that of the rest.
+ */
+export function canonicalizeKeeping<T>(problem: T, kept: ReadonlySet<object>): T {
+  return canonicalizeWith(problem, problemSchema(), false, kept).body as T;
 }

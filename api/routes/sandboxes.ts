@@ -103,18 +103,20 @@ export function sandboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
     sandbox: SandboxRecord,
     requested: string | undefined,
   ): Promise<{ sandbox: SandboxRecord; revision: number; text: string }> {
-    if (requested === undefined) {
-      const latest = await sandboxes.latest(sandbox.id);
-      if (latest === undefined) throw sandboxNotFound(sandbox.id);
-      return { sandbox: latest.sandbox, revision: latest.sandbox.latestRevision, text: latest.state };
-    }
-    const revision = revisionNumber(requested, 'revision');
-    if (revision > sandbox.latestRevision) {
+    const revision = requested === undefined ? undefined : revisionNumber(requested, 'revision');
+    if (revision !== undefined && revision > sandbox.latestRevision) {
       throw new ApiError(
         404,
         'not_found_error',
         `Sandbox ${sandbox.id} has no revision ${revision}; its latest is ${sandbox.latestRevision}.`,
       );
+    }
+    if (revision === undefined || revision === sandbox.latestRevision) {
+      // The latest state is stored whole: no replay. A revision written since the check above is replayed instead.
+      const latest = await sandboxes.latest(sandbox.id);
+      if (latest === undefined) throw sandboxNotFound(sandbox.id);
+      if (revision === undefined) return { sandbox: latest.sandbox, revision: latest.sandbox.latestRevision, text: latest.state };
+      if (latest.sandbox.latestRevision === revision) return { sandbox, revision, text: latest.state };
     }
     return { sandbox, revision, text: JSON.stringify(await sandboxes.stateAt(sandbox.id, revision)) };
   }

@@ -14,12 +14,12 @@ import { benchOptions } from '../support/options.js';
  * What a sandbox revision costs as the history grows, on the store and PostgreSQL (no HTTP). Each
  * case fills a sandbox to a history length, then times `--revisions` more by one writer and as many
  * by `--writers` at once, the model's share of one write, retrieval at a revision halfway back
- * (15 deltas replayed from its checkpoint), and lists the statements one write and that retrieval
- * run with the rows and pages each read (auto_explain). Three series: the history grows (100, 1,000,
- * 5,000) on a state of `--jobs` jobs whose revisions edit one job each; the state grows (100, 1,000,
- * 5,000 jobs) on a history of 32 (a tenth of the revisions); both grow, each revision adding a job
- * as the concurrent-writers e2e test does, up to a history of `--growing`. PostgreSQL is the bench's
- * own unless DATABASE_URL names one.
+ * (15 deltas replayed from its checkpoint), the statements one write and that retrieval run with
+ * the rows and pages each read (auto_explain), and a snapshot revision of the latest state. Three
+ * series: the history grows (100, 1,000, 5,000) on a state of `--jobs` jobs whose revisions edit
+ * one job each; the state grows (100, 1,000, 5,000 jobs) on a history of 32 (a tenth of the
+ * revisions); both grow, each revision adding a job as the concurrent-writers e2e test does, up to
+ * a history of `--growing`. PostgreSQL is the bench's own unless DATABASE_URL names one.
  *
  *   node dist/bench/sandboxes/main.js [--revisions 200] [--writers 50] [--jobs 50] [--growing 1000]
  */
@@ -117,8 +117,9 @@ interface Workload {
 
 /**
  * A sandbox of `workload` filled to `length` revisions, then `count` more by one writer and by
- * `--writers`, retrieval halfway back, the statements of a write and of that retrieval, and the
- * model's share of a write (applying, canonicalizing and validating the deltas on the latest state).
+ * `--writers`, retrieval halfway back, the statements of a write and of that retrieval, the
+ * model's share of a write (applying, canonicalizing and validating the deltas on the latest state),
+ * and a snapshot revision of the latest state (parsed, validated, canonicalized, written).
  */
 async function measure(pool: Pool, databaseUrl: string, workload: Workload, length: number, count: number): Promise<void> {
   const store = new SandboxStore(pool);
@@ -148,6 +149,12 @@ async function measure(pool: Pool, databaseUrl: string, workload: Workload, leng
     `    one write: ${await statementsOf(databaseUrl, (s) => s.append(id, { kind: 'deltas', deltas: workload.delta(next) }, `t${next}`))}`,
   );
   console.log(`    retrieval at ${far}: ${await statementsOf(databaseUrl, (s) => s.stateAt(id, far))}`);
+  const body = (await store.latest(id))!.state;
+  const snapshotModel = await median(5, () => Promise.resolve(snapshotState(JSON.parse(body))));
+  const snapshot = await median(5, () => store.append(id, { kind: 'snapshot', state: snapshotState(JSON.parse(body)) }, undefined));
+  console.log(
+    `    a snapshot of the latest state: ${snapshot.toFixed(2)} ms, of which parsing, validating and canonicalizing ${snapshotModel.toFixed(2)} ms`,
+  );
 }
 
 /** The three series, on a pool as large as an API process's. */

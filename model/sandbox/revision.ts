@@ -2,7 +2,7 @@ import { canonicalize } from '../canonical.js';
 import { isJsonObject, ownValue, type JsonObject } from '../json.js';
 import type { Problem } from '../types/problem.js';
 import type { ValidationFault } from '../validation/faults.js';
-import { canonicalizeAndValidate, validateRequest } from '../validation/validate.js';
+import { canonicalizeAndValidate, validateRequest, validateThenCanonicalize } from '../validation/validate.js';
 import { applyDeltas } from './apply-deltas.js';
 import { reject, RevisionRejectedError, type SandboxFault } from './codes.js';
 import { cloneJson, fieldPath, itemPath } from './delta-fields.js';
@@ -67,9 +67,9 @@ function under(fault: ValidationFault, prefix: string): SandboxFault {
  * references are checked, as for canonicalize.
  */
 export function snapshotState(problem: unknown, property = 'request'): Problem {
-  const faults = validateRequest(problem, 'canonicalize');
-  if (faults.length > 0) throw new RevisionRejectedError(faults.map((fault) => under(fault, property)));
-  return canonicalize(problem as Problem);
+  const checked = validateThenCanonicalize(problem);
+  if ('faults' in checked) throw new RevisionRejectedError(checked.faults.map((fault) => under(fault, property)));
+  return checked.canonical as Problem;
 }
 
 /**

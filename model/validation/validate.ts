@@ -57,3 +57,20 @@ export function canonicalizeAndValidate(problem: unknown): { canonical: unknown;
   const faults = new FaultCollector();
   return { canonical: form, faults: problemTooLarge(form, faults) ? faults.faults : checkProblem(form, schema, definition, faults) };
 }
+
+/**
+ * The faults validateRequest(problem, 'canonicalize') reports or, when there are none,
+ * canonicalize(problem), canonicalizing once where that takes two passes (see
+ * canonicalizeAndValidate). The entity count is checked on the raw body first, as validateRequest
+ * does, so the faults are the same.
+ */
+export function validateThenCanonicalize(problem: unknown): { faults: ValidationFault[] } | { canonical: unknown } {
+  const definition = OPERATIONS.canonicalize;
+  const schema = schemaNode(definition.body);
+  const faults = new FaultCollector();
+  if (problemTooLarge(problem, faults)) return { faults: faults.faults };
+  const { form, isCanonical } = validationForm(problem, schema);
+  const found = checkProblem(form, schema, definition, faults);
+  if (found.length > 0) return { faults: found };
+  return { canonical: isCanonical ? form : canonicalize(problem) };
+}

@@ -137,6 +137,25 @@ describe('sandbox lifecycle', () => {
     expect((await call(creator, 'GET', `/v1/sandboxes/${id}`)).status).toBe(404);
   });
 
+  test('a read at the latest revision sends the stored latest state without replaying; an older one is replayed', async () => {
+    const id = await createSandbox(creator, { jobs: [{ id: 'j0', location: '47.6, -122.3' }] });
+    for (const job of ['j1', 'j2']) expect((await call(creator, 'POST', `/v1/sandboxes/${id}/revisions`, addJob(job))).status).toBe(200);
+    const latest = await call(creator, 'GET', `/v1/sandboxes/${id}`);
+    expect((await call(creator, 'GET', `/v1/sandboxes/${id}?revision=2`)).text).toBe(latest.text);
+    // A stored latest state that replay would not give shows which one a read sends.
+    const stored = '{"jobs":[{"id":"stored"}]}';
+    await pool.query('UPDATE sandboxes SET latest_state = $2 WHERE id = $1', [id, stored]);
+    expect((await call(creator, 'GET', `/v1/sandboxes/${id}?revision=2`)).text).toBe(stored);
+    expect((await call(creator, 'GET', `/v1/sandboxes/${id}?revision=2&envelope=1`)).body).toMatchObject({
+      snapshot: JSON.parse(stored),
+      snapshot_revision: 2,
+    });
+    expect((await call(creator, 'GET', `/v1/sandboxes/${id}?revision=1`)).body.jobs.map((job: { id: string }) => job.id)).toEqual([
+      'j0',
+      'j1',
+    ]);
+  });
+
   test('a revision applies all its deltas or none, with the failing delta in the fault', async () => {
     const id = await createSandbox(creator, { jobs: [{ id: 'a' }] });
     const rejected = await call(creator, 'POST', `/v1/sandboxes/${id}/revisions`, {

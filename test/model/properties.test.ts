@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { canonicalize, OPERATIONS, validateRequest, type Problem } from '../../model/index.js';
-import { canonicalizeAndValidate } from '../../model/validation/validate.js';
+import { canonicalizeAndValidate, validateThenCanonicalize } from '../../model/validation/validate.js';
+import { MAX_PROBLEM_ENTITIES } from '../../model/validation/problem-size.js';
 
 const latlon = fc
   .tuple(fc.double({ min: -89, max: 89, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true }))
@@ -166,6 +167,22 @@ describe('fuzz', () => {
   });
 });
 
+/** Runs `check` on 300 valid problems and random mutations of them. */
+function validAndMutated(check: (body: unknown) => void): void {
+  fc.assert(
+    fc.property(
+      validProblem,
+      fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
+      junk,
+      fc.boolean(),
+      (problem, path, replacement, keep) => {
+        check(keep ? problem : mutate(problem, path, replacement));
+      },
+    ),
+    { numRuns: 300 },
+  );
+}
+
 describe('canonicalizeAndValidate', () => {
   /** The two-pass answer it must give: the canonical form, then validation of that form. */
   function twoPasses(body: unknown): { canonical: unknown; faults: unknown[] } {
@@ -180,18 +197,7 @@ describe('canonicalizeAndValidate', () => {
   }
 
   it('gives the canonical form and the faults of canonicalize then validateRequest, valid or not', () => {
-    fc.assert(
-      fc.property(
-        validProblem,
-        fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
-        junk,
-        fc.boolean(),
-        (problem, path, replacement, keep) => {
-          expectTwoPasses(keep ? problem : mutate(problem, path, replacement));
-        },
-      ),
-      { numRuns: 300 },
-    );
+    validAndMutated(expectTwoPasses);
   });
 
   it('numbers faults as the two passes do when inline entities have no id or a duplicate one', () => {
@@ -215,6 +221,39 @@ describe('canonicalizeAndValidate', () => {
       expect(canonicalizeAndValidate(body).faults.length).toBeGreaterThan(0);
       expectTwoPasses(body);
     }
+  });
+});
+
+describe('validateThenCanonicalize', () => {
+  /** The two-pass answer it must give: validateRequest's faults, or else the canonical form. */
+  function twoPasses(body: unknown): { faults: unknown[] } | { canonical: unknown } {
+    const faults = validateRequest(body, 'canonicalize');
+    return faults.length > 0 ? { faults } : { canonical: canonicalize(body) };
+  }
+
+  function expectTwoPasses(body: unknown): void {
+    const once = validateThenCanonicalize(body);
+    expect(once).toEqual(twoPasses(body));
+    if ('canonical' in once) expect(JSON.stringify(once.canonical)).toBe(JSON.stringify(canonicalize(body)));
+  }
+
+  it('gives the faults of validateRequest or else the canonical form, valid or not', () => {
+    validAndMutated(expectTwoPasses);
+  });
+
+  it('counts entities on the body as sent, whose count the canonical form changes', () => {
+    const inline = Array.from({ length: MAX_PROBLEM_ENTITIES / 2 }, (_, j) => ({ id: `j${j}`, location: '1,2' }));
+    const bodies = [
+      // Over the limit as sent; canonical form drops the unknown field.
+      { jobs: [], notes: Array.from({ length: MAX_PROBLEM_ENTITIES + 1 }, () => 0) },
+      // Within it as sent; canonical form counts each inline job twice (in jobs, and by id on its route).
+      { routes: [{ id: 'r', jobs: inline }] },
+      // id-less inline entities: validation's form is not the canonical form (and they lack an id).
+      { routes: [{ id: 'r', jobs: [{ location: '1,2' }, { location: '1,3', time_on_site: '00:05' }] }] },
+    ];
+    for (const body of bodies) expectTwoPasses(body);
+    expect(validateThenCanonicalize(bodies[0])).toEqual({ faults: [expect.objectContaining({ code: 'too_many_items_error' })] });
+    expect(validateThenCanonicalize(bodies[1])).toHaveProperty('canonical');
   });
 });
 
