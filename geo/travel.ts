@@ -53,6 +53,12 @@ export interface TravelLeg {
   duration: number;
 }
 
+/**
+ * Fills `distances` and `durations` with the legs from point `from` to each point of `to` (indices
+ * into the points it was made for), 0 where `to` holds a negative index (nowhere).
+ */
+export type LegRows = (from: number, to: Int32Array, distances: Float64Array, durations: Float64Array) => void;
+
 /** A drivable path through ordered stops. */
 export interface TravelPath {
   distance: number;
@@ -74,6 +80,11 @@ export interface TravelProvider {
    * network or a graph search per leg leave it out.
    */
   leg?(from: TravelPoint, to: TravelPoint, options?: TravelOptions): TravelLeg;
+  /**
+   * Legs by index into `points` a row at a time, the same figures as `leg` for each pair: for a
+   * provider with `leg` whose legs share work across a row (see LegRows).
+   */
+  legRows?(points: readonly TravelPoint[], options?: TravelOptions): LegRows;
   /** Only providers that know roads draw paths. */
   path?(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath>;
 }

@@ -49,8 +49,12 @@ function sharedMatrix(n: number): MatrixRows {
     for (let k = 0, at = row * n; k < n; k++, at++) {
       const value = values[k]!;
       matrix[at] = value;
-      if (matrix[at]! < value) bits[at]!++;
-      if (matrix[at]! > longest && matrix[at]! < Infinity) longest = matrix[at]!;
+      let single = matrix[at]!;
+      if (single < value) {
+        bits[at]!++;
+        single = matrix[at]!;
+      }
+      if (single > longest && single < Infinity) longest = single;
     }
     return longest;
   };
@@ -72,7 +76,8 @@ export interface NodeMatrices {
  * Filled a row at a time: the legs of a row come from the travel table in one call.
  */
 export function nodeMatrices(travel: TravelTable, places: NodePlaces, speed: number): NodeMatrices {
-  const n = places.entry.length;
+  const { entry, exit } = places;
+  const n = entry.length;
   const distance = sharedMatrix(n);
   const duration = sharedMatrix(n);
   const rowDistance = new Float64Array(n);
@@ -80,8 +85,8 @@ export function nodeMatrices(travel: TravelTable, places: NodePlaces, speed: num
   let longestDistance = 0;
   let longestDuration = 0;
   for (let a = 0; a < n; a++) {
-    const from = places.exit[a]!;
-    if (from >= 0) travel.row(from, places.entry, rowDistance, rowDuration);
+    const from = exit[a]!;
+    if (from >= 0) travel.row(from, entry, rowDistance, rowDuration);
     else {
       rowDistance.fill(0);
       rowDuration.fill(0);
@@ -89,7 +94,7 @@ export function nodeMatrices(travel: TravelTable, places: NodePlaces, speed: num
     const leg = places.exitLegDistance[a]!;
     for (let b = 0; b < n; b++) {
       rowDistance[b] = leg + rowDistance[b]!;
-      rowDuration[b] = from >= 0 && places.entry[b]! >= 0 ? rowDuration[b]! / speed : 0;
+      rowDuration[b] = from >= 0 && entry[b]! >= 0 ? rowDuration[b]! / speed : 0;
     }
     longestDistance = Math.max(longestDistance, distance.setRow(a, rowDistance));
     longestDuration = Math.max(longestDuration, duration.setRow(a, rowDuration));

@@ -1,6 +1,6 @@
 import type { LatLon } from '../../model/latlon.js';
 import type { ResolvedRoute } from '../../model/resolve.js';
-import type { TravelLeg, TravelMatrix, TravelOptions, TravelProvider } from '../../geo/travel.js';
+import type { LegRows, TravelLeg, TravelMatrix, TravelOptions, TravelProvider } from '../../geo/travel.js';
 
 /** The distinct points of a problem and their indices; the tables of one problem share them. */
 export class TravelPoints {
@@ -31,10 +31,10 @@ export interface LegSource {
 }
 
 /**
- * The legs of `leg` between `points` (which may still grow). The last leg is kept: callers ask a
- * pair's distance and then its duration.
+ * The legs of `leg` between `points` (which may still grow), rows from `rows` when the provider
+ * has them. The last leg is kept: callers ask a pair's distance and then its duration.
  */
-function onDemandLegs(points: readonly LatLon[], leg: (from: LatLon, to: LatLon) => TravelLeg): LegSource {
+function onDemandLegs(points: readonly LatLon[], leg: (from: LatLon, to: LatLon) => TravelLeg, rows?: LegRows): LegSource {
   let lastFrom = -1;
   let lastTo = -1;
   let last: TravelLeg = { distance: 0, duration: 0 };
@@ -46,7 +46,7 @@ function onDemandLegs(points: readonly LatLon[], leg: (from: LatLon, to: LatLon)
     }
     return last;
   };
-  const row = (from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void => {
+  const legByLeg = (from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void => {
     const origin = points[from]!;
     for (let k = 0; k < to.length; k++) {
       const target = to[k]!;
@@ -59,7 +59,7 @@ function onDemandLegs(points: readonly LatLon[], leg: (from: LatLon, to: LatLon)
       durations[k] = computed.duration;
     }
   };
-  return { distance: (from, to) => at(from, to).distance, duration: (from, to) => at(from, to).duration, row };
+  return { distance: (from, to) => at(from, to).distance, duration: (from, to) => at(from, to).duration, row: rows ?? legByLeg };
 }
 
 /**
@@ -131,7 +131,7 @@ export class TravelTable {
   async compute(provider: TravelProvider, options?: TravelOptions): Promise<void> {
     const leg = provider.leg;
     if (leg !== undefined && this.points.length >= ON_DEMAND_POINTS)
-      this.setLegs(onDemandLegs(this.points, (from, to) => leg(from, to, options)));
+      this.setLegs(onDemandLegs(this.points, (from, to) => leg(from, to, options), provider.legRows?.(this.points, options)));
     else this.setMatrix(await provider.matrix(this.points, options));
   }
 

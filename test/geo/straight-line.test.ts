@@ -1,6 +1,6 @@
 import { problemTravelTable } from '../../engine/evaluate/problem-travel.js';
 import { ON_DEMAND_POINTS, TravelTable } from '../../engine/evaluate/travel-table.js';
-import { SINGLE_PRECISION_POINTS, straightLineLeg, straightLineProvider } from '../../geo/straight-line.js';
+import { SINGLE_PRECISION_POINTS, straightLineLeg, straightLineProvider, straightLineRows } from '../../geo/straight-line.js';
 import type { TravelOptions } from '../../geo/travel.js';
 import { resolveProblem } from '../../model/resolve.js';
 
@@ -28,6 +28,28 @@ describe('straight-line matrices', () => {
       expect(large.distances[i * points.length + j]).toBe(Math.fround(exact.distance));
       expect(large.durations[i * points.length + j]).toBe(Math.fround(exact.duration));
     }
+  });
+});
+
+describe('straight-line rows of legs', () => {
+  test('every entry as straightLineLeg gives it, 0 toward nowhere, also toward points added after the rows were made', () => {
+    const points = grid(120);
+    const options = { drivingSpeedPercentage: 80 };
+    const rows = straightLineRows(points, options);
+    const check = (from: number, to: Int32Array): void => {
+      const distances = new Float64Array(to.length);
+      const durations = new Float64Array(to.length);
+      rows(from, to, distances, durations);
+      to.forEach((target, k) => {
+        const leg = target < 0 ? { distance: 0, duration: 0 } : straightLineLeg(points[from]!, points[target]!, options);
+        expect([distances[k], durations[k]]).toEqual([leg.distance, leg.duration]);
+      });
+    };
+    const everyPoint = Int32Array.from(points.keys());
+    for (let from = 0; from < points.length; from++) check(from, everyPoint);
+    check(3, Int32Array.of(-1, 5, -1));
+    points.push({ lat: 48.1, lon: -121.9 }, { lat: 46.9, lon: -123.2 });
+    check(points.length - 1, Int32Array.of(0, points.length - 2, points.length - 1));
   });
 });
 
@@ -70,7 +92,8 @@ describe('straight-line legs on demand', () => {
   test('routes that travel differently: the problem-level table is per leg the longest and slowest, each route gets its own', async () => {
     // Trucks at half the speed of cars, leg by leg.
     const provider = {
-      ...straightLineProvider,
+      name: 'two speeds',
+      matrix: straightLineProvider.matrix,
       leg: (from: { lat: number; lon: number }, to: { lat: number; lon: number }, options?: TravelOptions) =>
         straightLineLeg(from, to, { drivingSpeedPercentage: options?.vehicleType === 'truck' ? 50 : 100 }),
     };

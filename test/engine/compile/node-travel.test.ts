@@ -100,7 +100,8 @@ describe('nodeMatrices, a row of legs at a time', () => {
 
     // Trucks at half the speed of cars on the way out, cars longer on the way back: the bound takes each from its own class.
     const provider = {
-      ...straightLineProvider,
+      name: 'two speeds',
+      matrix: straightLineProvider.matrix,
       leg: (from: { lat: number; lon: number }, to: { lat: number; lon: number }, options?: TravelOptions) => {
         const leg = straightLineLeg(from, to, { drivingSpeedPercentage: options?.vehicleType === 'truck' ? 50 : 100 });
         const longer = from.lat < to.lat === (options?.vehicleType === 'truck') ? 1 : 1.5;
@@ -113,6 +114,40 @@ describe('nodeMatrices, a row of legs at a time', () => {
     const mixed = await problemTravelTable(problem, provider);
     expect(mixed.mixed && mixed.onDemand).toBe(true);
     expectPairwise(mixed, points.length);
+  });
+});
+
+describe('nodeMatrices over straight-line legs on demand', () => {
+  test('fills each row through the provider’s rows of legs, asking no single leg: every entry as straightLineLeg gives it', async () => {
+    let singleLegs = 0;
+    const provider = {
+      ...straightLineProvider,
+      leg: (from: { lat: number; lon: number }, to: { lat: number; lon: number }, options?: TravelOptions) => {
+        singleLegs++;
+        return straightLineLeg(from, to, options);
+      },
+    };
+    const points = Array.from({ length: ON_DEMAND_POINTS }, (_, i) => ({
+      lat: 47.5 + (i % 60) * 0.005,
+      lon: -122.5 + Math.floor(i / 60) * 0.003,
+    }));
+    const travel = new TravelTable();
+    points.forEach((point) => travel.add(point));
+    await travel.compute(provider, { drivingSpeedPercentage: 80 });
+    const n = 50;
+    const entry = Int32Array.from({ length: n }, (_, i) => (i === 9 ? -1 : (i * 61) % points.length));
+    const { distance, duration } = nodeMatrices(travel, { entry, exit: entry, exitLegDistance: new Float64Array(n) }, 0.5);
+    expect(singleLegs).toBe(0);
+    for (let a = 0; a < n; a++) {
+      for (let b = 0; b < n; b++) {
+        const drives = entry[a]! >= 0 && entry[b]! >= 0;
+        const leg = drives
+          ? straightLineLeg(points[entry[a]!]!, points[entry[b]!]!, { drivingSpeedPercentage: 80 })
+          : { distance: 0, duration: 0 };
+        expect(distance[a * n + b]).toBe(leg.distance);
+        expect(duration[a * n + b]).toBe(leg.duration / 0.5);
+      }
+    }
   });
 });
 

@@ -28,7 +28,7 @@ function request(
   };
 }
 
-/** The straight-line provider, counting the matrix cells and the single legs asked of it. */
+/** The straight-line provider, counting the matrix cells and the legs asked of it, singly or a row at a time. */
 function counting(): { provider: TravelProvider; asked: { matrixCells: number; legs: number } } {
   const asked = { matrixCells: 0, legs: 0 };
   const provider: TravelProvider = {
@@ -40,6 +40,13 @@ function counting(): { provider: TravelProvider; asked: { matrixCells: number; l
     leg: (from, to, options) => {
       asked.legs++;
       return straightLineProvider.leg!(from, to, options);
+    },
+    legRows: (points, options) => {
+      const rows = straightLineProvider.legRows!(points, options);
+      return (from, to, distances, durations) => {
+        asked.legs += to.length;
+        rows(from, to, distances, durations);
+      };
     },
   };
   return { provider, asked };
