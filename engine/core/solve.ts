@@ -59,7 +59,7 @@ export function solve(instance: CompiledInstance, options: SolveOptions): SolveR
   const constructionBudget =
     options.constructionLimitMs ?? (options.timeLimitMs === undefined ? Infinity : CONSTRUCTION_SHARE * options.timeLimitMs);
   const constructionLimit = constructionBudget - (performance.now() - started);
-  // The construction's full ranking rows are garbage once it is done.
+  // The construction reads rows of every job by distance through `first`, which keeps none.
   regretInsertion(initial, insertion, neighbourhood, new JobRanking(instance), new Deadline(constructionLimit));
   // The time limit covers the set-up (neighbourhoods, construction) too: it is a wall-clock deadline.
   const setup = performance.now() - started;

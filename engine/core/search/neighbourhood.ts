@@ -53,7 +53,7 @@ export function granularNeighbourhood(instance: CompiledInstance, k: number): Ne
   const ranking = new JobRanking(instance, size + 1, 'proximity');
   for (const u of jobs) {
     let count = 0;
-    for (const v of ranking.row(u)) if (v !== u && count < size) neighbours[u * size + count++] = v;
+    for (const v of ranking.first(u, size + 1)) if (v !== u && count < size) neighbours[u * size + count++] = v;
   }
   return { k: size, neighbours };
 }
@@ -104,19 +104,29 @@ export class JobRanking {
   row(u: number): Int32Array {
     const known = this.rows[u];
     if (known !== undefined) return known;
+    const row = this.first(u, this.width);
+    this.rows[u] = row;
+    return row;
+  }
+
+  /**
+   * The first `count` jobs of `u`'s row (all of them when the row is shorter), ranked again
+   * and not kept: for a caller that reads one row once and mostly only its start, which then
+   * sorts `count` keys instead of every job's.
+   */
+  first(u: number, count: number): Int32Array {
     const { jobs, distance, nodeCount } = this.instance;
     const keys = this.keys;
     if (this.measure === 'distance')
       for (let i = 0; i < jobs.length; i++) keys[i] = packedKey(distance[u * nodeCount + jobs[i]!]!, jobs[i]!);
     else for (let i = 0; i < jobs.length; i++) keys[i] = packedKey(jobs[i] === u ? 0 : proximity(this.instance, u, jobs[i]!), jobs[i]!);
-    const width = Math.min(jobs.length, this.width);
+    const width = Math.min(jobs.length, this.width, count);
     // A narrow row (the granular neighbourhood's) needs only its first keys in order: selecting
     // them first takes linear time where sorting every key of a big plan took most of the set-up.
     if (width < jobs.length) quickselect(keys as unknown as number[], width - 1);
     keys.subarray(0, width).sort();
     const row = new Int32Array(width);
     for (let i = 0; i < width; i++) row[i] = keyNode(keys[i]!);
-    this.rows[u] = row;
     return row;
   }
 }

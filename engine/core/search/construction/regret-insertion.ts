@@ -10,6 +10,8 @@ import { type JobRanking, type Neighbourhood, reverseNeighbours } from '../neigh
 const FULL_SCAN_FACTOR = 2;
 /** After the deadline, a job only tries the places next to this many of its nearest placed jobs (and unused vehicles). */
 const FALLBACK_NEAREST = 6;
+/** How many jobs of a ranking row the fallback ranks first (then four times as many, and so on). */
+const FALLBACK_RANKED = 64;
 
 /**
  * Whether every vehicle must average LONG_ROUTE_JOBS jobs or more to serve all jobs: a fleet of
@@ -233,8 +235,13 @@ export function regretInsertion(
       for (let t = 0; t < k && found < FALLBACK_NEAREST; t++) near(neighbours[job * k + t]!);
       if (found < FALLBACK_NEAREST) {
         found = 0;
-        const ranked = ranking.row(job);
-        for (let r = 0; r < ranked.length && found < FALLBACK_NEAREST; r++) near(ranked[r]!);
+        // Most jobs find their nearest placed jobs early in the ranking: rank a few first, more only when they do not.
+        let r = 0;
+        for (let count = FALLBACK_RANKED; ; count *= 4) {
+          const ranked = ranking.first(job, count);
+          for (; r < ranked.length && found < FALLBACK_NEAREST; r++) near(ranked[r]!);
+          if (found >= FALLBACK_NEAREST || ranked.length < count) break;
+        }
       }
       for (const slot of active) {
         if (routes[slot]!.size > 0 || !model.canServe(job, slot)) continue;

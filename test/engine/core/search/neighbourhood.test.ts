@@ -38,6 +38,17 @@ describe('job ranking', () => {
     for (const job of instance.jobs) expect(Array.from(byProximity.row(job))).toEqual(Array.from(byDistance.row(job)));
   });
 
+  it('ranks the first jobs of a row alone as the whole row ranks them, by distance and by proximity', () => {
+    const instance = tinyInstance(9, { jobs: 60, vehicles: 5, windows: 'tight' });
+    for (const measure of ['distance', 'proximity'] as const) {
+      const ranking = new JobRanking(instance, 40, measure);
+      for (const job of [instance.jobs[0]!, instance.jobs[17]!, instance.jobs[59]!]) {
+        const row = Array.from(new JobRanking(instance, 40, measure).row(job));
+        for (const count of [1, 6, 39, 40, 41, 100]) expect(Array.from(ranking.first(job, count))).toEqual(row.slice(0, count));
+      }
+    }
+  });
+
   it('keeps only the first `width` jobs of a row', () => {
     const instance = tinyInstance(8, { jobs: 30, vehicles: 5, windows: 'tight' });
     const full = new JobRanking(instance, undefined, 'proximity').row(5);

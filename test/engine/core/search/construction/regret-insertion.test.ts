@@ -37,18 +37,30 @@ function longRoutes(seed: number, windows: boolean, fleet: readonly number[] = [
   });
 }
 
-function construct(instance: CompiledInstance, milliseconds: number): Harness {
+function construct(instance: CompiledInstance, milliseconds: number, ranking = new JobRanking(instance)): Harness {
   const model = new RouteModel(instance);
   const evaluator = new MoveEvaluator(model);
   const solution = new Solution(model);
-  regretInsertion(
-    solution,
-    new InsertionSearch(evaluator),
-    granularNeighbourhood(instance, 20),
-    new JobRanking(instance),
-    new Deadline(milliseconds),
-  );
+  regretInsertion(solution, new InsertionSearch(evaluator), granularNeighbourhood(instance, 20), ranking, new Deadline(milliseconds));
   return { model, evaluator, solution };
+}
+
+/** A ranking by distance counting the jobs it ranks; `whole` ranks every row whole, however little of it is asked. */
+class CountingRanking extends JobRanking {
+  ranked = 0;
+
+  constructor(
+    instance: CompiledInstance,
+    private readonly whole: boolean,
+  ) {
+    super(instance);
+  }
+
+  override first(u: number, count: number): Int32Array {
+    const row = super.first(u, this.whole ? Infinity : count);
+    this.ranked += row.length;
+    return row;
+  }
 }
 
 describe('regret insertion', () => {
@@ -75,6 +87,15 @@ describe('regret insertion', () => {
     const each = construct(longRoutes(13, true, [1, 1, 1]), Infinity).solution;
     expect(routesOf(one)).toEqual(routesOf(each));
     expect(one.unassignedCount).toBe(each.unassignedCount);
+  });
+
+  it('past its deadline, places as it does ranking whole rows, ranking less than half as many jobs', () => {
+    const instance = longRoutes(14, true);
+    const starts = new CountingRanking(instance, false);
+    const whole = new CountingRanking(instance, true);
+    expect(routesOf(construct(instance, 0, starts).solution)).toEqual(routesOf(construct(instance, 0, whole).solution));
+    expect(starts.ranked).toBeGreaterThan(0);
+    expect(starts.ranked).toBeLessThan(whole.ranked / 2);
   });
 
   it('places at least as many jobs with time to finish as its cheap fallback does', () => {
