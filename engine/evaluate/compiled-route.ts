@@ -2,33 +2,22 @@ import type { ResolvedDriverBreak, ResolvedJob, ResolvedProblem, ResolvedRoute }
 import type { Violation } from '../../model/types/violation.js';
 import { centroidPull, centroidPullCost } from './centroid-pull.js';
 import { jobRouteViolations } from './job-rules.js';
-import { addJobAmounts, loadMetrics, routeCapacities } from './loads.js';
+import { JobFigures } from './job-figures.js';
+import { loadMetrics, routeCapacities } from './loads.js';
 import { violationPenalty } from './penalties.js';
 import type { RouteContext } from './route-context.js';
 import { routeStaticViolations } from './route-rules.js';
 import { routeSettings, type RouteSettings } from './route-settings.js';
-import { jobTimeOnSite, jobTimeWindows } from './time-windows.js';
 import type { TravelTable } from './travel-table.js';
 
 /**
- * One route with a fixed set of candidate jobs in typed arrays, so that the schedule of any order
- * of them is computed without allocating (searches price many orders of one route).
+ * One route with a fixed set of candidate jobs in typed arrays (their figures, see JobFigures, and
+ * what the route makes of them), so that the schedule of any order of them is computed without
+ * allocating (searches price many orders of one route).
  */
-export class CompiledRoute {
+export class CompiledRoute extends JobFigures {
   readonly settings: RouteSettings;
   readonly metrics: Map<string, number>;
-  readonly metricCount: number;
-  /** Per candidate job. */
-  readonly point: Int32Array;
-  readonly service: Float64Array;
-  /** Up to two windows per job, sorted: [start0, end0, start1, end1]; NaN when absent. */
-  readonly windows: Float64Array;
-  readonly exitPoint: Int32Array;
-  readonly exitService: Float64Array;
-  /** Row-major [job][metric]; negative = pickup. */
-  readonly amounts: Float64Array;
-  /** Sum of each job's positive amounts per metric: what the vehicle leaves with for it. */
-  readonly deliveries: Float64Array;
   readonly staticViolations: Violation[][];
   readonly staticPenalty: Float64Array;
   readonly staticHard: Int32Array;
@@ -55,45 +44,41 @@ export class CompiledRoute {
   /** The travel of this route's own class (vehicle profile and avoid options). */
   readonly travel: TravelTable;
 
+  /**
+   * `figures`: those of `jobs`, in their order, when the caller holds them (see JobFigures); else
+   * they are worked out here.
+   */
   constructor(
     readonly problem: ResolvedProblem,
     readonly route: ResolvedRoute,
     readonly jobs: readonly ResolvedJob[],
     problemTravel: TravelTable,
     readonly context: RouteContext = {},
+    figures: JobFigures = JobFigures.of(problem, jobs, problemTravel),
   ) {
+    super(
+      figures.count,
+      figures.metricCount,
+      figures.point,
+      figures.service,
+      figures.windows,
+      figures.exitPoint,
+      figures.exitService,
+      figures.amounts,
+      figures.deliveries,
+    );
     const travel = problemTravel.forRoute(route);
     this.travel = travel;
     const settings = routeSettings(problem, route);
     this.settings = settings;
     this.metrics = loadMetrics(problem);
     const m = this.metrics.size;
-    this.metricCount = m;
     const n = jobs.length;
-    this.point = new Int32Array(n);
-    this.service = new Float64Array(n);
-    this.windows = new Float64Array(4 * n).fill(NaN);
-    this.exitPoint = new Int32Array(n).fill(-1);
-    this.exitService = new Float64Array(n);
-    this.amounts = new Float64Array(n * m);
-    this.deliveries = new Float64Array(n * m);
     this.staticViolations = [];
     this.staticPenalty = new Float64Array(n);
     this.staticHard = new Int32Array(n);
     const pull = centroidPull(problem, route);
     jobs.forEach((job, i) => {
-      this.point[i] = travel.indexOf(job.location!.location);
-      this.service[i] = jobTimeOnSite(job);
-      jobTimeWindows(job).forEach((w, k) => {
-        this.windows[4 * i + 2 * k] = w.start;
-        this.windows[4 * i + 2 * k + 1] = w.end;
-      });
-      if (job.exit_location !== undefined) {
-        this.exitPoint[i] = travel.indexOf(job.exit_location.location);
-        this.exitService[i] = job.exit_time_on_site ?? 0;
-      }
-      addJobAmounts(job, this.metrics, this.amounts, i * m);
-      for (let k = 0; k < m; k++) this.deliveries[i * m + k] = Math.max(0, this.amounts[i * m + k]!);
       const violations = jobRouteViolations(problem, job, route, settings, context);
       this.staticViolations.push(violations);
       this.staticHard[i] = violations.length;

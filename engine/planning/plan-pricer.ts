@@ -1,5 +1,6 @@
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { RouteEligibility } from '../compile/route-eligibility.js';
+import { JobFigures } from '../evaluate/job-figures.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 import { RouteObjective } from './route-objective.js';
 
@@ -23,6 +24,8 @@ export const COMPILE_SERVABLE_FROM_JOBS = 3000;
  */
 export class PlanPricer {
   private readonly objectives = new Map<ResolvedRoute, RouteObjective>();
+  /** The figures of every job of the problem, shared by the routes' objectives. */
+  private figures: JobFigures | undefined;
 
   constructor(
     private readonly problem: ResolvedProblem,
@@ -35,7 +38,8 @@ export class PlanPricer {
     if (objective === undefined) {
       const { problem } = this;
       const servable = problem.jobs.length >= COMPILE_SERVABLE_FROM_JOBS ? this.servable(route) : undefined;
-      objective = new RouteObjective(problem, route, problem.jobs, this.travel, {}, servable);
+      this.figures ??= JobFigures.of(problem, problem.jobs, this.travel);
+      objective = new RouteObjective(problem, route, problem.jobs, this.travel, {}, servable, this.figures);
       this.objectives.set(route, objective);
     }
     return objective;

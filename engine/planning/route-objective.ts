@@ -1,6 +1,7 @@
 import type { ResolvedJob, ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import type { ViolationType } from '../../model/types/violation.js';
 import { CompiledRoute } from '../evaluate/compiled-route.js';
+import type { JobFigures } from '../evaluate/job-figures.js';
 import type { RouteContext } from '../evaluate/route-context.js';
 import { timeRoute, TimelineResult, type TimelineTrace } from '../evaluate/timeline.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
@@ -13,7 +14,8 @@ import type { TravelTable } from '../evaluate/travel-table.js';
  * With `servable` (indices into `jobs`: those the route may serve without a violation no order
  * avoids; every other job has one) only those are compiled: a route of a plan over many dates then
  * holds its own date's jobs, not every job of the problem. Any other job is compiled the first
- * time an order holds it, and its violations are found when asked for.
+ * time an order holds it, and its violations are found when asked for. `figures` (of `jobs`, see
+ * JobFigures), when the caller holds them for many routes, are copied instead of worked out again.
  */
 export class RouteObjective {
   private compiled: CompiledRoute;
@@ -34,6 +36,7 @@ export class RouteObjective {
     private readonly travel: TravelTable,
     private readonly context: RouteContext = {},
     servable?: readonly number[],
+    private readonly figures?: JobFigures,
   ) {
     if (servable !== undefined) {
       this.slots = new Int32Array(jobs.length).fill(-1);
@@ -43,8 +46,9 @@ export class RouteObjective {
   }
 
   private compile(): CompiledRoute {
-    const jobs = this.slots === undefined ? this.jobs : this.subset.map((job) => this.jobs[job]!);
-    return new CompiledRoute(this.problem, this.route, jobs, this.travel, this.context);
+    if (this.slots === undefined) return new CompiledRoute(this.problem, this.route, this.jobs, this.travel, this.context, this.figures);
+    const jobs = this.subset.map((job) => this.jobs[job]!);
+    return new CompiledRoute(this.problem, this.route, jobs, this.travel, this.context, this.figures?.gather(this.subset));
   }
 
   /** The compiled position of `job`, compiling it first when it is not yet. */
