@@ -98,4 +98,7 @@ export const straightLineProvider: TravelProvider = {
   },
   leg: straightLineLeg,
   legRows: straightLineRows,
+  // The haversine of a pair swapped: the differences change sign, the sines with them (sine is
+  // odd, squared: the same) and the cosines' product does not.
+  symmetricLegs: true,
 };

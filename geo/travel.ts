@@ -85,6 +85,8 @@ export interface TravelProvider {
    * provider with `leg` whose legs share work across a row (see LegRows).
    */
   legRows?(points: readonly TravelPoint[], options?: TravelOptions): LegRows;
+  /** Whether every leg from one point to another equals the leg back, bit for bit (straight lines). */
+  readonly symmetricLegs?: boolean;
   /** Only providers that know roads draw paths. */
   path?(stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath>;
 }

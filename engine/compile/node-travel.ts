@@ -70,10 +70,21 @@ export interface NodeMatrices {
 }
 
 /**
+ * Whether each node is left where it is entered with no exit leg: then, over legs that equal
+ * their way back, every node-to-node entry equals its mirror image.
+ */
+function leftWhereEntered({ entry, exit, exitLegDistance }: NodePlaces): boolean {
+  for (let a = 0; a < entry.length; a++) if (exit[a] !== entry[a] || exitLegDistance[a] !== 0) return false;
+  return true;
+}
+
+/**
  * Node-to-node matrices: the drive from where `a` is left to where `b` is entered, at `speed` (a
  * fraction of the provider's). A job's drive to its exit location is charged on the way out of the
  * job (every served job is left exactly once), so routes cost what the evaluator's stops cost.
- * Filled a row at a time: the legs of a row come from the travel table in one call.
+ * Filled a row at a time: the legs of a row come from the travel table in one call. Over legs that
+ * equal their way back (straight lines) between nodes left where they are entered, a row takes its
+ * entries before the diagonal from the column already stored instead of computing those legs again.
  */
 export function nodeMatrices(travel: TravelTable, places: NodePlaces, speed: number): NodeMatrices {
   const { entry, exit } = places;
@@ -82,17 +93,24 @@ export function nodeMatrices(travel: TravelTable, places: NodePlaces, speed: num
   const duration = sharedMatrix(n);
   const rowDistance = new Float64Array(n);
   const rowDuration = new Float64Array(n);
+  const mirrored = travel.symmetric && leftWhereEntered(places);
   let longestDistance = 0;
   let longestDuration = 0;
   for (let a = 0; a < n; a++) {
     const from = exit[a]!;
-    if (from >= 0) travel.row(from, entry, rowDistance, rowDuration);
+    // Columns before `first` hold the entries of this row, mirrored.
+    const first = mirrored ? a : 0;
+    for (let b = 0; b < first; b++) {
+      rowDistance[b] = distance.matrix[b * n + a]!;
+      rowDuration[b] = duration.matrix[b * n + a]!;
+    }
+    if (from >= 0) travel.row(from, entry.subarray(first), rowDistance.subarray(first), rowDuration.subarray(first));
     else {
-      rowDistance.fill(0);
-      rowDuration.fill(0);
+      rowDistance.fill(0, first);
+      rowDuration.fill(0, first);
     }
     const leg = places.exitLegDistance[a]!;
-    for (let b = 0; b < n; b++) {
+    for (let b = first; b < n; b++) {
       rowDistance[b] = leg + rowDistance[b]!;
       rowDuration[b] = from >= 0 && entry[b]! >= 0 ? rowDuration[b]! / speed : 0;
     }

@@ -48,6 +48,8 @@ function setBound(target: TravelTable, tables: readonly TravelTable[]): void {
       distance: (from, to) => longest((table) => table.distance(from, to)),
       duration: (from, to) => longest((table) => table.duration(from, to)),
       row,
+      // The longest of legs that each equal their way back equals its way back.
+      symmetric: tables.every((table) => table.symmetric),
     },
     true,
   );

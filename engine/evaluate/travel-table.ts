@@ -28,13 +28,20 @@ export interface LegSource {
   duration(from: number, to: number): number;
   /** The legs from `from` to each of `to` (see TravelTable.row). */
   row(from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void;
+  /** Whether every leg equals the leg back, bit for bit. */
+  readonly symmetric: boolean;
 }
 
 /**
  * The legs of `leg` between `points` (which may still grow), rows from `rows` when the provider
  * has them. The last leg is kept: callers ask a pair's distance and then its duration.
  */
-function onDemandLegs(points: readonly LatLon[], leg: (from: LatLon, to: LatLon) => TravelLeg, rows?: LegRows): LegSource {
+function onDemandLegs(
+  points: readonly LatLon[],
+  leg: (from: LatLon, to: LatLon) => TravelLeg,
+  rows: LegRows | undefined,
+  symmetric: boolean,
+): LegSource {
   let lastFrom = -1;
   let lastTo = -1;
   let last: TravelLeg = { distance: 0, duration: 0 };
@@ -59,7 +66,7 @@ function onDemandLegs(points: readonly LatLon[], leg: (from: LatLon, to: LatLon)
       durations[k] = computed.duration;
     }
   };
-  return { distance: (from, to) => at(from, to).distance, duration: (from, to) => at(from, to).duration, row: rows ?? legByLeg };
+  return { distance: (from, to) => at(from, to).distance, duration: (from, to) => at(from, to).duration, row: rows ?? legByLeg, symmetric };
 }
 
 /**
@@ -120,6 +127,14 @@ export class TravelTable {
   }
 
   /**
+   * Whether every leg equals the leg back, bit for bit, as the provider of legs on demand says
+   * (a matrix is not examined: false).
+   */
+  get symmetric(): boolean {
+    return this.legs?.symmetric === true;
+  }
+
+  /**
    * Whether legs are computed when asked instead of read from a matrix: then `matrix()` has
    * nothing to give, and no leg is a fallback.
    */
@@ -131,7 +146,14 @@ export class TravelTable {
   async compute(provider: TravelProvider, options?: TravelOptions): Promise<void> {
     const leg = provider.leg;
     if (leg !== undefined && this.points.length >= ON_DEMAND_POINTS)
-      this.setLegs(onDemandLegs(this.points, (from, to) => leg(from, to, options), provider.legRows?.(this.points, options)));
+      this.setLegs(
+        onDemandLegs(
+          this.points,
+          (from, to) => leg(from, to, options),
+          provider.legRows?.(this.points, options),
+          provider.symmetricLegs === true,
+        ),
+      );
     else this.setMatrix(await provider.matrix(this.points, options));
   }
 

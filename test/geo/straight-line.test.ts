@@ -53,6 +53,29 @@ describe('straight-line rows of legs', () => {
   });
 });
 
+describe('straight-line legs both ways', () => {
+  test('every leg equals the leg back, bit for bit, as the provider says (symmetricLegs)', () => {
+    expect(straightLineProvider.symmetricLegs).toBe(true);
+    let seed = 11;
+    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const points = Array.from({ length: 400 }, () => ({ lat: (random() - 0.5) * 170, lon: (random() - 0.5) * 360 }));
+    points.push(...Array.from({ length: 400 }, () => ({ lat: 47.5 + random() * 0.2, lon: -122.4 + random() * 0.2 })));
+    const rows = straightLineRows(points, { drivingSpeedPercentage: 70 });
+    const every = Int32Array.from(points.keys());
+    const distances = Array.from(points, () => new Float64Array(points.length));
+    const durations = Array.from(points, () => new Float64Array(points.length));
+    points.forEach((_, from) => rows(from, every, distances[from]!, durations[from]!));
+    let pairs = 0;
+    for (let a = 0; a < points.length; a++) {
+      for (let b = 0; b < a; b++) {
+        if (distances[a]![b] !== distances[b]![a] || durations[a]![b] !== durations[b]![a]) throw new Error(`legs ${a}-${b} differ`);
+        pairs++;
+      }
+    }
+    expect(pairs).toBe((points.length * (points.length - 1)) / 2);
+  });
+});
+
 describe('straight-line legs on demand', () => {
   test('from ON_DEMAND_POINTS on, a travel table asks for no matrix and answers every leg as straightLineLeg', async () => {
     let matrixCells = 0;

@@ -1,5 +1,5 @@
-import { straightLineLeg, straightLineProvider } from '../../../geo/straight-line.js';
-import type { TravelOptions } from '../../../geo/travel.js';
+import { straightLineLeg, straightLineProvider, straightLineRows } from '../../../geo/straight-line.js';
+import type { TravelOptions, TravelProvider } from '../../../geo/travel.js';
 import { buildInstance } from '../../../engine/core/compiled/build-instance.js';
 import { nodeMatrices, SINGLE_PRECISION_NODES, type NodePlaces } from '../../../engine/compile/node-travel.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
@@ -118,13 +118,21 @@ describe('nodeMatrices, a row of legs at a time', () => {
 });
 
 describe('nodeMatrices over straight-line legs on demand', () => {
-  test('fills each row through the provider’s rows of legs, asking no single leg: every entry as straightLineLeg gives it', async () => {
+  test('fills each row through the provider’s rows of legs, asking no single leg and no leg before the diagonal: every entry as straightLineLeg gives it', async () => {
     let singleLegs = 0;
-    const provider = {
+    let rowLegs = 0;
+    const provider: TravelProvider = {
       ...straightLineProvider,
-      leg: (from: { lat: number; lon: number }, to: { lat: number; lon: number }, options?: TravelOptions) => {
+      leg: (from, to, options) => {
         singleLegs++;
         return straightLineLeg(from, to, options);
+      },
+      legRows: (points, options) => {
+        const rows = straightLineRows(points, options);
+        return (from, to, distances, durations) => {
+          rowLegs += to.length;
+          rows(from, to, distances, durations);
+        };
       },
     };
     const points = Array.from({ length: ON_DEMAND_POINTS }, (_, i) => ({
@@ -138,6 +146,8 @@ describe('nodeMatrices over straight-line legs on demand', () => {
     const entry = Int32Array.from({ length: n }, (_, i) => (i === 9 ? -1 : (i * 61) % points.length));
     const { distance, duration } = nodeMatrices(travel, { entry, exit: entry, exitLegDistance: new Float64Array(n) }, 0.5);
     expect(singleLegs).toBe(0);
+    // Row a from its diagonal on, but for node 9, entered and left nowhere.
+    expect(rowLegs).toBe((n * (n + 1)) / 2 - (n - 9));
     for (let a = 0; a < n; a++) {
       for (let b = 0; b < n; b++) {
         const drives = entry[a]! >= 0 && entry[b]! >= 0;
