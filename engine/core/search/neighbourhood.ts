@@ -1,5 +1,6 @@
 import quickselect from 'quickselect';
 import type { CompiledInstance } from '../compiled/compiled-instance.js';
+import { SmallestKeys } from '../structures/smallest-keys.js';
 
 /** Vidal's weights: waiting is mildly bad, an impossible sequence (time warp) is as bad as distance. */
 const WAIT_WEIGHT = 0.2;
@@ -45,15 +46,34 @@ function keyNode(key: number): number {
   return key % NODE_BITS;
 }
 
-/** The proximity ranking's first `k` jobs of every job other than itself (a row one wider holds them, wherever the job ranks itself). */
+/**
+ * The proximity ranking's first `k` jobs of every job other than itself (a row one wider holds
+ * them, wherever the job ranks itself). Proximity is the same both ways: each pair's is worked
+ * out once and offered to both rows, which keep only their smallest keys.
+ */
 export function granularNeighbourhood(instance: CompiledInstance, k: number): Neighbourhood {
   const jobs = instance.jobs;
-  const size = Math.max(Math.min(k, jobs.length - 1), 0);
+  const m = jobs.length;
+  const size = Math.max(Math.min(k, m - 1), 0);
   const neighbours = new Int32Array(instance.nodeCount * size);
-  const ranking = new JobRanking(instance, size + 1, 'proximity');
-  for (const u of jobs) {
+  const nearest = new SmallestKeys(m, size + 1);
+  for (let i = 0; i < m; i++) {
+    const u = jobs[i]!;
+    nearest.offer(i, packedKey(0, u));
+    for (let j = i + 1; j < m; j++) {
+      const v = jobs[j]!;
+      const score = proximity(instance, u, v);
+      nearest.offer(i, packedKey(score, v));
+      nearest.offer(j, packedKey(score, u));
+    }
+  }
+  for (let i = 0; i < m; i++) {
+    const u = jobs[i]!;
     let count = 0;
-    for (const v of ranking.first(u, size + 1)) if (v !== u && count < size) neighbours[u * size + count++] = v;
+    for (const key of nearest.sorted(i)) {
+      const v = keyNode(key);
+      if (v !== u && count < size) neighbours[u * size + count++] = v;
+    }
   }
   return { k: size, neighbours };
 }

@@ -1,5 +1,5 @@
 import { buildInstance } from '../../../../engine/core/compiled/build-instance.js';
-import { JobRanking } from '../../../../engine/core/search/neighbourhood.js';
+import { granularNeighbourhood, JobRanking } from '../../../../engine/core/search/neighbourhood.js';
 import { tinyInstance } from '../tiny-instances.js';
 
 /** Jobs on a line at the given x, each with its window; the depot at 0 has the whole day. */
@@ -46,6 +46,25 @@ describe('job ranking', () => {
         const row = Array.from(new JobRanking(instance, 40, measure).row(job));
         for (const count of [1, 6, 39, 40, 41, 100]) expect(Array.from(ranking.first(job, count))).toEqual(row.slice(0, count));
       }
+    }
+  });
+
+  it('the granular neighbourhood lists each job’s proximity row but itself, reading each pair’s distances once', () => {
+    const instance = tinyInstance(10, { jobs: 50, vehicles: 5, windows: 'tight', asymmetric: true });
+    let reads = 0;
+    const distance = new Proxy(instance.distance, {
+      get: (target, key) => {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key) as unknown;
+      },
+    });
+    const { k, neighbours } = granularNeighbourhood({ ...instance, distance }, 8);
+    const m = instance.jobs.length;
+    expect(reads).toBe(m * (m - 1));
+    const ranking = new JobRanking(instance, 9, 'proximity');
+    for (const job of instance.jobs) {
+      const row = Array.from(ranking.row(job)).filter((other) => other !== job);
+      expect(Array.from(neighbours.subarray(job * k, job * k + k))).toEqual(row.slice(0, 8));
     }
   });
 
