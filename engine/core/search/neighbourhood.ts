@@ -47,9 +47,18 @@ function keyNode(key: number): number {
 }
 
 /**
+ * Jobs per side of the blocks of pairs the granular neighbourhood visits together. A pair reads
+ * its row's entries and the mirror's, down a column: pair by pair over whole rows every mirror read
+ * was a cache miss (6 s of a 20,000-job week); within a block the few columns it reads stay cached,
+ * and so do the rows of smallest keys it offers to.
+ */
+export const NEIGHBOURHOOD_BLOCK = 64;
+
+/**
  * The proximity ranking's first `k` jobs of every job other than itself (a row one wider holds
  * them, wherever the job ranks itself). Proximity is the same both ways: each pair's is worked
- * out once and offered to both rows, which keep only their smallest keys.
+ * out once and offered to both rows, which keep only their smallest keys (whatever the order they
+ * come in, so the pairs go block by block, see NEIGHBOURHOOD_BLOCK).
  */
 export function granularNeighbourhood(instance: CompiledInstance, k: number): Neighbourhood {
   const jobs = instance.jobs;
@@ -57,14 +66,20 @@ export function granularNeighbourhood(instance: CompiledInstance, k: number): Ne
   const size = Math.max(Math.min(k, m - 1), 0);
   const neighbours = new Int32Array(instance.nodeCount * size);
   const nearest = new SmallestKeys(m, size + 1);
-  for (let i = 0; i < m; i++) {
-    const u = jobs[i]!;
-    nearest.offer(i, packedKey(0, u));
-    for (let j = i + 1; j < m; j++) {
-      const v = jobs[j]!;
-      const score = proximity(instance, u, v);
-      nearest.offer(i, packedKey(score, v));
-      nearest.offer(j, packedKey(score, u));
+  for (let i = 0; i < m; i++) nearest.offer(i, packedKey(0, jobs[i]!));
+  for (let top = 0; top < m; top += NEIGHBOURHOOD_BLOCK) {
+    const bottom = Math.min(top + NEIGHBOURHOOD_BLOCK, m);
+    for (let left = top; left < m; left += NEIGHBOURHOOD_BLOCK) {
+      const right = Math.min(left + NEIGHBOURHOOD_BLOCK, m);
+      for (let i = top; i < bottom; i++) {
+        const u = jobs[i]!;
+        for (let j = Math.max(left, i + 1); j < right; j++) {
+          const v = jobs[j]!;
+          const score = proximity(instance, u, v);
+          nearest.offer(i, packedKey(score, v));
+          nearest.offer(j, packedKey(score, u));
+        }
+      }
     }
   }
   for (let i = 0; i < m; i++) {

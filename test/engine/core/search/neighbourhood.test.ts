@@ -1,5 +1,5 @@
 import { buildInstance } from '../../../../engine/core/compiled/build-instance.js';
-import { granularNeighbourhood, JobRanking } from '../../../../engine/core/search/neighbourhood.js';
+import { granularNeighbourhood, JobRanking, NEIGHBOURHOOD_BLOCK } from '../../../../engine/core/search/neighbourhood.js';
 import { tinyInstance } from '../tiny-instances.js';
 
 /** Jobs on a line at the given x, each with its window; the depot at 0 has the whole day. */
@@ -49,24 +49,27 @@ describe('job ranking', () => {
     }
   });
 
-  it('the granular neighbourhood lists each job’s proximity row but itself, reading each pair’s distances once', () => {
-    const instance = tinyInstance(10, { jobs: 50, vehicles: 5, windows: 'tight', asymmetric: true });
-    let reads = 0;
-    const distance = new Proxy(instance.distance, {
-      get: (target, key) => {
-        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
-        return Reflect.get(target, key) as unknown;
-      },
-    });
-    const { k, neighbours } = granularNeighbourhood({ ...instance, distance }, 8);
-    const m = instance.jobs.length;
-    expect(reads).toBe(m * (m - 1));
-    const ranking = new JobRanking(instance, 9, 'proximity');
-    for (const job of instance.jobs) {
-      const row = Array.from(ranking.row(job)).filter((other) => other !== job);
-      expect(Array.from(neighbours.subarray(job * k, job * k + k))).toEqual(row.slice(0, 8));
-    }
-  });
+  it.each([50, 2 * NEIGHBOURHOOD_BLOCK + 22])(
+    'the granular neighbourhood of %i jobs lists each job’s proximity row but itself, reading each pair’s distances once',
+    (jobs) => {
+      const instance = tinyInstance(10, { jobs, vehicles: 5, windows: 'tight', asymmetric: true });
+      let reads = 0;
+      const distance = new Proxy(instance.distance, {
+        get: (target, key) => {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+          return Reflect.get(target, key) as unknown;
+        },
+      });
+      const { k, neighbours } = granularNeighbourhood({ ...instance, distance }, 8);
+      const m = instance.jobs.length;
+      expect(reads).toBe(m * (m - 1));
+      const ranking = new JobRanking(instance, 9, 'proximity');
+      for (const job of instance.jobs) {
+        const row = Array.from(ranking.row(job)).filter((other) => other !== job);
+        expect(Array.from(neighbours.subarray(job * k, job * k + k))).toEqual(row.slice(0, 8));
+      }
+    },
+  );
 
   it('keeps only the first `width` jobs of a row', () => {
     const instance = tinyInstance(8, { jobs: 30, vehicles: 5, windows: 'tight' });
