@@ -1,7 +1,7 @@
 import { straightLineLeg, straightLineProvider, straightLineRows } from '../../../geo/straight-line.js';
 import type { TravelOptions, TravelProvider } from '../../../geo/travel.js';
 import { buildInstance } from '../../../engine/core/compiled/build-instance.js';
-import { nodeMatrices, SINGLE_PRECISION_NODES, type NodePlaces } from '../../../engine/compile/node-travel.js';
+import { MIRROR_BLOCK, nodeMatrices, SINGLE_PRECISION_NODES, type NodePlaces } from '../../../engine/compile/node-travel.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
 import { ON_DEMAND_POINTS, TravelTable } from '../../../engine/evaluate/travel-table.js';
 import { resolveProblem } from '../../../model/resolve.js';
@@ -142,7 +142,8 @@ describe('nodeMatrices over straight-line legs on demand', () => {
     const travel = new TravelTable();
     points.forEach((point) => travel.add(point));
     await travel.compute(provider, { drivingSpeedPercentage: 80 });
-    const n = 50;
+    // Over blocks of the mirror copy, the last one partial.
+    const n = 2 * MIRROR_BLOCK + 22;
     const entry = Int32Array.from({ length: n }, (_, i) => (i === 9 ? -1 : (i * 61) % points.length));
     const { distance, duration } = nodeMatrices(travel, { entry, exit: entry, exitLegDistance: new Float64Array(n) }, 0.5);
     expect(singleLegs).toBe(0);
