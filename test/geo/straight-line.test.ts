@@ -1,5 +1,5 @@
 import { problemTravelTable } from '../../engine/evaluate/problem-travel.js';
-import { ON_DEMAND_POINTS, TravelTable } from '../../engine/evaluate/travel-table.js';
+import { KEPT_LEGS, ON_DEMAND_POINTS, TravelTable } from '../../engine/evaluate/travel-table.js';
 import { SINGLE_PRECISION_POINTS, straightLineLeg, straightLineProvider, straightLineRows } from '../../geo/straight-line.js';
 import type { TravelOptions } from '../../geo/travel.js';
 import { resolveProblem } from '../../model/resolve.js';
@@ -110,6 +110,35 @@ describe('straight-line legs on demand', () => {
     await small.compute(provider);
     expect(small.onDemand).toBe(false);
     expect(matrixCells).toBe((ON_DEMAND_POINTS - 1) ** 2);
+  });
+
+  test('a table of legs on demand computes a leg asked again once, and answers every leg as straightLineLeg whichever it kept', async () => {
+    let legs = 0;
+    const provider = {
+      ...straightLineProvider,
+      leg: (from: { lat: number; lon: number }, to: { lat: number; lon: number }, options?: TravelOptions) => {
+        legs++;
+        return straightLineLeg(from, to, options);
+      },
+    };
+    const points = grid(ON_DEMAND_POINTS);
+    const travel = new TravelTable();
+    points.forEach((point) => travel.add(point));
+    await travel.compute(provider);
+    // A route's legs, asked for three orders of it.
+    const route = Array.from({ length: 50 }, (_, k) => (k * 53) % points.length);
+    for (let pass = 0; pass < 3; pass++) for (let k = 1; k < route.length; k++) travel.duration(route[k - 1]!, route[k]!);
+    expect(legs).toBe(route.length - 1);
+    // More pairs than the table keeps, each asked twice in turn with others: every answer exact.
+    const pairs = Array.from({ length: 2 * KEPT_LEGS }, (_, k): [number, number] => [
+      (k * 7919) % points.length,
+      (k * 104729) % points.length,
+    ]);
+    const inexact = [...pairs, ...pairs.reverse()].filter(([from, to]) => {
+      const exact = straightLineLeg(points[from]!, points[to]!);
+      return travel.distance(from, to) !== exact.distance || travel.duration(from, to) !== exact.duration;
+    });
+    expect(inexact).toEqual([]);
   });
 
   test('routes that travel differently: the problem-level table is per leg the longest and slowest, each route gets its own', async () => {
