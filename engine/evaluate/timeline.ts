@@ -329,15 +329,8 @@ function routeLimits(
   s.penalty += c.routePenalty;
 }
 
-function run(
-  c: CompiledRoute,
-  order: ArrayLike<number>,
-  length: number,
-  departure: number,
-  trace: TimelineTrace | undefined,
-  out: TimelineResult,
-): void {
-  const s = scratchOf(c);
+/** Sets the scratch up for a timeline leaving at `departure`, and traces the start. */
+function start(c: CompiledRoute, s: Scratch, departure: number, trace: TimelineTrace | undefined): void {
   s.time = departure;
   s.prev = c.startPoint;
   s.distance = 0;
@@ -364,15 +357,28 @@ function run(
       violations: [],
     });
   }
-  for (let k = 0; k < length; k++) {
-    const job = order[k]!;
-    s.penalty += c.staticPenalty[job]!;
-    s.hard += c.staticHard[job]!;
-    s.violations += c.staticHard[job]!;
-    visit(c, s, c.point[job]!, job, c.service[job]!, 'job', job, trace, trace ? [...c.staticViolations[job]!] : undefined);
-    const exit = c.exitPoint[job]!;
-    if (exit >= 0) visit(c, s, exit, -1, c.exitService[job]!, 'job_exit', job, trace, undefined);
-  }
+}
+
+/** Drives to job `job` (a candidate index) and serves it, then its exit stop if it has one. */
+function visitJob(c: CompiledRoute, s: Scratch, job: number, trace: TimelineTrace | undefined): void {
+  s.penalty += c.staticPenalty[job]!;
+  s.hard += c.staticHard[job]!;
+  s.violations += c.staticHard[job]!;
+  visit(c, s, c.point[job]!, job, c.service[job]!, 'job', job, trace, trace ? [...c.staticViolations[job]!] : undefined);
+  const exit = c.exitPoint[job]!;
+  if (exit >= 0) visit(c, s, exit, -1, c.exitService[job]!, 'job_exit', job, trace, undefined);
+}
+
+/** The way back after the last job, the route's limits, and the totals into `out`. */
+function finish(
+  c: CompiledRoute,
+  s: Scratch,
+  order: ArrayLike<number>,
+  length: number,
+  departure: number,
+  trace: TimelineTrace | undefined,
+  out: TimelineResult,
+): void {
   if (c.endKind === 'depot') visit(c, s, c.endPoint, -1, 0, 'depot', -1, trace, undefined);
   else if (c.endKind === 'overnight' && trace) {
     trace.stops.push({
@@ -406,6 +412,20 @@ function run(
   out.end = end;
   out.hardViolations = s.hard;
   out.violations = s.violations;
+}
+
+function run(
+  c: CompiledRoute,
+  order: ArrayLike<number>,
+  length: number,
+  departure: number,
+  trace: TimelineTrace | undefined,
+  out: TimelineResult,
+): void {
+  const s = scratchOf(c);
+  start(c, s, departure, trace);
+  for (let k = 0; k < length; k++) visitJob(c, s, order[k]!, trace);
+  finish(c, s, order, length, departure, trace, out);
 }
 
 function clear(out: TimelineResult, departure: number): void {
@@ -447,4 +467,74 @@ export function timeRoute(c: CompiledRoute, order: ArrayLike<number>, length: nu
     else run(c, order, length, startTime, undefined, out);
   }
   if (trace) run(c, order, length, departure, trace, out);
+}
+
+/** The figures of the scratch a timeline carries from one job to the next (the others are fixed by the departure or set per visit). */
+const CARRIED = [
+  'time',
+  'prev',
+  'distance',
+  'driving',
+  'penalty',
+  'hard',
+  'violations',
+  'waiting',
+  'slack',
+  'legalDue',
+  'legalTaken',
+  'breaksTaken',
+  'next',
+] as const;
+
+function store(s: Scratch, states: Float64Array, at: number): void {
+  const base = at * CARRIED.length;
+  for (let f = 0; f < CARRIED.length; f++) states[base + f] = s[CARRIED[f]!];
+}
+
+function restore(s: Scratch, states: Float64Array, at: number): void {
+  const base = at * CARRIED.length;
+  for (let f = 0; f < CARRIED.length; f++) s[CARRIED[f]!] = states[base + f]!;
+}
+
+/**
+ * Where the timeline of an order stands after each of its first jobs, for pricing orders that
+ * begin with them (an insertion leaves the jobs before it as they were): each such order is then
+ * timed from the job inserted on, not from the start. Only for a route that leaves at its start
+ * time (`resumable`): one that optimizes its start time leaves when the whole order allows.
+ */
+export class TimelinePrefixes {
+  private states = new Float64Array(0);
+  /** How many first jobs the states cover (states 0..count). */
+  count = -1;
+
+  /** Times `order[0..count)` on the route, keeping where it stands before each job and after the last. */
+  time(c: CompiledRoute, order: ArrayLike<number>, count: number): void {
+    if (this.states.length < (count + 1) * CARRIED.length) this.states = new Float64Array(2 * (count + 1) * CARRIED.length);
+    const s = scratchOf(c);
+    start(c, s, c.settings.startTime, undefined);
+    store(s, this.states, 0);
+    for (let k = 0; k < count; k++) {
+      visitJob(c, s, order[k]!, undefined);
+      store(s, this.states, k + 1);
+    }
+    this.count = count;
+  }
+
+  /**
+   * The timeline of `order[0..length)` into `out`, as timeRoute gives it, for an order whose first
+   * `from` jobs (at most `count`) are those last timed.
+   */
+  resume(c: CompiledRoute, order: ArrayLike<number>, length: number, from: number, out: TimelineResult): void {
+    const s = scratchOf(c);
+    const departure = c.settings.startTime;
+    prepareBreaks(c, s, departure);
+    restore(s, this.states, from);
+    for (let k = from; k < length; k++) visitJob(c, s, order[k]!, undefined);
+    finish(c, s, order, length, departure, undefined, out);
+  }
+}
+
+/** Whether timelines of the route can resume from TimelinePrefixes: it leaves at its start time. */
+export function resumable(c: CompiledRoute): boolean {
+  return !c.settings.optimizeStartTime;
 }

@@ -24,11 +24,13 @@ export function cheapestInsertion(
 ): Insertion | undefined {
   const candidate = new Array<number>(order.length + 1);
   let best: Insertion | undefined;
-  for (const position of objective.likelyPositions(order, job, PROBED_POSITIONS)) {
+  const positions = objective.likelyPositions(order, job, PROBED_POSITIONS);
+  objective.prepareInsertions(order, job, Math.max(...positions));
+  for (const position of positions) {
     for (let i = 0; i < position; i++) candidate[i] = order[i]!;
     candidate[position] = job;
     for (let i = position; i < order.length; i++) candidate[i + 1] = order[i]!;
-    const cost = objective.cost(candidate);
+    const cost = objective.insertionCost(candidate, position);
     if (objective.hardViolations > maxHard) continue;
     if (best === undefined || cost < best.cost) best = { position, cost, hard: objective.hardViolations };
   }

@@ -3,7 +3,7 @@ import type { ViolationType } from '../../model/types/violation.js';
 import { CompiledRoute } from '../evaluate/compiled-route.js';
 import type { JobFigures } from '../evaluate/job-figures.js';
 import type { RouteContext } from '../evaluate/route-context.js';
-import { timeRoute, TimelineResult, type TimelineTrace } from '../evaluate/timeline.js';
+import { resumable, timeRoute, TimelinePrefixes, TimelineResult, type TimelineTrace } from '../evaluate/timeline.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
 
 /**
@@ -28,6 +28,8 @@ export class RouteObjective {
   /** An order in compiled positions. */
   private local = new Int32Array(0);
   private loads: { order: readonly number[]; length: number; start: Float64Array; end: Float64Array; peak: Float64Array } | undefined;
+  /** The first jobs of the order insertions go into, timed (see prepareInsertions). */
+  private readonly prefixes = new TimelinePrefixes();
 
   constructor(
     private readonly problem: ResolvedProblem,
@@ -75,6 +77,30 @@ export class RouteObjective {
     // The view first: it may compile a job the order brings.
     const local = this.view(order, length);
     timeRoute(this.compiled, local, length, this.result);
+    this.hardViolations = this.result.hardViolations;
+    return this.result.internalCost;
+  }
+
+  /**
+   * Prepares `insertionCost` for orders that insert `job` into `order` before a position up to
+   * `last`: the timeline of the jobs before it is computed once here (when the route leaves at its
+   * start time, see TimelinePrefixes), not again for every position tried.
+   */
+  prepareInsertions(order: readonly number[], job: number, last: number): void {
+    // The job's slot first: compiling it makes a new compiled route.
+    this.slot(job);
+    this.prefixes.count = -1;
+    if (resumable(this.compiled)) this.prefixes.time(this.compiled, this.view(order, last), last);
+  }
+
+  /**
+   * Internal cost of `candidate`, the prepared order with the job inserted before `position`: what
+   * `cost(candidate)` answers (hardViolations too), timed from the inserted job on.
+   */
+  insertionCost(candidate: ArrayLike<number>, position: number): number {
+    if (position > this.prefixes.count) return this.cost(candidate);
+    const local = this.view(candidate, candidate.length);
+    this.prefixes.resume(this.compiled, local, candidate.length, position, this.result);
     this.hardViolations = this.result.hardViolations;
     return this.result.internalCost;
   }
