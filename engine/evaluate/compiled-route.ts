@@ -46,7 +46,9 @@ export class CompiledRoute extends JobFigures {
 
   /**
    * `figures`: those of `jobs`, in their order, when the caller holds them (see JobFigures); else
-   * they are worked out here.
+   * they are worked out here. The first `violationFree` jobs are known to have no violation on
+   * the route whatever the order (the caller asked the rules, see RouteEligibility): their rules
+   * are not held against it again.
    */
   constructor(
     readonly problem: ResolvedProblem,
@@ -55,6 +57,7 @@ export class CompiledRoute extends JobFigures {
     problemTravel: TravelTable,
     readonly context: RouteContext = {},
     figures: JobFigures = JobFigures.of(problem, jobs, problemTravel),
+    violationFree = 0,
   ) {
     super(
       figures.count,
@@ -78,8 +81,9 @@ export class CompiledRoute extends JobFigures {
     this.staticPenalty = new Float64Array(n);
     this.staticHard = new Int32Array(n);
     const pull = centroidPull(problem, route);
+    const none: Violation[] = [];
     jobs.forEach((job, i) => {
-      const violations = jobRouteViolations(problem, job, route, settings, context);
+      const violations = i < violationFree ? none : jobRouteViolations(problem, job, route, settings, context);
       this.staticViolations.push(violations);
       this.staticHard[i] = violations.length;
       this.staticPenalty[i] = violations.reduce((sum, v) => sum + violationPenalty(v.type), 0);

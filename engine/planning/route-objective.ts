@@ -25,6 +25,8 @@ export class RouteObjective {
   /** The position among the compiled jobs of each job (-1: not compiled); absent when all are, in place. */
   private readonly slots: Int32Array | undefined;
   private readonly subset: number[] = [];
+  /** How many of the subset's first jobs are `servable`. */
+  private readonly servableCount: number = 0;
   /** An order in compiled positions. */
   private local = new Int32Array(0);
   private loads: { order: readonly number[]; length: number; start: Float64Array; end: Float64Array; peak: Float64Array } | undefined;
@@ -43,6 +45,7 @@ export class RouteObjective {
     if (servable !== undefined) {
       this.slots = new Int32Array(jobs.length).fill(-1);
       for (const job of servable) this.slots[job] = this.subset.push(job) - 1;
+      this.servableCount = servable.length;
     }
     this.compiled = this.compile();
   }
@@ -50,7 +53,9 @@ export class RouteObjective {
   private compile(): CompiledRoute {
     if (this.slots === undefined) return new CompiledRoute(this.problem, this.route, this.jobs, this.travel, this.context, this.figures);
     const jobs = this.subset.map((job) => this.jobs[job]!);
-    return new CompiledRoute(this.problem, this.route, jobs, this.travel, this.context, this.figures?.gather(this.subset));
+    // The servable jobs come first in the subset, and have no violation no order avoids.
+    const figures = this.figures?.gather(this.subset);
+    return new CompiledRoute(this.problem, this.route, jobs, this.travel, this.context, figures, this.servableCount);
   }
 
   /** The compiled position of `job`, compiling it first when it is not yet. */
