@@ -135,12 +135,12 @@ async function main(): Promise<void> {
         process.stdout.write(`  ${instance.name}: ${solver}'s plan kept as the reference\n`);
       }
     };
-    const { routes, timeToBestS, elapsedS, unassigned } = options.viaProblem
+    const { routes, timeToBestS, elapsedS, unassigned, iterations } = options.viaProblem
       ? await solveViaProblem(instance, timeLimitS, seed, threads, maxIterations)
       : await solveCompiled(instance, timeLimitS, seed, threads, maxIterations);
     const row = scoreRow('wayplan', instance, routes, bestKnown, timeToBestS, elapsedS);
     rows.push(row);
-    process.stdout.write(`${formatRow(row)}${unassigned ? `  unassigned ${unassigned}` : ''}\n`);
+    process.stdout.write(`${formatRow(row)}  ${iterations} iterations${unassigned ? `  unassigned ${unassigned}` : ''}\n`);
     keepIfCheaper('wayplan', routes);
     if (options.out) {
       writeFileSync(join(options.out, `${instance.name}.sol`), formatSolution(routes, row.cost, instance.rounding === 'nint'));
@@ -203,6 +203,8 @@ interface EngineRun {
   timeToBestS: number;
   elapsedS: number;
   unassigned: number;
+  /** Iterations of the search, summed over its threads (and over an operation's searches). */
+  iterations: number;
 }
 
 /** The core on the instance compiled directly from the file. */
@@ -221,6 +223,7 @@ async function solveCompiled(
     timeToBestS: result.timeToBestMs / 1000,
     elapsedS: result.elapsedMs / 1000,
     unassigned: result.unassigned.length,
+    iterations: result.iterations,
   };
 }
 
@@ -251,9 +254,11 @@ async function solveViaProblem(
     unrouted_jobs: unknown[];
   };
   const elapsedS = (performance.now() - started) / 1000;
-  const improvedAt = Math.max(...takeSearchRuns().map((run) => run.startedAt + run.timeToBestMs));
+  const runs = takeSearchRuns();
+  const improvedAt = Math.max(...runs.map((run) => run.startedAt + run.timeToBestMs));
   const timeToBestS = Number.isFinite(improvedAt) ? (improvedAt - startedAt) / 1000 : elapsedS;
-  return { routes: responseRoutes(response), timeToBestS, elapsedS, unassigned: response.unrouted_jobs.length };
+  const iterations = runs.reduce((sum, run) => sum + run.iterations, 0);
+  return { routes: responseRoutes(response), timeToBestS, elapsedS, unassigned: response.unrouted_jobs.length, iterations };
 }
 
 /** Gap per instance for every solver in one table. */
