@@ -3,6 +3,7 @@ import { KEPT_LEGS, ON_DEMAND_POINTS, TravelTable } from '../../engine/evaluate/
 import { SINGLE_PRECISION_POINTS, straightLineLeg, straightLineProvider, straightLineRows } from '../../geo/straight-line.js';
 import type { TravelOptions } from '../../geo/travel.js';
 import { resolveProblem } from '../../model/resolve.js';
+import { countingStraightLine } from '../support/counting-travel.js';
 
 /** `count` points on a grid about 30 km across. */
 function grid(count: number): { lat: number; lon: number }[] {
@@ -78,19 +79,12 @@ describe('straight-line legs both ways', () => {
 
 describe('straight-line legs on demand', () => {
   test('from ON_DEMAND_POINTS on, a travel table asks for no matrix and answers every leg as straightLineLeg', async () => {
-    let matrixCells = 0;
-    const provider = {
-      ...straightLineProvider,
-      matrix: (points: readonly { lat: number; lon: number }[], options?: TravelOptions) => {
-        matrixCells += points.length ** 2;
-        return straightLineProvider.matrix(points, options);
-      },
-    };
+    const { provider, asked } = countingStraightLine();
     const points = grid(ON_DEMAND_POINTS);
     const large = new TravelTable();
     points.forEach((point) => large.add(point));
     await large.compute(provider, { drivingSpeedPercentage: 80 });
-    expect(matrixCells).toBe(0);
+    expect(asked.matrixCells).toBe(0);
     expect(large.onDemand).toBe(true);
     expect(() => large.matrix()).toThrow();
     expect(large.fallbackPoints()).toEqual([]);
@@ -109,18 +103,11 @@ describe('straight-line legs on demand', () => {
     points.slice(0, ON_DEMAND_POINTS - 1).forEach((point) => small.add(point));
     await small.compute(provider);
     expect(small.onDemand).toBe(false);
-    expect(matrixCells).toBe((ON_DEMAND_POINTS - 1) ** 2);
+    expect(asked.matrixCells).toBe((ON_DEMAND_POINTS - 1) ** 2);
   });
 
   test('a table of legs on demand computes a leg asked again once, and answers every leg as straightLineLeg whichever it kept', async () => {
-    let legs = 0;
-    const provider = {
-      ...straightLineProvider,
-      leg: (from: { lat: number; lon: number }, to: { lat: number; lon: number }, options?: TravelOptions) => {
-        legs++;
-        return straightLineLeg(from, to, options);
-      },
-    };
+    const { provider, asked } = countingStraightLine();
     const points = grid(ON_DEMAND_POINTS);
     const travel = new TravelTable();
     points.forEach((point) => travel.add(point));
@@ -128,7 +115,7 @@ describe('straight-line legs on demand', () => {
     // A route's legs, asked for three orders of it.
     const route = Array.from({ length: 50 }, (_, k) => (k * 53) % points.length);
     for (let pass = 0; pass < 3; pass++) for (let k = 1; k < route.length; k++) travel.duration(route[k - 1]!, route[k]!);
-    expect(legs).toBe(route.length - 1);
+    expect(asked.singleLegs).toBe(route.length - 1);
     // More pairs than the table keeps, each asked twice in turn with others: every answer exact.
     const pairs = Array.from({ length: 2 * KEPT_LEGS }, (_, k): [number, number] => [
       (k * 7919) % points.length,

@@ -1,5 +1,6 @@
-import { straightLineLeg, straightLineProvider, straightLineRows } from '../../../geo/straight-line.js';
-import type { TravelOptions, TravelProvider } from '../../../geo/travel.js';
+import { straightLineLeg, straightLineProvider } from '../../../geo/straight-line.js';
+import type { TravelOptions } from '../../../geo/travel.js';
+import { countingStraightLine } from '../../support/counting-travel.js';
 import { buildInstance } from '../../../engine/core/compiled/build-instance.js';
 import { MIRROR_BLOCK, nodeMatrices, SINGLE_PRECISION_NODES, type NodePlaces } from '../../../engine/compile/node-travel.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
@@ -119,22 +120,7 @@ describe('nodeMatrices, a row of legs at a time', () => {
 
 describe('nodeMatrices over straight-line legs on demand', () => {
   test('fills each row through the provider’s rows of legs, asking no single leg and no leg before the diagonal: every entry as straightLineLeg gives it', async () => {
-    let singleLegs = 0;
-    let rowLegs = 0;
-    const provider: TravelProvider = {
-      ...straightLineProvider,
-      leg: (from, to, options) => {
-        singleLegs++;
-        return straightLineLeg(from, to, options);
-      },
-      legRows: (points, options) => {
-        const rows = straightLineRows(points, options);
-        return (from, to, distances, durations) => {
-          rowLegs += to.length;
-          rows(from, to, distances, durations);
-        };
-      },
-    };
+    const { provider, asked } = countingStraightLine();
     const points = Array.from({ length: ON_DEMAND_POINTS }, (_, i) => ({
       lat: 47.5 + (i % 60) * 0.005,
       lon: -122.5 + Math.floor(i / 60) * 0.003,
@@ -146,9 +132,9 @@ describe('nodeMatrices over straight-line legs on demand', () => {
     const n = 2 * MIRROR_BLOCK + 22;
     const entry = Int32Array.from({ length: n }, (_, i) => (i === 9 ? -1 : (i * 61) % points.length));
     const { distance, duration } = nodeMatrices(travel, { entry, exit: entry, exitLegDistance: new Float64Array(n) }, 0.5);
-    expect(singleLegs).toBe(0);
+    expect(asked.singleLegs).toBe(0);
     // Row a from its diagonal on, but for node 9, entered and left nowhere.
-    expect(rowLegs).toBe((n * (n + 1)) / 2 - (n - 9));
+    expect(asked.rowLegs).toBe((n * (n + 1)) / 2 - (n - 9));
     for (let a = 0; a < n; a++) {
       for (let b = 0; b < n; b++) {
         const drives = entry[a]! >= 0 && entry[b]! >= 0;

@@ -1,6 +1,6 @@
 import { resolveProblem } from '../../../model/resolve.js';
-import { straightLineLeg, straightLineProvider } from '../../../geo/straight-line.js';
-import type { TravelProvider } from '../../../geo/travel.js';
+import { straightLineProvider } from '../../../geo/straight-line.js';
+import { countingStraightLine } from '../../support/counting-travel.js';
 import { ON_DEMAND_POINTS } from '../../../engine/evaluate/travel-table.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
 import { planRoutes } from '../../../engine/planning/plan-routes.js';
@@ -172,14 +172,7 @@ describe('unrouted reasons at scale', () => {
 
 describe('unrouted reasons over straight-line legs on demand', () => {
   test('a probe computes only the legs to and from the job: the legs of the planned routes are computed once', async () => {
-    let legs = 0;
-    const provider: TravelProvider = {
-      ...straightLineProvider,
-      leg: (from, to, options) => {
-        legs++;
-        return straightLineLeg(from, to, options);
-      },
-    };
+    const { provider, asked } = countingStraightLine();
     // A grid of ON_DEMAND_POINTS jobs about 400 m apart, two routes of 40 planned jobs each, 60 jobs to probe.
     const jobs = Array.from({ length: ON_DEMAND_POINTS }, (_, i) => ({
       id: `j${i}`,
@@ -194,11 +187,11 @@ describe('unrouted reasons over straight-line legs on demand', () => {
     const length = 40;
     const plan: RoutePlan = new Map(problem.routes.map((route, r) => [route, Array.from({ length }, (_, k) => 37 * (r * length + k))]));
     const unrouted = Array.from({ length: 60 }, (_, k) => 37 * k + 18);
-    legs = 0;
+    asked.singleLegs = 0;
     const tally: ReasonsTally = { probes: 0, placed: 0 };
     unroutedReasons(problem, pricer, plan, problem.routes, unrouted, 0, tally, () => false);
     expect(tally.probes).toBe(unrouted.length);
     // Each route's legs, depot to depot, once; per probe the legs between the job and each stop, both ways.
-    expect(legs).toBeLessThanOrEqual(problem.routes.length * (length + 1) + tally.probes * 2 * (length + 1));
+    expect(asked.singleLegs).toBeLessThanOrEqual(problem.routes.length * (length + 1) + tally.probes * 2 * (length + 1));
   }, 60_000);
 });
