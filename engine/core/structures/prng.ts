@@ -35,51 +35,23 @@ export class Random {
     return result;
   }
 
-  /**
-   * Draws `count` numbers as `nextFloat()` would, one after the other, and writes 1 to `out[i]` when
-   * the i-th is below `rate`, else 0. A greedy insertion draws one number per position it prices.
-   */
-  flagsBelow(out: Uint8Array, count: number, rate: number): void {
-    this.advance(count, out, rate);
-  }
-
-  /**
-   * Moves on `count` draws without computing them: the same state as `count` calls of
-   * `nextUint32()`, for draws a caller must consume (so a seed's run does not depend on which it
-   * reads) but does not look at, at about half the cost of drawing them.
-   */
-  skip(count: number): void {
-    this.advance(count, null, 0);
-  }
-
-  /**
-   * `count` steps of the state, and with `out` the flags of `flagsBelow`. The state stays in locals
-   * for the whole loop, where a call per draw stores it back each time.
-   */
-  private advance(count: number, out: Uint8Array | null, rate: number): void {
-    let s0 = this.s0;
-    let s1 = this.s1;
-    let s2 = this.s2;
-    let s3 = this.s3;
-    for (let i = 0; i < count; i++) {
-      if (out !== null) out[i] = (Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0) / 4294967296 < rate ? 1 : 0;
-      const t = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= t;
-      s3 = rotl(s3, 11);
-    }
-    this.s0 = s0;
-    this.s1 = s1;
-    this.s2 = s2;
-    this.s3 = s3;
-  }
-
   /** Uniform in [0, 1). */
   nextFloat(): number {
     return this.nextUint32() / 4294967296;
+  }
+
+  /**
+   * Trials up to and including the first success, each a success with probability `rate` (0 < rate
+   * ≤ 1), from one draw: the gap between two independent events of chance `rate`.
+   */
+  nextGap(rate: number): number {
+    // 1 - nextFloat() is in (0, 1], so its logarithm is finite.
+    return Random.gap(1 - this.nextFloat(), rate);
+  }
+
+  /** The gap `nextGap` makes of `uniform` (in (0, 1]): above k exactly when `uniform` ≤ (1 - rate)^k. */
+  static gap(uniform: number, rate: number): number {
+    return 1 + Math.floor(Math.log(uniform) / Math.log1p(-rate));
   }
 
   /** Uniform integer in [0, bound). */

@@ -1,5 +1,7 @@
 import { InsertionSearch } from '../../../../engine/core/search/insertion-search.js';
 import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
+import type { RouteModel } from '../../../../engine/core/route-model.js';
+import type { Route } from '../../../../engine/core/structures/route.js';
 import { Random } from '../../../../engine/core/structures/prng.js';
 import { randomSolution, tinyInstance } from '../tiny-instances.js';
 
@@ -88,5 +90,48 @@ describe('cheapest insertion of a job into a route', () => {
     // Priced at every position the job's window leaves open, 220 of the 376 joins were infeasible.
     expect(counting.joins).toBeGreaterThan(50);
     expect(counting.infeasible).toBe(0);
+  });
+
+  describe('blinks', () => {
+    /** A job taken out of a route of the loose-window instance, and the route. */
+    function jobAndRoute(windows: 'tight' | 'loose'): { insertion: InsertionSearch; route: Route; job: number; model: RouteModel } {
+      const instance = tinyInstance(11, { jobs: 120, vehicles: 12, windows, capacity: 200 });
+      const { solution, evaluator, model } = randomSolution(instance, 3);
+      const route = solution.routes.reduce((longest, candidate) => (candidate.size > longest.size ? candidate : longest));
+      const job = route.nodes[1 + (route.size >> 1)]!;
+      solution.remove(job);
+      solution.refreshRoute(route.slot);
+      return { insertion: new InsertionSearch(evaluator), route, job, model };
+    }
+
+    it('skip the cheapest position with probability blinkRate', () => {
+      const { insertion, route, job } = jobAndRoute('loose');
+      insertion.cheapest(route, job, null, 0);
+      const cheapest = insertion.position;
+      const random = new Random(9);
+      const calls = 4000;
+      let elsewhere = 0;
+      for (let i = 0; i < calls; i++) {
+        insertion.cheapest(route, job, random, 0.2);
+        if (insertion.position !== cheapest) elsewhere++;
+      }
+      // Standard error sqrt(0.2 * 0.8 / 4000) = 0.0063.
+      expect(Math.abs(elsewhere / calls - 0.2)).toBeLessThan(0.025);
+    });
+
+    it("are drawn for every position whatever the job's window leaves open", () => {
+      const { insertion, route, job, model } = jobAndRoute('tight');
+      const strict = new Random(4);
+      const priced = new Random(4);
+      let differ = 0;
+      for (let i = 0; i < 200; i++) {
+        insertion.cheapest(route, job, strict, 0.3);
+        model.setPenalties(5, Infinity);
+        insertion.cheapest(route, job, priced, 0.3);
+        model.setPenalties(Infinity, Infinity);
+        if (strict.nextUint32() !== priced.nextUint32()) differ++;
+      }
+      expect(differ).toBe(0);
+    });
   });
 });

@@ -77,7 +77,7 @@ describe('local search from the routes that changed', () => {
       expect(s.solution.feasible).toBe(true);
     }
     expect(restricted).toBeLessThan(full / 2);
-    expect(restrictedJobs).toBeLessThan(0.7 * fullJobs);
+    expect(restrictedJobs).toBeLessThan(0.75 * fullJobs);
   });
 
   it('searches with priced violations only around the routes the search before it touched, reproducibly', () => {

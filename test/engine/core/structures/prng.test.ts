@@ -1,31 +1,28 @@
 import { Random } from '../../../../engine/core/structures/prng.js';
 
-describe('Random.flagsBelow', () => {
-  it.each([1, 2, 3])('flags the same draws as nextFloat one by one and leaves the sequence where they would (seed %i)', (seed) => {
-    const bulk = new Random(seed);
-    const single = new Random(seed);
-    for (const [count, rate] of [
-      [10, 0.01],
-      [200, 0.5],
-      [0, 0.3],
-      [37, 0.9],
-    ] as const) {
-      const flags = new Uint8Array(count);
-      bulk.flagsBelow(flags, count, rate);
-      expect(Array.from(flags)).toEqual(Array.from({ length: count }, () => (single.nextFloat() < rate ? 1 : 0)));
+describe('Random.nextGap', () => {
+  it.each([0.01, 0.25, 0.5])('draws gaps between events of chance %p: first-trial share and mean as the geometric law gives', (rate) => {
+    const random = new Random(7);
+    const draws = 200_000;
+    let first = 0;
+    let sum = 0;
+    for (let i = 0; i < draws; i++) {
+      const gap = random.nextGap(rate);
+      expect(Number.isInteger(gap) && gap >= 1).toBe(true);
+      if (gap === 1) first++;
+      sum += gap;
     }
-    expect(bulk.nextUint32()).toBe(single.nextUint32());
+    // Standard errors: first-trial share sqrt(rate(1-rate)/draws) (at most 0.0011), mean sqrt(1-rate)/rate/sqrt(draws) (0.22 at 0.01).
+    expect(Math.abs(first / draws - rate)).toBeLessThan(0.005);
+    expect(Math.abs(sum / draws - 1 / rate) * rate).toBeLessThan(0.01);
   });
-});
 
-describe('Random.skip', () => {
-  it.each([1, 2, 3])('leaves the sequence where as many nextUint32 calls would (seed %i)', (seed) => {
-    const skipped = new Random(seed);
-    const drawn = new Random(seed);
-    for (const count of [0, 1, 7, 300]) {
-      skipped.skip(count);
-      for (let i = 0; i < count; i++) drawn.nextUint32();
-      expect(skipped.nextUint32()).toBe(drawn.nextUint32());
-    }
+  it('takes one draw a gap, and a certain event comes at the first trial', () => {
+    const gaps = new Random(3);
+    const floats = new Random(3);
+    for (let i = 0; i < 5; i++) gaps.nextGap(0.1);
+    for (let i = 0; i < 5; i++) floats.nextFloat();
+    expect(gaps.nextUint32()).toBe(floats.nextUint32());
+    expect(Array.from({ length: 20 }, () => gaps.nextGap(1))).toEqual(Array(20).fill(1));
   });
 });
