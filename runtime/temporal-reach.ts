@@ -53,14 +53,16 @@ function reachWithin(channel: () => Channel, timeoutMs: number): Interceptor {
       start(metadata, listener, next) {
         waiting = listener;
         const callDeadline = deadlineMs(options.deadline);
-        whenConnected(channel(), Math.min(Date.now() + timeoutMs, callDeadline), (connected) => {
+        const reachBy = Date.now() + timeoutMs;
+        // Which bound ends the wait is known now: a timer may fire a millisecond before Date.now() reaches its deadline.
+        const details = callDeadline <= reachBy ? 'Deadline exceeded' : `no connection to the Temporal server within ${timeoutMs} ms`;
+        whenConnected(channel(), Math.min(reachBy, callDeadline), (connected) => {
           if (waiting === undefined) return;
           waiting = undefined;
           if (connected) {
             next(metadata, listener);
             return;
           }
-          const details = Date.now() >= callDeadline ? 'Deadline exceeded' : `no connection to the Temporal server within ${timeoutMs} ms`;
           // Ends the call that was never started, so that the channel stops counting it.
           call.cancelWithStatus(status.DEADLINE_EXCEEDED, details);
           endUnanswered(listener, status.DEADLINE_EXCEEDED, details);
