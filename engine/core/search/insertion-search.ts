@@ -1,7 +1,7 @@
 import { Random } from '../structures/prng.js';
 import type { Route } from '../structures/route.js';
 import { TIME_WARP_TOLERANCE } from '../route-model.js';
-import { SEG_DURATION, SEG_EARLIEST, SEG_LATEST, SEG_TIME_WARP, SEGMENT_STRIDE } from '../structures/segment.js';
+import { earliestEnd, SEG_DURATION, SEG_EARLIEST, SEG_LATEST, SEGMENT_STRIDE } from '../structures/segment.js';
 import type { MoveEvaluator } from './move-evaluator.js';
 
 const S = SEGMENT_STRIDE;
@@ -161,11 +161,7 @@ export class InsertionSearch {
       else high = middle;
     }
     let last = low - 1;
-    while (
-      last <= route.size &&
-      prefix[last * S + SEG_EARLIEST]! + prefix[last * S + SEG_DURATION]! - prefix[last * S + SEG_TIME_WARP]! <= due
-    )
-      last++;
+    while (last <= route.size && earliestEnd(prefix, last * S) <= due) last++;
     this.windowFirst = low;
     this.windowLast = last;
   }
@@ -185,8 +181,7 @@ export class InsertionSearch {
     const { prefix, suffix, nodes } = route;
     const o = (p - 1) * S;
     const v = node * S;
-    const arrival =
-      prefix[o + SEG_EARLIEST]! + prefix[o + SEG_DURATION]! - prefix[o + SEG_TIME_WARP]! + duration[nodes[p - 1]! * n + node]!;
+    const arrival = earliestEnd(prefix, o) + duration[nodes[p - 1]! * n + node]!;
     const latest = visits[v + SEG_LATEST]!;
     if (arrival > latest + TIME_WARP_TOLERANCE) return true;
     const start = Math.min(Math.max(arrival, visits[v + SEG_EARLIEST]!), latest);

@@ -66,6 +66,11 @@ export class SegmentAlgebra {
   }
 }
 
+/** The earliest a sequence summarised by `segment[o..]` can end: its earliest start plus its duration, less its time warp. */
+export function earliestEnd(segment: Float64Array, o: number): number {
+  return segment[o + SEG_EARLIEST]! + segment[o + SEG_DURATION]! - segment[o + SEG_TIME_WARP]!;
+}
+
 /** A single visit: its service is the whole duration and its window bounds the start. */
 export function writeVisitSegment(
   out: Float64Array,
