@@ -142,7 +142,11 @@ export class Route {
     this.violations = this.size === 0 ? 0 : this.model.violations(this.type, this.prefix, o);
   }
 
+  /** Makes this route equal to `other`, a route of the same slot. */
   copyFrom(other: Route): void {
+    // Two refreshed empty routes of one slot hold the same tables. Most slots of an unbounded fleet
+    // (a slot per job) are empty, and copying them was 4 % of the CPU of a search on X-n895.
+    if (this.size === 0 && other.size === 0 && this.isFresh() && other.isFresh()) return;
     this.reserve(other.size + 2);
     const length = other.size + 2;
     this.nodes.set(other.nodes.subarray(0, length));
@@ -154,6 +158,11 @@ export class Route {
     this.violations = other.violations;
     this.freshPrefix = other.freshPrefix;
     this.freshSuffix = other.freshSuffix;
+  }
+
+  /** Whether no change awaits a refresh. */
+  private isFresh(): boolean {
+    return this.freshPrefix === this.size + 2 && this.freshSuffix === this.size + 2;
   }
 
   private reserve(length: number): void {

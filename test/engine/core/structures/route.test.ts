@@ -50,3 +50,40 @@ describe('route refresh after edits', () => {
     expect(route.size).toBeGreaterThan(20);
   });
 });
+
+describe('route copy', () => {
+  it.each([1, 2, 3])(
+    'makes a route of the same slot equal to the original, tables included, empty or not on either side (seed %i)',
+    (seed) => {
+      const instance = tinyInstance(seed, { jobs: 30, vehicles: 2, windows: 'tight', capacity: 500 });
+      const model = new RouteModel(instance);
+      const random = new Random(seed);
+      const source = new Route(0, 0, model);
+      const target = new Route(0, 0, model);
+      const fill = (route: Route): void => {
+        const jobs = Int32Array.from(instance.jobs.filter(() => random.nextFloat() < 0.3));
+        route.setJobs(jobs, 0, jobs.length);
+      };
+      const empty = (route: Route): void => {
+        while (route.size > 0) route.removeAt(1);
+      };
+      for (let step = 0; step < 40; step++) {
+        // Each side empty or not, refreshed or with changes pending.
+        (random.nextFloat() < 0.5 ? empty : fill)(source);
+        (random.nextFloat() < 0.5 ? empty : fill)(target);
+        const refreshed = random.nextFloat() < 0.8;
+        if (refreshed) source.refresh();
+        if (random.nextFloat() < 0.8) target.refresh();
+        target.copyFrom(source);
+        // As the original is, before either is refreshed: the cost of a route emptied since its last refresh is still its old one.
+        expect(Array.from(target.nodes.subarray(0, target.size + 2))).toEqual(Array.from(source.nodes.subarray(0, source.size + 2)));
+        expect([target.cost, target.violations]).toEqual([source.cost, source.violations]);
+        if (refreshed) expect(tables(target)).toEqual(tables(source));
+        source.refresh();
+        target.refresh();
+        expect(tables(target)).toEqual(tables(source));
+        expect(tables(target)).toEqual(tables(rebuilt(model, target)));
+      }
+    },
+  );
+});
