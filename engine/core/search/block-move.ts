@@ -14,7 +14,8 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
   if (last > from.size) return Infinity;
   const scratch = evaluator.scratch;
   if (from !== to) {
-    if (distanceBound(evaluator, from, i, last, reversed, to, j) >= 0) return Infinity;
+    const bound = distanceBound(evaluator, from, i, last, reversed, to, j);
+    if (bound >= 0 || (evaluator.timed && bound + timeBound(evaluator, from, i, last, reversed, to, j) >= 0)) return Infinity;
     if (!evaluator.servesRange(from, i, last, to.slot)) return Infinity;
     const block = evaluator.range(from, i, last, reversed, 0);
     const newTo = evaluator.join3(to.type, to.prefix, j * S, scratch, block, to.suffix, (j + 1) * S);
@@ -23,7 +24,8 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
     return newFrom + newTo - from.cost - to.cost;
   }
   if (j >= i - 1 && j <= last) return Infinity;
-  if (distanceBound(evaluator, from, i, last, reversed, to, j) >= 0) return Infinity;
+  const bound = distanceBound(evaluator, from, i, last, reversed, to, j);
+  if (bound >= 0 || (evaluator.timed && bound + timeBound(evaluator, from, i, last, reversed, to, j) >= 0)) return Infinity;
   const block = evaluator.range(from, i, last, reversed, 0);
   if (j > last) {
     const middle = evaluator.range(from, last + 1, j, false, 1);
@@ -36,7 +38,8 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
 /**
  * A lower bound on the cost change of moving positions [i, last] of `from` after position `j` of
  * `to`: `to` gains at least the price of its detour (visits never shorten a route's duration or
- * lower its violations), `from` loses at most the price of the distance it saves plus its slack.
+ * lower its violations), `from` loses at most the price of the distance it saves plus its slack
+ * (all of its cost when the move leaves it empty).
  * Within one route (j outside [i - 1, last]) the arc the block lands on survives its removal, and
  * the route's cost is at least the price of its new distance. Pricing a move in full takes several
  * segment joins (and, within a route, a pass over the jobs in between); this takes a few arc
@@ -61,7 +64,35 @@ function distanceBound(evaluator: MoveEvaluator, from: Route, i: number, last: n
   const tail = reversed ? first : end;
   const detour = evaluator.arc(to.nodes[j]!, head) + block + evaluator.arc(tail, to.nodes[j + 1]!) - to.arcs[j + 1]!;
   if (from === to) return costPerDistance[from.type]! * (detour - saved) - evaluator.slack(from);
-  return costPerDistance[to.type]! * detour - costPerDistance[from.type]! * saved - evaluator.slack(from);
+  const fall = from.size === last - i + 1 ? from.cost : costPerDistance[from.type]! * saved + evaluator.slack(from);
+  return costPerDistance[to.type]! * detour - fall;
+}
+
+/**
+ * What the travel and service time add to `distanceBound`, with time costs: `from` keeps its fixed
+ * cost and the price of its busy time less what the move saves of it (MoveEvaluator.kept), unless
+ * left empty; `to` gains the price of the busy time it adds beyond the rest of its slack (its
+ * waiting, penalties and pull), if more; within one route the change in busy time is the change
+ * in travel time. The arcs a route has come from its own copy (`Route.times`).
+ */
+function timeBound(evaluator: MoveEvaluator, from: Route, i: number, last: number, reversed: boolean, to: Route, j: number): number {
+  const costPerTime = evaluator.model.instance.costPerTime;
+  const { nodes, times, busy } = from;
+  const inside = last === i ? 0 : last === i + 1 ? times[last]! : times[i + 1]! + times[last]!;
+  const saved = times[i]! + inside + times[last + 1]! - evaluator.travel(nodes[i - 1]!, nodes[last + 1]!);
+  let block = inside;
+  if (reversed) {
+    block = 0;
+    for (let k = i; k < last; k++) block += evaluator.travel(nodes[k + 1]!, nodes[k]!);
+  }
+  const head = nodes[reversed ? last : i]!;
+  const tail = nodes[reversed ? i : last]!;
+  const detour = evaluator.travel(to.nodes[j]!, head) + block + evaluator.travel(tail, to.nodes[j + 1]!) - to.times[j + 1]!;
+  if (from === to) return costPerTime[from.type]! * (detour - saved) + evaluator.kept(from);
+  const service = busy[last]! - busy[i - 1]! - times[i]! - inside;
+  const gain = Math.max(0, costPerTime[to.type]! * (detour + service) - (evaluator.slack(to) - evaluator.kept(to)));
+  if (from.size === last - i + 1) return gain;
+  return gain + evaluator.kept(from) - costPerTime[from.type]! * (saved + service);
 }
 
 const moved = new Int32Array(3);

@@ -1,7 +1,7 @@
 import type { RouteModel } from '../route-model.js';
 import type { TravelArray } from '../compiled/compiled-instance.js';
 import type { Route } from '../structures/route.js';
-import { SEG_DISTANCE, SEGMENT_STRIDE } from '../structures/segment.js';
+import { SEG_DISTANCE, SEG_DURATION, SEGMENT_STRIDE } from '../structures/segment.js';
 
 /** Improvements smaller than this are round-off, and accepting them could cycle. */
 export const IMPROVEMENT_EPSILON = 1e-9;
@@ -20,10 +20,19 @@ export class MoveEvaluator {
   readonly scratch = new Float64Array(SCRATCH_SLOTS * S);
   /** The instance's distance matrix and its row length, held here because the bounds read arcs per job pair. */
   private readonly distance: TravelArray;
+  private readonly duration: TravelArray;
   private readonly nodeCount: number;
 
+  /**
+   * Whether some vehicle type has a time cost. The bounds then also price the travel and service
+   * time a move adds or saves (`kept`); without time costs they read no travel time.
+   */
+  readonly timed: boolean;
+
   constructor(readonly model: RouteModel) {
+    this.timed = model.instance.costPerTime.some((cost) => cost > 0);
     this.distance = model.instance.distance;
+    this.duration = model.instance.duration;
     this.nodeCount = model.instance.nodeCount;
   }
 
@@ -60,9 +69,32 @@ export class MoveEvaluator {
     return route.cost - this.model.instance.costPerDistance[route.type]! * route.prefix[(route.size + 1) * S + SEG_DISTANCE]!;
   }
 
+  /**
+   * The part of `slack` that stays in `route`'s cost after any move that leaves it with jobs: its
+   * fixed cost and the price of its busy time (`Route.busy`), less the busy time the move saves. A
+   * route's duration is its busy time plus waiting, so with time costs the slack is mostly this:
+   * on a build of 3,000 jobs on 600 routes the distance bounds alone dropped none of 2.4 million
+   * block moves. A bound adds it back with the price of the change in busy time.
+   */
+  kept(route: Route): number {
+    if (route.size === 0) return 0;
+    const instance = this.model.instance;
+    return instance.fixedCost[route.type]! + instance.costPerTime[route.type]! * route.busy[route.size + 1]!;
+  }
+
   /** Distance of the arc from `a` to `b`. */
   arc(a: number, b: number): number {
     return this.distance[a * this.nodeCount + b]!;
+  }
+
+  /** Travel time of the arc from `a` to `b`. */
+  travel(a: number, b: number): number {
+    return this.duration[a * this.nodeCount + b]!;
+  }
+
+  /** Service time of `node`'s visit (its segment's duration). */
+  service(node: number): number {
+    return this.model.visits[node * S + SEG_DURATION]!;
   }
 
   /** Whether every job at positions from..to of `route` may ride in route slot `slot`. */

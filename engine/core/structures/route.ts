@@ -1,5 +1,5 @@
 import type { RouteModel } from '../route-model.js';
-import { SEGMENT_STRIDE } from './segment.js';
+import { SEG_DURATION, SEGMENT_STRIDE } from './segment.js';
 
 /**
  * One vehicle's tour as `[startDepot, job…, endDepot]` with prefix and suffix segment tables:
@@ -16,6 +16,14 @@ export class Route {
    * that is a sequential read instead of a cache miss in a matrix of a million entries.
    */
   arcs: Float64Array;
+  /** `times[i]`: travel time from node i - 1 to node i (1 ≤ i ≤ size + 1), as `arcs` holds the distance. */
+  times: Float64Array;
+  /**
+   * `busy[i]`: travel and service time of nodes 0..i (the arcs between them and their visits'
+   * durations). Waiting only adds to it, so a route's duration is at least `busy[size + 1]`: what
+   * lets a move's lower bound price the time it adds or saves (MoveEvaluator.slack).
+   */
+  busy: Float64Array;
   /** Number of jobs; the end depot sits at index size + 1. */
   size = 0;
   cost = 0;
@@ -39,6 +47,8 @@ export class Route {
     this.prefix = new Float64Array(16 * SEGMENT_STRIDE);
     this.suffix = new Float64Array(16 * SEGMENT_STRIDE);
     this.arcs = new Float64Array(16);
+    this.times = new Float64Array(16);
+    this.busy = new Float64Array(16);
     this.nodes[0] = instance.vehicleStart[type]!;
     this.nodes[1] = instance.vehicleEnd[type]!;
     this.refresh();
@@ -104,22 +114,28 @@ export class Route {
     const algebra = model.algebra;
     const last = this.size + 1;
     const stride = SEGMENT_STRIDE;
-    const { distance, nodeCount: n } = model.instance;
-    const nodes = this.nodes;
-    const arcs = this.arcs;
+    const { distance, duration, nodeCount: n } = model.instance;
+    const { nodes, arcs, times, busy } = this;
     let first = this.freshPrefix;
     if (first === 0) {
       this.prefix.set(model.starts.subarray(this.type * stride, (this.type + 1) * stride), 0);
+      busy[0] = model.starts[this.type * stride + SEG_DURATION]!;
       first = 1;
     }
     // The prefix from `first` on is stale exactly where the arcs into its nodes may have changed.
     for (let i = first; i < last; i++) {
       algebra.concat(this.prefix, i * stride, this.prefix, (i - 1) * stride, model.visits, nodes[i]! * stride);
-      arcs[i] = distance[nodes[i - 1]! * n + nodes[i]!]!;
+      const arc = nodes[i - 1]! * n + nodes[i]!;
+      arcs[i] = distance[arc]!;
+      times[i] = duration[arc]!;
+      busy[i] = busy[i - 1]! + times[i]! + model.visits[nodes[i]! * stride + SEG_DURATION]!;
     }
     if (first <= last) {
       algebra.concat(this.prefix, last * stride, this.prefix, (last - 1) * stride, model.ends, this.type * stride);
-      arcs[last] = distance[nodes[last - 1]! * n + nodes[last]!]!;
+      const arc = nodes[last - 1]! * n + nodes[last]!;
+      arcs[last] = distance[arc]!;
+      times[last] = duration[arc]!;
+      busy[last] = busy[last - 1]! + times[last]! + model.ends[this.type * stride + SEG_DURATION]!;
     }
     let valid = last + 1 - this.freshSuffix;
     if (valid > last) {
@@ -153,6 +169,8 @@ export class Route {
     this.prefix.set(other.prefix.subarray(0, length * SEGMENT_STRIDE));
     this.suffix.set(other.suffix.subarray(0, length * SEGMENT_STRIDE));
     this.arcs.set(other.arcs.subarray(0, length));
+    this.times.set(other.times.subarray(0, length));
+    this.busy.set(other.busy.subarray(0, length));
     this.size = other.size;
     this.cost = other.cost;
     this.violations = other.violations;
@@ -180,5 +198,11 @@ export class Route {
     const arcs = new Float64Array(capacity);
     arcs.set(this.arcs);
     this.arcs = arcs;
+    const times = new Float64Array(capacity);
+    times.set(this.times);
+    this.times = times;
+    const busy = new Float64Array(capacity);
+    busy.set(this.busy);
+    this.busy = busy;
   }
 }

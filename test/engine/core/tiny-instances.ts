@@ -17,6 +17,8 @@ export interface TinyOptions {
   asymmetric?: boolean;
   /** Price per unit of route duration (waits included), so that cost is more than distance. */
   costPerTime?: number;
+  /** Price of each used route. */
+  fixedCost?: number;
 }
 
 /** Random Euclidean (or, with `asymmetric`, stretched) instance with the depot at node 0, reproducible from `seed`. */
@@ -51,6 +53,7 @@ export function tinyInstance(seed: number, options: TinyOptions): CompiledInstan
         shiftEnd: horizon,
         capacity: [options.capacity ?? 1000],
         costPerTime: options.costPerTime,
+        fixedCost: options.fixedCost,
       },
     ],
   });

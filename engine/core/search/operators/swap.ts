@@ -24,6 +24,28 @@ function replacementDistance(evaluator: MoveEvaluator, route: Route, i: number, 
   return evaluator.model.instance.costPerDistance[route.type]! * change;
 }
 
+/**
+ * What the travel and service time add to `swapBound` (with the slack counted once when `a` and
+ * `b` are one route), with time costs: a route keeps its fixed cost and the price of its busy time
+ * (MoveEvaluator.kept), which changes by the travel and service time the replacements add or save.
+ */
+function swapTimeBound(evaluator: MoveEvaluator, a: Route, i: number, intoA: number, b: Route, j: number, intoB: number): number {
+  const kept = a === b ? evaluator.kept(a) : evaluator.kept(a) + evaluator.kept(b);
+  return replacementTime(evaluator, a, i, intoA) + replacementTime(evaluator, b, j, intoB) + kept;
+}
+
+/** Price of the change in busy time of replacing position `i` of `route` by `incoming`. */
+function replacementTime(evaluator: MoveEvaluator, route: Route, i: number, incoming: number): number {
+  const change =
+    evaluator.travel(route.nodes[i - 1]!, incoming) +
+    evaluator.travel(incoming, route.nodes[i + 1]!) +
+    evaluator.service(incoming) -
+    route.times[i]! -
+    route.times[i + 1]! -
+    evaluator.service(route.nodes[i]!);
+  return evaluator.model.instance.costPerTime[route.type]! * change;
+}
+
 /** Exchanges the positions of jobs `u` and `v`. */
 export class Swap implements LocalSearchOperator {
   constructor(private readonly evaluator: MoveEvaluator) {}
@@ -39,7 +61,9 @@ export class Swap implements LocalSearchOperator {
     if (routeU !== routeV) {
       const model = evaluator.model;
       if (model.restricted && (!model.canServe(u, routeV.slot) || !model.canServe(v, routeU.slot))) return false;
-      if (swapBound(evaluator, routeU, i, v, routeV, j, u) >= 0) return false;
+      const bound = swapBound(evaluator, routeU, i, v, routeV, j, u);
+      if (bound >= 0) return false;
+      if (evaluator.timed && bound + swapTimeBound(evaluator, routeU, i, v, routeV, j, u) >= 0) return false;
       const newU = evaluator.join3(routeU.type, routeU.prefix, (i - 1) * S, visits, v * S, routeU.suffix, (i + 1) * S);
       if (newU === Infinity) return false;
       const newV = evaluator.join3(routeV.type, routeV.prefix, (j - 1) * S, visits, u * S, routeV.suffix, (j + 1) * S);
@@ -48,7 +72,10 @@ export class Swap implements LocalSearchOperator {
       const first = Math.min(i, j);
       const second = Math.max(i, j);
       // Apart, the two replacements change disjoint arcs; the route costs at least its new distance's price.
-      if (second > first + 1 && swapBound(evaluator, routeU, i, v, routeU, j, u) + evaluator.slack(routeU) >= 0) return false;
+      if (second > first + 1) {
+        const bound = swapBound(evaluator, routeU, i, v, routeU, j, u) + evaluator.slack(routeU);
+        if (bound >= 0 || (evaluator.timed && bound + swapTimeBound(evaluator, routeU, i, v, routeU, j, u) >= 0)) return false;
+      }
       const a = routeU.nodes[first]!;
       const b = routeU.nodes[second]!;
       const scratch = evaluator.scratch;

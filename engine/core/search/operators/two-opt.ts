@@ -24,6 +24,19 @@ function reversalBound(evaluator: MoveEvaluator, route: Route, from: number, to:
 }
 
 /**
+ * What the travel time adds to `reversalBound`, with time costs: the route keeps its fixed cost and
+ * the price of its busy time (MoveEvaluator.kept), which changes by the travel time the reversal
+ * adds or saves.
+ */
+function reversalTimeBound(evaluator: MoveEvaluator, route: Route, from: number, to: number): number {
+  const { nodes, times } = route;
+  let change =
+    evaluator.travel(nodes[from - 1]!, nodes[to]!) + evaluator.travel(nodes[from]!, nodes[to + 1]!) - times[from]! - times[to + 1]!;
+  for (let k = from; k < to; k++) change += evaluator.travel(nodes[k + 1]!, nodes[k]!) - times[k + 1]!;
+  return evaluator.model.instance.costPerTime[route.type]! * change + evaluator.kept(route);
+}
+
+/**
  * Intra-route 2-opt: reverses the part of the route between `u` and `v` so that they become
  * consecutive (u then v when u comes first, v then u otherwise).
  */
@@ -41,7 +54,8 @@ export class TwoOpt implements LocalSearchOperator {
     const to = i < j ? j : i - 1;
     if (to - from < 1) return false;
     const evaluator = this.evaluator;
-    if (reversalBound(evaluator, route, from, to) >= 0) return false;
+    const bound = reversalBound(evaluator, route, from, to);
+    if (bound >= 0 || (evaluator.timed && bound + reversalTimeBound(evaluator, route, from, to) >= 0)) return false;
     const reversed = evaluator.range(route, from, to, true, 0);
     const delta =
       evaluator.join3(route.type, route.prefix, (from - 1) * S, evaluator.scratch, reversed, route.suffix, (to + 1) * S) - route.cost;

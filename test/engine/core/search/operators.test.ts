@@ -161,6 +161,9 @@ function expectLocalOptimum(harness: Harness, neighbours: (routes: Routes) => Ro
   for (const neighbour of neighbours(routes)) expect(costOfRoutes(harness, neighbour)).toBeGreaterThan(cost - EPS);
 }
 
+/** Time costs and a fixed cost: the bounds price busy time and keep the fixed cost of routes a move leaves with jobs. */
+const PRICED_TIME: TinyOptions = { ...SHAPE, costPerTime: 2, fixedCost: 30 };
+
 const cases: [string, (evaluator: MoveEvaluator) => LocalSearchOperator, (routes: Routes) => Routes[], TinyOptions][] = [
   ['relocate', (e) => new Relocate(e), relocations, SHAPE],
   ['swap', (e) => new Swap(e), swaps, SHAPE],
@@ -170,6 +173,12 @@ const cases: [string, (evaluator: MoveEvaluator) => LocalSearchOperator, (routes
   ['2-opt', (e) => new TwoOpt(e), reversals, { ...SHAPE, windows: 'none', vehicles: 2, capacity: 1000 }],
   ['2-opt*', (e) => new TwoOptStar(e), tailExchanges, SHAPE],
   ['2-opt* with a price on time', (e) => new TwoOptStar(e), tailExchanges, { ...SHAPE, windows: 'tight', costPerTime: 2 }],
+  ['relocate with a price on time', (e) => new Relocate(e), relocations, PRICED_TIME],
+  ['relocate with a price on time and dear routes', (e) => new Relocate(e), relocations, { ...PRICED_TIME, vehicles: 9, fixedCost: 300 }],
+  ['swap with a price on time', (e) => new Swap(e), swaps, PRICED_TIME],
+  ['or-opt with a price on time', (e) => new OrOpt(e), orOpts, PRICED_TIME],
+  ['or-opt with a price on time on an asymmetric matrix', (e) => new OrOpt(e), orOpts, { ...PRICED_TIME, asymmetric: true }],
+  ['2-opt with a price on time', (e) => new TwoOpt(e), reversals, { ...PRICED_TIME, windows: 'none', vehicles: 2, capacity: 1000 }],
 ];
 
 describe.each(cases)('%s', (_name, create, neighbours, shape) => {
