@@ -1,12 +1,14 @@
+import { buildInstance } from '../../../../engine/core/compiled/build-instance.js';
+import { RouteModel } from '../../../../engine/core/route-model.js';
 import type { LocalSearchOperator } from '../../../../engine/core/search/local-search-operator.js';
-import type { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
+import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
 import { OrOpt } from '../../../../engine/core/search/operators/or-opt.js';
 import { Relocate } from '../../../../engine/core/search/operators/relocate.js';
 import { Swap } from '../../../../engine/core/search/operators/swap.js';
 import { SwapStar } from '../../../../engine/core/search/operators/swap-star.js';
 import { TwoOpt } from '../../../../engine/core/search/operators/two-opt.js';
 import { TwoOptStar } from '../../../../engine/core/search/operators/two-opt-star.js';
-import type { Solution } from '../../../../engine/core/structures/solution.js';
+import { Solution } from '../../../../engine/core/structures/solution.js';
 import { costOfRoutes, randomSolution, routesOf, tinyInstance, type Harness, type TinyOptions } from '../tiny-instances.js';
 
 type Routes = number[][];
@@ -188,6 +190,48 @@ describe.each(cases)('%s', (_name, create, neighbours, shape) => {
     exhaust(harness.solution, create(harness.evaluator));
     expect(harness.solution.cost).toBeLessThanOrEqual(before + EPS);
     expectLocalOptimum(harness, neighbours);
+  });
+});
+
+describe('relocate with separate start and end depots', () => {
+  /**
+   * Depots 100 apart on a line, jobs 3 and 4 on it and job 2 at `offset` from its middle, served
+   * alone: moving 2 between 3 and 4 empties its route. Near the line that saves almost the whole
+   * route; far from it, with a price on time and a fixed cost, it gains less than the fixed cost and
+   * the price of the time between the depots. A bound that keeps either of those in the emptied
+   * route's cost drops the move.
+   */
+  function plan(offset: number, costs: { costPerTime?: number; fixedCost?: number }): Solution {
+    const points = [
+      [0, 0],
+      [100, 0],
+      [50, offset],
+      [30, 0],
+      [70, 0],
+    ];
+    const n = points.length;
+    const distance = Array.from({ length: n * n }, (_, k) => {
+      const [a, b] = [points[Math.floor(k / n)]!, points[k % n]!];
+      return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
+    });
+    const vehicles = { count: 2, start: 0, end: 1, ...costs };
+    const solution = new Solution(new RouteModel(buildInstance({ nodeCount: n, jobs: [2, 3, 4], distance, vehicleTypes: [vehicles] })));
+    solution.load([
+      { slot: 0, jobs: [2] },
+      { slot: 1, jobs: [3, 4] },
+    ]);
+    return solution;
+  }
+
+  it.each([
+    ['by distance, the job near the line', 1, { costPerTime: 0, fixedCost: 0 }, 1],
+    ['with a price on time and a fixed cost, the job far from it', 200, { costPerTime: 2, fixedCost: 10 }, 3],
+  ])('empties the route when that is cheaper (%s)', (_name, offset, costs, perDistance) => {
+    const solution = plan(offset, costs);
+    expect(new Relocate(new MoveEvaluator(solution.model)).tryMove(solution, 2, 3)).toBe(true);
+    expect(routesOf(solution)).toEqual([[], [3, 2, 4]]);
+    const distance = 100 + 2 * Math.hypot(20, offset) - 40;
+    expect(solution.cost).toBeCloseTo(costs.fixedCost + perDistance * distance, 9);
   });
 });
 
