@@ -45,6 +45,12 @@ export class RouteModel {
   readonly symmetricDistance: boolean;
   /** Cost per unit of time warp when job windows are soft, else 0 (time warp is infeasible). */
   readonly lateCost: number;
+  /**
+   * Whether some vehicle type has a time cost. Routes then keep their travel and busy time
+   * (`Route.times`, `Route.busy`) and the local search's bounds price them; without time costs
+   * neither costs a read.
+   */
+  readonly timed: boolean;
   /** With soft windows: per vehicle type, the hard latest end (the end segments then leave it open). */
   readonly hardEnd: Float64Array;
   /** Cost per unit of time warp and of excess load; Infinity makes them hard constraints. */
@@ -77,6 +83,7 @@ export class RouteModel {
     this.symmetricDistance = isSymmetric(instance.distance, n);
     const types = instance.vehicleTypeCount;
     this.lateCost = instance.lateCost ?? 0;
+    this.timed = instance.costPerTime.some((cost) => cost > 0);
     this.hardEnd = new Float64Array(types).fill(Infinity);
     const noLoad = new Float64Array(dims);
     this.starts = new Float64Array(types * SEGMENT_STRIDE);

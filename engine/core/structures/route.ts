@@ -16,12 +16,15 @@ export class Route {
    * that is a sequential read instead of a cache miss in a matrix of a million entries.
    */
   arcs: Float64Array;
-  /** `times[i]`: travel time from node i - 1 to node i (1 ≤ i ≤ size + 1), as `arcs` holds the distance. */
+  /**
+   * `times[i]`: travel time from node i - 1 to node i (1 ≤ i ≤ size + 1), as `arcs` holds the
+   * distance. Kept only when the model prices time (`RouteModel.timed`), as is `busy`.
+   */
   times: Float64Array;
   /**
    * `busy[i]`: travel and service time of nodes 0..i (the arcs between them and their visits'
    * durations). Waiting only adds to it, so a route's duration is at least `busy[size + 1]`: what
-   * lets a move's lower bound price the time it adds or saves (MoveEvaluator.slack).
+   * lets a move's lower bound price the time it adds or saves (MoveEvaluator.kept).
    */
   busy: Float64Array;
   /** Number of jobs; the end depot sits at index size + 1. */
@@ -114,28 +117,22 @@ export class Route {
     const algebra = model.algebra;
     const last = this.size + 1;
     const stride = SEGMENT_STRIDE;
-    const { distance, duration, nodeCount: n } = model.instance;
-    const { nodes, arcs, times, busy } = this;
+    const { distance, nodeCount: n } = model.instance;
+    const { nodes, arcs } = this;
     let first = this.freshPrefix;
     if (first === 0) {
       this.prefix.set(model.starts.subarray(this.type * stride, (this.type + 1) * stride), 0);
-      busy[0] = model.starts[this.type * stride + SEG_DURATION]!;
       first = 1;
     }
+    if (model.timed && first <= last) this.refreshTimes(first);
     // The prefix from `first` on is stale exactly where the arcs into its nodes may have changed.
     for (let i = first; i < last; i++) {
       algebra.concat(this.prefix, i * stride, this.prefix, (i - 1) * stride, model.visits, nodes[i]! * stride);
-      const arc = nodes[i - 1]! * n + nodes[i]!;
-      arcs[i] = distance[arc]!;
-      times[i] = duration[arc]!;
-      busy[i] = busy[i - 1]! + times[i]! + model.visits[nodes[i]! * stride + SEG_DURATION]!;
+      arcs[i] = distance[nodes[i - 1]! * n + nodes[i]!]!;
     }
     if (first <= last) {
       algebra.concat(this.prefix, last * stride, this.prefix, (last - 1) * stride, model.ends, this.type * stride);
-      const arc = nodes[last - 1]! * n + nodes[last]!;
-      arcs[last] = distance[arc]!;
-      times[last] = duration[arc]!;
-      busy[last] = busy[last - 1]! + times[last]! + model.ends[this.type * stride + SEG_DURATION]!;
+      arcs[last] = distance[nodes[last - 1]! * n + nodes[last]!]!;
     }
     let valid = last + 1 - this.freshSuffix;
     if (valid > last) {
@@ -149,6 +146,21 @@ export class Route {
     this.freshPrefix = last + 1;
     this.freshSuffix = last + 1;
     this.reprice();
+  }
+
+  /** Recomputes `times` and `busy` from index `first` (at least 1) on. */
+  private refreshTimes(first: number): void {
+    const model = this.model;
+    const { duration, nodeCount: n } = model.instance;
+    const { nodes, times, busy } = this;
+    const last = this.size + 1;
+    const stride = SEGMENT_STRIDE;
+    busy[0] = model.starts[this.type * stride + SEG_DURATION]!;
+    for (let i = first; i <= last; i++) {
+      times[i] = duration[nodes[i - 1]! * n + nodes[i]!]!;
+      const visit = i < last ? model.visits[nodes[i]! * stride + SEG_DURATION]! : model.ends[this.type * stride + SEG_DURATION]!;
+      busy[i] = busy[i - 1]! + times[i]! + visit;
+    }
   }
 
   /** Recomputes the cost from the segment tables, e.g. after the penalties changed. */
@@ -169,8 +181,10 @@ export class Route {
     this.prefix.set(other.prefix.subarray(0, length * SEGMENT_STRIDE));
     this.suffix.set(other.suffix.subarray(0, length * SEGMENT_STRIDE));
     this.arcs.set(other.arcs.subarray(0, length));
-    this.times.set(other.times.subarray(0, length));
-    this.busy.set(other.busy.subarray(0, length));
+    if (this.model.timed) {
+      this.times.set(other.times.subarray(0, length));
+      this.busy.set(other.busy.subarray(0, length));
+    }
     this.size = other.size;
     this.cost = other.cost;
     this.violations = other.violations;

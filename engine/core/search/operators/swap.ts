@@ -63,7 +63,7 @@ export class Swap implements LocalSearchOperator {
       if (model.restricted && (!model.canServe(u, routeV.slot) || !model.canServe(v, routeU.slot))) return false;
       const bound = swapBound(evaluator, routeU, i, v, routeV, j, u);
       if (bound >= 0) return false;
-      if (evaluator.timed && bound + swapTimeBound(evaluator, routeU, i, v, routeV, j, u) >= 0) return false;
+      if (evaluator.model.timed && bound + swapTimeBound(evaluator, routeU, i, v, routeV, j, u) >= 0) return false;
       const newU = evaluator.join3(routeU.type, routeU.prefix, (i - 1) * S, visits, v * S, routeU.suffix, (i + 1) * S);
       if (newU === Infinity) return false;
       const newV = evaluator.join3(routeV.type, routeV.prefix, (j - 1) * S, visits, u * S, routeV.suffix, (j + 1) * S);
@@ -74,7 +74,7 @@ export class Swap implements LocalSearchOperator {
       // Apart, the two replacements change disjoint arcs; the route costs at least its new distance's price.
       if (second > first + 1) {
         const bound = swapBound(evaluator, routeU, i, v, routeU, j, u) + evaluator.slack(routeU);
-        if (bound >= 0 || (evaluator.timed && bound + swapTimeBound(evaluator, routeU, i, v, routeU, j, u) >= 0)) return false;
+        if (bound >= 0 || (evaluator.model.timed && bound + swapTimeBound(evaluator, routeU, i, v, routeU, j, u) >= 0)) return false;
       }
       const a = routeU.nodes[first]!;
       const b = routeU.nodes[second]!;

@@ -55,7 +55,7 @@ export class TwoOpt implements LocalSearchOperator {
     if (to - from < 1) return false;
     const evaluator = this.evaluator;
     const bound = reversalBound(evaluator, route, from, to);
-    if (bound >= 0 || (evaluator.timed && bound + reversalTimeBound(evaluator, route, from, to) >= 0)) return false;
+    if (bound >= 0 || (evaluator.model.timed && bound + reversalTimeBound(evaluator, route, from, to) >= 0)) return false;
     const reversed = evaluator.range(route, from, to, true, 0);
     const delta =
       evaluator.join3(route.type, route.prefix, (from - 1) * S, evaluator.scratch, reversed, route.suffix, (to + 1) * S) - route.cost;
