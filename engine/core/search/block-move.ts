@@ -1,5 +1,5 @@
 import type { Route } from '../structures/route.js';
-import { SEGMENT_STRIDE } from '../structures/segment.js';
+import { SEG_DISTANCE, SEG_DURATION, SEGMENT_STRIDE } from '../structures/segment.js';
 import type { Solution } from '../structures/solution.js';
 import { IMPROVEMENT_EPSILON, type MoveEvaluator } from './move-evaluator.js';
 
@@ -15,7 +15,8 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
   const scratch = evaluator.scratch;
   if (from !== to) {
     const bound = distanceBound(evaluator, from, i, last, reversed, to, j);
-    if (bound >= 0 || (evaluator.model.timed && bound + timeBound(evaluator, from, i, last, reversed, to, j) >= 0)) return Infinity;
+    if (bound >= 0 || (evaluator.model.timed && bound + betweenRoutesTimeBound(evaluator, from, i, last, reversed, to, j) >= 0))
+      return Infinity;
     if (!evaluator.servesRange(from, i, last, to.slot)) return Infinity;
     const block = evaluator.range(from, i, last, reversed, 0);
     const newTo = evaluator.join3(to.type, to.prefix, j * S, scratch, block, to.suffix, (j + 1) * S);
@@ -25,7 +26,7 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
   }
   if (j >= i - 1 && j <= last) return Infinity;
   const bound = distanceBound(evaluator, from, i, last, reversed, to, j);
-  if (bound >= 0 || (evaluator.model.timed && bound + timeBound(evaluator, from, i, last, reversed, to, j) >= 0)) return Infinity;
+  if (bound >= 0 || (evaluator.model.timed && bound + withinRouteTimeBound(evaluator, from, i, last, reversed, j) >= 0)) return Infinity;
   const block = evaluator.range(from, i, last, reversed, 0);
   if (j > last) {
     const middle = evaluator.range(from, last + 1, j, false, 1);
@@ -69,32 +70,69 @@ function distanceBound(evaluator: MoveEvaluator, from: Route, i: number, last: n
 }
 
 /**
- * What the travel and service time add to `distanceBound`, with time costs: `from` keeps its fixed
- * cost and the price of its busy time less what the move saves of it (MoveEvaluator.kept), unless
- * left empty; `to` gains the price of the busy time it adds beyond the rest of its slack (its
- * waiting, penalties and pull), if more; within one route the change in busy time is the change
- * in travel time. The arcs a route has come from its own copy (`Route.times`). Apart from
- * `distanceBound`, which stays small enough for the engine to inline where there are no time costs
- * (one function for both made the moves' bounds 20 % dearer on X-n895).
+ * What the travel and service time add to `distanceBound` within one route, with time costs: the
+ * route keeps its fixed cost and the price of its busy time (MoveEvaluator.kept), which changes by
+ * the change in travel time. The arcs a route has come from its own copy (`Route.times`). Apart
+ * from `distanceBound`, which stays small enough for the engine to inline where there are no time
+ * costs (one function for both made the moves' bounds 20 % dearer on X-n895).
  */
-function timeBound(evaluator: MoveEvaluator, from: Route, i: number, last: number, reversed: boolean, to: Route, j: number): number {
-  const costPerTime = evaluator.model.instance.costPerTime;
-  const { nodes, times, busy } = from;
+function withinRouteTimeBound(evaluator: MoveEvaluator, route: Route, i: number, last: number, reversed: boolean, j: number): number {
+  const { nodes, times } = route;
   const inside = last === i ? 0 : last === i + 1 ? times[last]! : times[i + 1]! + times[last]!;
   const saved = times[i]! + inside + times[last + 1]! - evaluator.travel(nodes[i - 1]!, nodes[last + 1]!);
-  let block = inside;
+  const block = reversed ? reversedTravel(evaluator, nodes, i, last) : inside;
+  const head = nodes[reversed ? last : i]!;
+  const tail = nodes[reversed ? i : last]!;
+  const detour = evaluator.travel(nodes[j]!, head) + block + evaluator.travel(tail, nodes[j + 1]!) - times[j + 1]!;
+  return evaluator.model.instance.costPerTime[route.type]! * (detour - saved) + evaluator.kept(route);
+}
+
+/**
+ * What the fixed costs and the time add to `distanceBound` between two routes, with time costs:
+ * each route the move leaves with jobs costs at least its fixed cost and the price of its distance
+ * and duration, and joining pieces of routes adds the arcs between them and any wait to the
+ * pieces' durations (their prefix and suffix tables, waits included); the block brings its service
+ * and inner travel. `from` costs nothing when the move empties it.
+ */
+function betweenRoutesTimeBound(
+  evaluator: MoveEvaluator,
+  from: Route,
+  i: number,
+  last: number,
+  reversed: boolean,
+  to: Route,
+  j: number,
+): number {
+  const { fixedCost, costPerDistance, costPerTime } = evaluator.model.instance;
+  const { nodes, times, busy } = from;
+  let block = busy[last]! - busy[i - 1]! - times[i]!;
   if (reversed) {
-    block = 0;
-    for (let k = i; k < last; k++) block += evaluator.travel(nodes[k + 1]!, nodes[k]!);
+    const inside = last === i ? 0 : last === i + 1 ? times[last]! : times[i + 1]! + times[last]!;
+    block += reversedTravel(evaluator, nodes, i, last) - inside;
   }
   const head = nodes[reversed ? last : i]!;
   const tail = nodes[reversed ? i : last]!;
-  const detour = evaluator.travel(to.nodes[j]!, head) + block + evaluator.travel(tail, to.nodes[j + 1]!) - to.times[j + 1]!;
-  if (from === to) return costPerTime[from.type]! * (detour - saved) + evaluator.kept(from);
-  const service = busy[last]! - busy[i - 1]! - times[i]! - inside;
-  const gain = Math.max(0, costPerTime[to.type]! * (detour + service) - (evaluator.slack(to) - evaluator.kept(to)));
-  if (from.size === last - i + 1) return gain;
-  return gain + evaluator.kept(from) - costPerTime[from.type]! * (saved + service);
+  const toDuration =
+    to.prefix[j * S + SEG_DURATION]! +
+    evaluator.travel(to.nodes[j]!, head) +
+    block +
+    evaluator.travel(tail, to.nodes[j + 1]!) +
+    to.suffix[(j + 1) * S + SEG_DURATION]!;
+  const toDistance = to.prefix[(to.size + 1) * S + SEG_DISTANCE]!;
+  const rise = fixedCost[to.type]! + costPerDistance[to.type]! * toDistance + costPerTime[to.type]! * toDuration - to.cost;
+  if (from.size === last - i + 1) return rise;
+  const fromDuration =
+    from.prefix[(i - 1) * S + SEG_DURATION]! +
+    evaluator.travel(nodes[i - 1]!, nodes[last + 1]!) +
+    from.suffix[(last + 1) * S + SEG_DURATION]!;
+  return rise + fixedCost[from.type]! + costPerTime[from.type]! * fromDuration;
+}
+
+/** Travel time through positions [i, last] of `nodes` backwards. */
+function reversedTravel(evaluator: MoveEvaluator, nodes: Int32Array, i: number, last: number): number {
+  let travel = 0;
+  for (let k = i; k < last; k++) travel += evaluator.travel(nodes[k + 1]!, nodes[k]!);
+  return travel;
 }
 
 const moved = new Int32Array(3);

@@ -1,6 +1,6 @@
 import type { Route } from '../../structures/route.js';
 import type { Solution } from '../../structures/solution.js';
-import { SEG_DISTANCE, SEGMENT_STRIDE } from '../../structures/segment.js';
+import { SEG_DISTANCE, SEG_DURATION, SEGMENT_STRIDE } from '../../structures/segment.js';
 import type { LocalSearchOperator } from '../local-search-operator.js';
 import { IMPROVEMENT_EPSILON, type MoveEvaluator } from '../move-evaluator.js';
 
@@ -32,6 +32,32 @@ function joinedDistance(evaluator: MoveEvaluator, head: Route, i: number, tail: 
 }
 
 /**
+ * The same bound with time costs: each new route also costs at least its fixed cost and the price
+ * of its duration, which is at least the two pieces' durations (prefix and suffix tables, their
+ * waits included) and the arc between them. With a price on time the distance alone bounds
+ * nothing (on a build of 2,000 jobs, it dropped 0.06 % of the cuts; this drops 30 %). Apart from
+ * `tailExchangeBound`, which the engine inlines where there are no time costs.
+ */
+function timedTailExchangeBound(evaluator: MoveEvaluator, a: Route, i: number, b: Route, j: number): number {
+  return leastCost(evaluator, a, i, b, j) + leastCost(evaluator, b, j, a, i) - a.cost - b.cost;
+}
+
+/** The least cost of the route of `head`'s type that runs head[..i] then tail[j+1..] (0 when empty). */
+function leastCost(evaluator: MoveEvaluator, head: Route, i: number, tail: Route, j: number): number {
+  if (i + (tail.size - j) === 0) return 0;
+  const instance = evaluator.model.instance;
+  const type = head.type;
+  // Joining two pieces adds the arc between them and any wait at the seam to their durations.
+  const duration =
+    head.prefix[i * S + SEG_DURATION]! + evaluator.travel(head.nodes[i]!, tail.nodes[j + 1]!) + tail.suffix[(j + 1) * S + SEG_DURATION]!;
+  return (
+    instance.fixedCost[type]! +
+    instance.costPerDistance[type]! * joinedDistance(evaluator, head, i, tail, j) +
+    instance.costPerTime[type]! * duration
+  );
+}
+
+/**
  * Inter-route 2-opt*: exchanges route tails so that `u` is followed either by `v` or by the job
  * after `v`. Tails keep their order, which suits time windows.
  */
@@ -58,6 +84,7 @@ export class TwoOptStar implements LocalSearchOperator {
     if (i === a.size && j === b.size) return false;
     if (i === 0 && j === 0) return false;
     if (tailExchangeBound(evaluator, a, i, b, j) >= -IMPROVEMENT_EPSILON) return false;
+    if (evaluator.model.timed && timedTailExchangeBound(evaluator, a, i, b, j) >= -IMPROVEMENT_EPSILON) return false;
     if (!evaluator.servesRange(b, j + 1, b.size, a.slot) || !evaluator.servesRange(a, i + 1, a.size, b.slot)) return false;
     const newA = i + (b.size - j) === 0 ? 0 : evaluator.join2(a.type, a.prefix, i * S, b.suffix, (j + 1) * S);
     if (newA === Infinity) return false;

@@ -1,5 +1,6 @@
 import { buildInstance } from '../../../../engine/core/compiled/build-instance.js';
 import { RouteModel } from '../../../../engine/core/route-model.js';
+import { tryBlockMove } from '../../../../engine/core/search/block-move.js';
 import type { LocalSearchOperator } from '../../../../engine/core/search/local-search-operator.js';
 import { MoveEvaluator } from '../../../../engine/core/search/move-evaluator.js';
 import { OrOpt } from '../../../../engine/core/search/operators/or-opt.js';
@@ -28,6 +29,11 @@ function exhaust(solution: Solution, operator: LocalSearchOperator): void {
     improved = false;
     for (const u of jobs) for (const v of jobs) if (u !== v && operator.tryMove(solution, u, v)) improved = true;
   }
+}
+
+/** The row-major matrix of straight-line distances between `points`. */
+function euclidean(points: number[][]): number[] {
+  return points.flatMap((a) => points.map((b) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!)));
 }
 
 const copy = (routes: Routes): Routes => routes.map((route) => route.slice());
@@ -163,7 +169,7 @@ function expectLocalOptimum(harness: Harness, neighbours: (routes: Routes) => Ro
   for (const neighbour of neighbours(routes)) expect(costOfRoutes(harness, neighbour)).toBeGreaterThan(cost - EPS);
 }
 
-/** Time costs and a fixed cost: the bounds price busy time and keep the fixed cost of routes a move leaves with jobs. */
+/** Time costs and a fixed cost: the bounds price busy time (2-opt*: the pieces' durations) and keep the fixed cost of routes a move leaves with jobs. */
 const PRICED_TIME: TinyOptions = { ...SHAPE, costPerTime: 2, fixedCost: 30 };
 
 const cases: [string, (evaluator: MoveEvaluator) => LocalSearchOperator, (routes: Routes) => Routes[], TinyOptions][] = [
@@ -180,6 +186,15 @@ const cases: [string, (evaluator: MoveEvaluator) => LocalSearchOperator, (routes
   ['swap with a price on time', (e) => new Swap(e), swaps, PRICED_TIME],
   ['or-opt with a price on time', (e) => new OrOpt(e), orOpts, PRICED_TIME],
   ['or-opt with a price on time on an asymmetric matrix', (e) => new OrOpt(e), orOpts, { ...PRICED_TIME, asymmetric: true }],
+  ['2-opt* with a price on time and a fixed cost', (e) => new TwoOptStar(e), tailExchanges, PRICED_TIME],
+  ['2-opt* with a price on time and dear routes', (e) => new TwoOptStar(e), tailExchanges, { ...PRICED_TIME, vehicles: 9, fixedCost: 300 }],
+  [
+    'relocate with a price on time on 25 jobs',
+    (e) => new Relocate(e),
+    relocations,
+    { ...PRICED_TIME, jobs: 25, vehicles: 6, capacity: 45 },
+  ],
+  ['or-opt with a price on time on 25 jobs', (e) => new OrOpt(e), orOpts, { ...PRICED_TIME, jobs: 25, vehicles: 6, capacity: 45 }],
   ['2-opt with a price on time', (e) => new TwoOpt(e), reversals, { ...PRICED_TIME, windows: 'none', vehicles: 2, capacity: 1000 }],
 ];
 
@@ -210,10 +225,7 @@ describe('relocate with separate start and end depots', () => {
       [70, 0],
     ];
     const n = points.length;
-    const distance = Array.from({ length: n * n }, (_, k) => {
-      const [a, b] = [points[Math.floor(k / n)]!, points[k % n]!];
-      return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
-    });
+    const distance = euclidean(points);
     const vehicles = { count: 2, start: 0, end: 1, ...costs };
     const solution = new Solution(new RouteModel(buildInstance({ nodeCount: n, jobs: [2, 3, 4], distance, vehicleTypes: [vehicles] })));
     solution.load([
@@ -232,6 +244,58 @@ describe('relocate with separate start and end depots', () => {
     expect(routesOf(solution)).toEqual([[], [3, 2, 4]]);
     const distance = 100 + 2 * Math.hypot(20, offset) - 40;
     expect(solution.cost).toBeCloseTo(costs.fixedCost + perDistance * distance, 9);
+  });
+});
+
+describe('a block move that empties a route', () => {
+  /**
+   * Job 1 beside the depot, served alone; jobs 2 and 3 far off, 2 apart. Moving 1 between them adds
+   * far more distance and time than its own route costs, but the fixed cost of the emptied route pays
+   * for it. A bound that charges the emptied route anything drops the move.
+   */
+  it('moves the job when the fixed cost pays for a dearer place (with a price on time)', () => {
+    const points = [
+      [0, 0],
+      [0, 1],
+      [100, 0],
+      [100, 2],
+    ];
+    const n = points.length;
+    const distance = euclidean(points);
+    const vehicles = { count: 2, start: 0, end: 0, costPerTime: 1, fixedCost: 500 };
+    const solution = new Solution(new RouteModel(buildInstance({ nodeCount: n, jobs: [1, 2, 3], distance, vehicleTypes: [vehicles] })));
+    solution.load([
+      { slot: 0, jobs: [1] },
+      { slot: 1, jobs: [2, 3] },
+    ]);
+    const before = solution.cost;
+    expect(tryBlockMove(new MoveEvaluator(solution.model), solution, 1, 1, false, 2, false)).toBe(true);
+    expect(routesOf(solution)).toEqual([[], [2, 1, 3]]);
+    const length = 100 + Math.hypot(100, 1) + Math.hypot(100, 1) + Math.hypot(100, 2);
+    expect(solution.cost).toBeCloseTo(500 + 2 * length, 9);
+    expect(solution.cost).toBeGreaterThan(before - 500);
+  });
+});
+
+describe('2-opt* that empties a route', () => {
+  /**
+   * Jobs 1 and 2 on either side of the depot, 50 from it, served alone: 2-opt* joins them into one
+   * route of the same length and duration and saves a fixed cost. A bound that charges the emptied
+   * route anything drops the move.
+   */
+  it('joins the routes when that saves the fixed cost (with a price on time)', () => {
+    const points = [0, -50, 50];
+    const distance = points.flatMap((a) => points.map((b) => Math.abs(a - b)));
+    const vehicles = { count: 2, start: 0, end: 0, costPerTime: 1, fixedCost: 100 };
+    const solution = new Solution(new RouteModel(buildInstance({ nodeCount: 3, jobs: [1, 2], distance, vehicleTypes: [vehicles] })));
+    solution.load([
+      { slot: 0, jobs: [1] },
+      { slot: 1, jobs: [2] },
+    ]);
+    expect(solution.cost).toBeCloseTo(2 * (100 + 100 + 100), 9);
+    expect(new TwoOptStar(new MoveEvaluator(solution.model)).tryMove(solution, 2, 1)).toBe(true);
+    expect(routesOf(solution)).toEqual([[], [2, 1]]);
+    expect(solution.cost).toBeCloseTo(100 + 200 + 200, 9);
   });
 });
 
