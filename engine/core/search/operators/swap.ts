@@ -1,6 +1,6 @@
 import type { Route } from '../../structures/route.js';
 import type { Solution } from '../../structures/solution.js';
-import { SEGMENT_STRIDE } from '../../structures/segment.js';
+import { SEG_DURATION, SEGMENT_STRIDE } from '../../structures/segment.js';
 import type { LocalSearchOperator } from '../local-search-operator.js';
 import { IMPROVEMENT_EPSILON, type MoveEvaluator } from '../move-evaluator.js';
 
@@ -25,13 +25,42 @@ function replacementDistance(evaluator: MoveEvaluator, route: Route, i: number, 
 }
 
 /**
- * What the travel and service time add to `swapBound` (with the slack counted once when `a` and
- * `b` are one route), with time costs: a route keeps its fixed cost and the price of its busy time
+ * What the travel and service time add to `swapBound` within one route (its slack counted once),
+ * with time costs: the route keeps its fixed cost and the price of its busy time
  * (MoveEvaluator.kept), which changes by the travel and service time the replacements add or save.
  */
-function swapTimeBound(evaluator: MoveEvaluator, a: Route, i: number, intoA: number, b: Route, j: number, intoB: number): number {
-  const kept = a === b ? evaluator.kept(a) : evaluator.kept(a) + evaluator.kept(b);
-  return replacementTime(evaluator, a, i, intoA) + replacementTime(evaluator, b, j, intoB) + kept;
+function withinRouteSwapTimeBound(evaluator: MoveEvaluator, route: Route, i: number, intoI: number, j: number, intoJ: number): number {
+  return replacementTime(evaluator, route, i, intoI) + replacementTime(evaluator, route, j, intoJ) + evaluator.kept(route);
+}
+
+/**
+ * What the fixed costs and the time add to `swapBound` between two routes, with time costs: each
+ * route costs at least its fixed cost and the price of its distance and duration, and the duration
+ * is at least that of the pieces either side of the replaced job (their prefix and suffix tables,
+ * waits included), the arcs to and from the incoming job, and its service.
+ */
+function betweenRoutesSwapTimeBound(
+  evaluator: MoveEvaluator,
+  a: Route,
+  i: number,
+  intoA: number,
+  b: Route,
+  j: number,
+  intoB: number,
+): number {
+  return replacedFixedAndTime(evaluator, a, i, intoA) + replacedFixedAndTime(evaluator, b, j, intoB);
+}
+
+/** The fixed cost and the least price of the duration of `route` with `incoming` in place of position `i`. */
+function replacedFixedAndTime(evaluator: MoveEvaluator, route: Route, i: number, incoming: number): number {
+  const duration =
+    route.prefix[(i - 1) * S + SEG_DURATION]! +
+    evaluator.travel(route.nodes[i - 1]!, incoming) +
+    evaluator.service(incoming) +
+    evaluator.travel(incoming, route.nodes[i + 1]!) +
+    route.suffix[(i + 1) * S + SEG_DURATION]!;
+  const instance = evaluator.model.instance;
+  return instance.fixedCost[route.type]! + instance.costPerTime[route.type]! * duration;
 }
 
 /** Price of the change in busy time of replacing position `i` of `route` by `incoming`. */
@@ -63,7 +92,7 @@ export class Swap implements LocalSearchOperator {
       if (model.restricted && (!model.canServe(u, routeV.slot) || !model.canServe(v, routeU.slot))) return false;
       const bound = swapBound(evaluator, routeU, i, v, routeV, j, u);
       if (bound >= 0) return false;
-      if (evaluator.model.timed && bound + swapTimeBound(evaluator, routeU, i, v, routeV, j, u) >= 0) return false;
+      if (evaluator.model.timed && bound + betweenRoutesSwapTimeBound(evaluator, routeU, i, v, routeV, j, u) >= 0) return false;
       const newU = evaluator.join3(routeU.type, routeU.prefix, (i - 1) * S, visits, v * S, routeU.suffix, (i + 1) * S);
       if (newU === Infinity) return false;
       const newV = evaluator.join3(routeV.type, routeV.prefix, (j - 1) * S, visits, u * S, routeV.suffix, (j + 1) * S);
@@ -74,7 +103,7 @@ export class Swap implements LocalSearchOperator {
       // Apart, the two replacements change disjoint arcs; the route costs at least its new distance's price.
       if (second > first + 1) {
         const bound = swapBound(evaluator, routeU, i, v, routeU, j, u) + evaluator.slack(routeU);
-        if (bound >= 0 || (evaluator.model.timed && bound + swapTimeBound(evaluator, routeU, i, v, routeU, j, u) >= 0)) return false;
+        if (bound >= 0 || (evaluator.model.timed && bound + withinRouteSwapTimeBound(evaluator, routeU, i, v, j, u) >= 0)) return false;
       }
       const a = routeU.nodes[first]!;
       const b = routeU.nodes[second]!;

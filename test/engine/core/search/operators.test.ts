@@ -194,6 +194,7 @@ const cases: [string, (evaluator: MoveEvaluator) => LocalSearchOperator, (routes
     relocations,
     { ...PRICED_TIME, jobs: 25, vehicles: 6, capacity: 45 },
   ],
+  ['swap with a price on time on 25 jobs', (e) => new Swap(e), swaps, { ...PRICED_TIME, jobs: 25, vehicles: 6, capacity: 45 }],
   ['or-opt with a price on time on 25 jobs', (e) => new OrOpt(e), orOpts, { ...PRICED_TIME, jobs: 25, vehicles: 6, capacity: 45 }],
   ['2-opt with a price on time', (e) => new TwoOpt(e), reversals, { ...PRICED_TIME, windows: 'none', vehicles: 2, capacity: 1000 }],
 ];
