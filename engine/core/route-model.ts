@@ -121,6 +121,11 @@ export class RouteModel {
     return this.lateCost === 0 && this.warpPenalty === Infinity;
   }
 
+  /** Whether any excess load makes a route infeasible (not priced), so a job's load alone can rule out a route. */
+  get hardLoads(): boolean {
+    return this.loadPenalty === Infinity;
+  }
+
   /** Prices violations from now on (finite penalties), or makes them hard again (Infinity). */
   setPenalties(warpPenalty: number, loadPenalty: number): void {
     this.warpPenalty = warpPenalty;
@@ -176,6 +181,22 @@ export class RouteModel {
     const capacity = this.instance.capacity;
     for (let d = 0; d < this.dims; d++) {
       if (segment[o + SEG_LOAD + d]! + extra[eo + SEG_LOAD + d]! > capacity[type * this.dims + d]!) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether a route of `type` carrying `segment[o..]`'s load, less that of job `outgoing` (none when
+   * negative) and plus that of `nodes[first..last]`, fits the vehicle: a move's load checked with a
+   * few reads before it is priced.
+   */
+  fitsExchange(type: number, segment: Float64Array, o: number, nodes: Int32Array, first: number, last: number, outgoing: number): boolean {
+    const { capacity } = this.instance;
+    const visits = this.visits;
+    for (let d = 0; d < this.dims; d++) {
+      let load = segment[o + SEG_LOAD + d]! - (outgoing < 0 ? 0 : visits[outgoing * SEGMENT_STRIDE + SEG_LOAD + d]!);
+      for (let k = first; k <= last; k++) load += visits[nodes[k]! * SEGMENT_STRIDE + SEG_LOAD + d]!;
+      if (load > capacity[type * this.dims + d]!) return false;
     }
     return true;
   }

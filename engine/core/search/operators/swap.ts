@@ -75,6 +75,18 @@ function replacementTime(evaluator: MoveEvaluator, route: Route, i: number, inco
   return evaluator.model.instance.costPerTime[route.type]! * change;
 }
 
+/** Whether both routes stay within their capacity once `u` and `v` trade places (always while excess load is priced). */
+function carriesExchange(evaluator: MoveEvaluator, routeU: Route, i: number, routeV: Route, j: number): boolean {
+  const model = evaluator.model;
+  if (!model.hardLoads) return true;
+  const u = routeU.nodes[i]!;
+  const v = routeV.nodes[j]!;
+  return (
+    model.fitsExchange(routeU.type, routeU.prefix, (routeU.size + 1) * S, routeV.nodes, j, j, u) &&
+    model.fitsExchange(routeV.type, routeV.prefix, (routeV.size + 1) * S, routeU.nodes, i, i, v)
+  );
+}
+
 /** Exchanges the positions of jobs `u` and `v`. */
 export class Swap implements LocalSearchOperator {
   constructor(private readonly evaluator: MoveEvaluator) {}
@@ -91,7 +103,7 @@ export class Swap implements LocalSearchOperator {
       const model = evaluator.model;
       if (model.restricted && (!model.canServe(u, routeV.slot) || !model.canServe(v, routeU.slot))) return false;
       const bound = swapBound(evaluator, routeU, i, v, routeV, j, u);
-      if (bound >= 0) return false;
+      if (bound >= 0 || !carriesExchange(evaluator, routeU, i, routeV, j)) return false;
       if (evaluator.model.timed && bound + betweenRoutesSwapTimeBound(evaluator, routeU, i, v, routeV, j, u) >= 0) return false;
       const newU = evaluator.join3(routeU.type, routeU.prefix, (i - 1) * S, visits, v * S, routeU.suffix, (i + 1) * S);
       if (newU === Infinity) return false;

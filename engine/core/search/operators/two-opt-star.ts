@@ -57,6 +57,13 @@ function leastCost(evaluator: MoveEvaluator, head: Route, i: number, tail: Route
   );
 }
 
+/** Whether both new routes stay within their capacity (always while excess load is priced): two load sums instead of a join. */
+function carriesTails(evaluator: MoveEvaluator, a: Route, i: number, b: Route, j: number): boolean {
+  const model = evaluator.model;
+  if (!model.hardLoads) return true;
+  return model.fitsLoad(a.type, a.prefix, i * S, b.suffix, (j + 1) * S) && model.fitsLoad(b.type, b.prefix, j * S, a.suffix, (i + 1) * S);
+}
+
 /**
  * Inter-route 2-opt*: exchanges route tails so that `u` is followed either by `v` or by the job
  * after `v`. Tails keep their order, which suits time windows.
@@ -84,6 +91,7 @@ export class TwoOptStar implements LocalSearchOperator {
     if (i === a.size && j === b.size) return false;
     if (i === 0 && j === 0) return false;
     if (tailExchangeBound(evaluator, a, i, b, j) >= -IMPROVEMENT_EPSILON) return false;
+    if (!carriesTails(evaluator, a, i, b, j)) return false;
     if (evaluator.model.timed && timedTailExchangeBound(evaluator, a, i, b, j) >= -IMPROVEMENT_EPSILON) return false;
     if (!evaluator.servesRange(b, j + 1, b.size, a.slot) || !evaluator.servesRange(a, i + 1, a.size, b.slot)) return false;
     const newA = i + (b.size - j) === 0 ? 0 : evaluator.join2(a.type, a.prefix, i * S, b.suffix, (j + 1) * S);
