@@ -78,7 +78,7 @@ function distanceBound(evaluator: MoveEvaluator, from: Route, i: number, last: n
  */
 function withinRouteTimeBound(evaluator: MoveEvaluator, route: Route, i: number, last: number, reversed: boolean, j: number): number {
   const { nodes, times } = route;
-  const inside = last === i ? 0 : last === i + 1 ? times[last]! : times[i + 1]! + times[last]!;
+  const inside = innerTravel(times, i, last);
   const saved = times[i]! + inside + times[last + 1]! - evaluator.travel(nodes[i - 1]!, nodes[last + 1]!);
   const block = reversed ? reversedTravel(evaluator, nodes, i, last) : inside;
   const head = nodes[reversed ? last : i]!;
@@ -107,8 +107,7 @@ function betweenRoutesTimeBound(
   const { nodes, times, busy } = from;
   let block = busy[last]! - busy[i - 1]! - times[i]!;
   if (reversed) {
-    const inside = last === i ? 0 : last === i + 1 ? times[last]! : times[i + 1]! + times[last]!;
-    block += reversedTravel(evaluator, nodes, i, last) - inside;
+    block += reversedTravel(evaluator, nodes, i, last) - innerTravel(times, i, last);
   }
   const head = nodes[reversed ? last : i]!;
   const tail = nodes[reversed ? i : last]!;
@@ -126,6 +125,11 @@ function betweenRoutesTimeBound(
     evaluator.travel(nodes[i - 1]!, nodes[last + 1]!) +
     from.suffix[(last + 1) * S + SEG_DURATION]!;
   return rise + fixedCost[from.type]! + costPerTime[from.type]! * fromDuration;
+}
+
+/** Travel time through positions [i, last] of a route in its order, from its `times` (blocks are 1–3 jobs long). */
+function innerTravel(times: Float64Array, i: number, last: number): number {
+  return last === i ? 0 : last === i + 1 ? times[last]! : times[i + 1]! + times[last]!;
 }
 
 /** Travel time through positions [i, last] of `nodes` backwards. */
