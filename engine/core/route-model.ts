@@ -56,6 +56,8 @@ export class RouteModel {
   /** Cost per unit of time warp and of excess load; Infinity makes them hard constraints. */
   private warpPenalty = Infinity;
   private loadPenalty = Infinity;
+  /** The last stamp `nextRouteStamp` gave out. */
+  private routeStamps = 0;
 
   constructor(readonly instance: CompiledInstance) {
     const n = instance.nodeCount;
@@ -124,6 +126,16 @@ export class RouteModel {
   /** Whether any excess load makes a route infeasible (not priced), so a job's load alone can rule out a route. */
   get hardLoads(): boolean {
     return this.loadPenalty === Infinity;
+  }
+
+  /** Whether every violation makes a route infeasible (no penalty prices time warp or excess load). */
+  get forbidsViolations(): boolean {
+    return this.warpPenalty === Infinity && this.loadPenalty === Infinity;
+  }
+
+  /** A number no route of this model has had as its `Route.stamp`, larger than all before it. */
+  nextRouteStamp(): number {
+    return ++this.routeStamps;
   }
 
   /** Prices violations from now on (finite penalties), or makes them hard again (Infinity). */

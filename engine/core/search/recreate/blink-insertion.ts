@@ -6,6 +6,7 @@ import { LARGE_PLAN_JOBS } from '../large-plan.js';
 import { longRoutes } from '../long-routes.js';
 import { NearRoutes } from '../near-routes.js';
 import { windowsDiffer } from '../windows-differ.js';
+import { FitMisses } from './fit-misses.js';
 
 /** Chance of skipping a position (SISR's β). */
 const BLINK_RATE = 0.01;
@@ -72,6 +73,7 @@ export class BlinkInsertion {
   private readonly typeSeenAt: Int32Array;
   private stamp = 0;
   private readonly near: NearRoutes;
+  private readonly misses: FitMisses;
   /** The used route slots, in slot order (a recreate only adds jobs, so only an opened route changes them). */
   private used = new Int32Array(0);
   private usedCount = 0;
@@ -96,6 +98,7 @@ export class BlinkInsertion {
     this.pending = new Int32Array(instance.jobs.length);
     this.typeSeenAt = new Int32Array(instance.vehicleTypeCount);
     this.near = new NearRoutes(instance);
+    this.misses = new FitMisses(instance.nodeCount);
     this.unused = new Int32Array(instance.vehicleTypeCount);
     this.typeFoundAt = new Int32Array(instance.vehicleTypeCount);
     this.largeWithWindows = instance.jobs.length >= LARGE_PLAN_JOBS && windowsDiffer(instance);
@@ -114,6 +117,7 @@ export class BlinkInsertion {
     const first = open ? this.openRoute(solution, pending, count) : -1;
     this.near.prepare(solution);
     this.listRoutes(solution);
+    const hard = solution.model.forbidsViolations;
     for (let p = 0; p < count; p++) {
       if (p === first) continue;
       const job = pending[p]!;
@@ -121,11 +125,13 @@ export class BlinkInsertion {
       this.bestSlot = -1;
       this.bestPosition = -1;
       this.stamp++;
-      // On big plans the routes near the job first; the others only when none of those takes it.
-      const nearFirst = this.near.mark(solution, job);
-      if (!nearFirst) {
+      const missed = hard ? this.misses.row(job) : undefined;
+      if (missed !== undefined) {
+        this.tryChanged(solution, job, opening, missed);
+      } else if (!this.near.mark(solution, job)) {
         for (let slot = 0; slot < routes.length; slot++) this.consider(solution, slot, job, opening);
       } else {
+        // On big plans the routes near the job first; the others only when none of those takes it.
         this.tryNear(solution, job, opening);
         // The unused vehicles were tried with the near routes, so the other used routes are left.
         if (this.bestSlot < 0 || routes[this.bestSlot]!.size === 0)
@@ -136,6 +142,30 @@ export class BlinkInsertion {
         solution.insert(job, this.bestSlot, this.bestPosition);
         solution.refreshRoute(this.bestSlot);
         if (opened) this.listRoutes(solution);
+      } else if (hard) {
+        this.misses.record(job, solution, this.used, this.usedCount);
+      }
+    }
+  }
+
+  /**
+   * For a job that once fitted no used route: the used routes that changed since (`FitMisses`) and
+   * the first unused vehicle of each type, in slot order, as a pass over every slot tries them.
+   */
+  private tryChanged(solution: Solution, job: number, opening: Opening, missed: Float64Array): void {
+    const routes = solution.routes;
+    const unusedCount = opening === Opening.Never ? 0 : this.unusedCount;
+    let i = 0;
+    let u = 0;
+    while (i < this.usedCount || u < unusedCount) {
+      const used = i < this.usedCount ? this.used[i]! : Infinity;
+      const free = u < unusedCount ? this.unused[u]! : Infinity;
+      if (used < free) {
+        if (missed[used] !== routes[used]!.stamp) this.consider(solution, used, job, opening);
+        i++;
+      } else {
+        this.consider(solution, free, job, opening);
+        u++;
       }
     }
   }

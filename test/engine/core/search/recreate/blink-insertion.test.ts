@@ -96,3 +96,108 @@ describe('blink insertion on a large plan with differing windows', () => {
     expect(short).toBeLessThan(35);
   });
 });
+
+describe('blink insertion and jobs that fit nowhere', () => {
+  /** InsertionSearch counting the routes it prices a job in. */
+  class CountingInsertion extends InsertionSearch {
+    priced = 0;
+
+    override cheapest(...args: Parameters<InsertionSearch['cheapest']>): number {
+      this.priced++;
+      return super.cheapest(...args);
+    }
+  }
+
+  // Seven jobs of 40 minutes at the depot and two vehicles with 100-minute shifts: each route holds
+  // two jobs, so three stay out, and only by time (no capacity).
+  const instance = buildInstance({
+    nodeCount: 8,
+    jobs: [1, 2, 3, 4, 5, 6, 7],
+    distance: new Array<number>(64).fill(0),
+    serviceTime: [0, 40, 40, 40, 40, 40, 40, 40],
+    vehicleTypes: [{ count: 2, start: 0, end: 0, shiftStart: 0, shiftEnd: 100 }],
+  });
+
+  function fullPlan(): { solution: Solution; insertion: CountingInsertion; recreate: BlinkInsertion } {
+    const model = new RouteModel(instance);
+    const solution = new Solution(model);
+    solution.load([
+      { slot: 0, jobs: [1, 2] },
+      { slot: 1, jobs: [3, 4] },
+    ]);
+    const insertion = new CountingInsertion(new MoveEvaluator(model));
+    return { solution, insertion, recreate: new BlinkInsertion(instance, insertion, new Random(5)) };
+  }
+
+  it('prices a job that fitted nowhere only in the routes that changed since', () => {
+    const { solution, insertion, recreate } = fullPlan();
+    recreate.recreate(solution);
+    expect(insertion.priced).toBe(3 * 2);
+    expect(solution.unassignedCount).toBe(3);
+
+    insertion.priced = 0;
+    recreate.recreate(solution);
+    expect(insertion.priced).toBe(0);
+    expect(solution.unassignedCount).toBe(3);
+
+    // Job 1 leaves route 0: it is priced in both routes, each job left out in route 0 alone (which
+    // changes again when one of them takes the place).
+    solution.remove(1);
+    solution.refreshRoute(0);
+    insertion.priced = 0;
+    recreate.recreate(solution);
+    expect(insertion.priced).toBe(2 + 3);
+    expect(solution.unassignedCount).toBe(3);
+    expect(solution.routes[0]!.size).toBe(2);
+    expect(solution.feasible).toBe(true);
+  });
+
+  it('keeps the misses of a plan copied from another with the same routes', () => {
+    const { solution, insertion, recreate } = fullPlan();
+    recreate.recreate(solution);
+    const copy = new Solution(solution.model);
+    copy.copyFrom(solution);
+    insertion.priced = 0;
+    recreate.recreate(copy);
+    expect(insertion.priced).toBe(0);
+  });
+
+  it('prices every route again while violations are priced', () => {
+    const { solution, insertion, recreate } = fullPlan();
+    recreate.recreate(solution);
+    solution.model.setPenalties(1, Infinity);
+    solution.reprice();
+    insertion.priced = 0;
+    recreate.recreate(solution);
+    // Each job left out is priced in both routes, and time warp now lets them in.
+    expect(insertion.priced).toBe(3 * 2);
+    expect(solution.unassignedCount).toBe(0);
+  });
+
+  it.each(SEEDS)('leaves out only jobs that fit no route, over ruins and recreates (seed %i)', (seed) => {
+    const tight = tinyInstance(seed, { jobs: 60, vehicles: 5, windows: 'tight', capacity: 40 });
+    const { solution, evaluator } = randomSolution(tight, seed);
+    const random = new Random(seed);
+    const insertion = new InsertionSearch(evaluator);
+    const recreate = new BlinkInsertion(tight, insertion, random);
+    let leftOut = 0;
+    for (let round = 0; round < 30; round++) {
+      for (const route of solution.routes) {
+        if (route.size > 0 && random.nextFloat() < 0.5) {
+          solution.remove(route.nodes[1 + random.nextInt(route.size)]!);
+          solution.refreshRoute(route.slot);
+        }
+      }
+      recreate.recreate(solution);
+      expect(solution.feasible).toBe(true);
+      for (let i = 0; i < solution.unassignedCount; i++) {
+        const job = solution.unassigned[i]!;
+        for (const route of solution.routes) {
+          if (solution.canCarry(route.slot, job)) expect(insertion.cheapest(route, job, null, 0)).toBe(Infinity);
+        }
+      }
+      leftOut += solution.unassignedCount;
+    }
+    expect(leftOut).toBeGreaterThan(30);
+  });
+});
