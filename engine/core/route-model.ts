@@ -133,7 +133,7 @@ export class RouteModel {
     return this.warpPenalty === Infinity && this.loadPenalty === Infinity;
   }
 
-  /** A number no route of this model has had as its `Route.stamp`, larger than all before it. */
+  /** A number no route of this model has had as its stamp (`Solution.routeStamp`), larger than all before it. */
   nextRouteStamp(): number {
     return ++this.routeStamps;
   }

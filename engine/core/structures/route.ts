@@ -33,12 +33,6 @@ export class Route {
   /** The route's penalisable violations (RouteModel.violations bits); 0 when feasible. */
   violations = 0;
   /**
-   * Names the route's job sequence: a refresh gives it a new stamp from the model and a copy takes
-   * the original's, so two routes of the model with one stamp serve the same jobs in the same order
-   * (`FitMisses` relies on it).
-   */
-  stamp = 0;
-  /**
    * Leading prefix entries and trailing suffix entries still valid since the last refresh: an
    * insertion or removal leaves the prefix before it and the suffix after it (shifted along with
    * the nodes) as they were, so a refresh recomputes only the rest, about half the work.
@@ -151,7 +145,6 @@ export class Route {
     if (valid > 0) algebra.concat(this.suffix, 0, model.starts, this.type * stride, this.suffix, stride);
     this.freshPrefix = last + 1;
     this.freshSuffix = last + 1;
-    this.stamp = model.nextRouteStamp();
     this.reprice();
   }
 
@@ -195,7 +188,6 @@ export class Route {
     this.size = other.size;
     this.cost = other.cost;
     this.violations = other.violations;
-    this.stamp = other.stamp;
     this.freshPrefix = other.freshPrefix;
     this.freshSuffix = other.freshSuffix;
   }

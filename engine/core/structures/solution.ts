@@ -31,6 +31,13 @@ export class Solution {
    * on load: read here, that check touches none of the route's own tables.
    */
   private readonly routeLoad: Float64Array;
+  /**
+   * Per route slot: a name for the route's job sequence. A refresh gives the route a new stamp from
+   * the model and a copy takes the original's, so two routes of the model with one stamp serve the
+   * same jobs in the same order (`FitMisses` relies on it); kept here, beside the loads, so a
+   * recreate compares them without touching the routes.
+   */
+  readonly routeStamp: Float64Array;
   /** Routes refreshed since the last `syncFrom`, so syncing copies only what differs. */
   private readonly changed: Uint8Array;
   private readonly changedList: number[] = [];
@@ -46,6 +53,7 @@ export class Solution {
     this.changed = new Uint8Array(this.routes.length);
     this.routeUsed = new Uint8Array(this.routes.length);
     this.routeLoad = new Float64Array(this.routes.length * model.dims);
+    this.routeStamp = new Float64Array(this.routes.length);
   }
 
   /** Every route slot from this one on is unused. */
@@ -115,6 +123,7 @@ export class Solution {
     const dims = this.model.dims;
     const end = (route.size + 1) * SEGMENT_STRIDE + SEG_LOAD;
     for (let d = 0; d < dims; d++) this.routeLoad[slot * dims + d] = route.prefix[end + d]!;
+    this.routeStamp[slot] = this.model.nextRouteStamp();
     if (!this.changed[slot]) {
       this.changed[slot] = 1;
       this.changedList.push(slot);
@@ -145,6 +154,7 @@ export class Solution {
   copyFrom(other: Solution): void {
     for (let slot = 0; slot < this.routes.length; slot++) this.routes[slot]!.copyFrom(other.routes[slot]!);
     this.routeLoad.set(other.routeLoad);
+    this.routeStamp.set(other.routeStamp);
     this.routeOf.set(other.routeOf);
     this.positionOf.set(other.positionOf);
     this.unassigned.set(other.unassigned);
@@ -179,6 +189,7 @@ export class Solution {
     this.routes[slot]!.copyFrom(other.routes[slot]!);
     const dims = this.model.dims;
     for (let d = slot * dims; d < (slot + 1) * dims; d++) this.routeLoad[d] = other.routeLoad[d]!;
+    this.routeStamp[slot] = other.routeStamp[slot]!;
   }
 
   private copyUsed(other: Solution): void {

@@ -153,7 +153,7 @@ export class BlinkInsertion {
    * the first unused vehicle of each type, in slot order, as a pass over every slot tries them.
    */
   private tryChanged(solution: Solution, job: number, opening: Opening, missed: Float64Array): void {
-    const routes = solution.routes;
+    const stamps = solution.routeStamp;
     const unusedCount = opening === Opening.Never ? 0 : this.unusedCount;
     let i = 0;
     let u = 0;
@@ -161,7 +161,7 @@ export class BlinkInsertion {
       const used = i < this.usedCount ? this.used[i]! : Infinity;
       const free = u < unusedCount ? this.unused[u]! : Infinity;
       if (used < free) {
-        if (missed[used] !== routes[used]!.stamp) this.consider(solution, used, job, opening);
+        if (missed[used] !== stamps[used]) this.consider(solution, used, job, opening);
         i++;
       } else {
         this.consider(solution, free, job, opening);

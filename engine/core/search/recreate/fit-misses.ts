@@ -8,7 +8,7 @@ import type { Solution } from '../../structures/solution.js';
 const MAX_ENTRIES = 1 << 22;
 
 /**
- * Per job that fitted no used route in a recreate: each route's stamp (`Route.stamp`) at the time.
+ * Per job that fitted no used route in a recreate: each route's stamp (`Solution.routeStamp`) then.
  * A fleet that cannot take every job (full capacities, windows no route reaches in time) leaves the
  * same jobs out of every recreate, and each of them was priced in every route each time. On 10,000
  * jobs over 5 days of 50 routes (about 250 left out), marking near routes, the recreate and its
@@ -29,7 +29,7 @@ export class FitMisses {
     this.rows = new Array<Float64Array | undefined>(nodeCount);
   }
 
-  /** Per route slot, the stamp of the route as `job` last fitted nowhere in it (0: none), or undefined when it never did. */
+  /** Per route slot, the stamp of the route as `job` last fitted nowhere in it (-1: none), or undefined when it never did. */
   row(job: number): Float64Array | undefined {
     return this.rows[job];
   }
@@ -40,14 +40,14 @@ export class FitMisses {
     if (row === undefined) {
       const slots = solution.routes.length;
       if (this.entries + slots > MAX_ENTRIES) return;
-      row = new Float64Array(slots);
+      row = new Float64Array(slots).fill(-1);
       this.rows[job] = row;
       this.entries += slots;
     }
-    const routes = solution.routes;
+    const stamps = solution.routeStamp;
     for (let i = 0; i < usedCount; i++) {
       const slot = used[i]!;
-      row[slot] = routes[slot]!.stamp;
+      row[slot] = stamps[slot]!;
     }
   }
 }

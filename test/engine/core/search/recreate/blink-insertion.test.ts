@@ -162,6 +162,20 @@ describe('blink insertion and jobs that fit nowhere', () => {
     expect(insertion.priced).toBe(0);
   });
 
+  it('prices a route again in a plan synced to one where that route changed', () => {
+    const { solution, insertion, recreate } = fullPlan();
+    recreate.recreate(solution);
+    const other = new Solution(solution.model);
+    other.copyFrom(solution);
+    other.remove(1);
+    other.refreshRoute(0);
+    solution.syncFrom(other);
+    insertion.priced = 0;
+    recreate.recreate(solution);
+    expect(insertion.priced).toBe(2 + 3);
+    expect(solution.routes[0]!.size).toBe(2);
+  });
+
   it('prices every route again while violations are priced', () => {
     const { solution, insertion, recreate } = fullPlan();
     recreate.recreate(solution);
