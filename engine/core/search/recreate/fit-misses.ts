@@ -9,13 +9,13 @@ const MAX_ENTRIES = 1 << 22;
 
 /**
  * Per job that fitted no used route in a recreate: each route's stamp (`Solution.routeStamp`) then.
- * A fleet that cannot take every job (full capacities, windows no route reaches in time) leaves the
- * same jobs out of every recreate, and each of them was priced in every route each time. On 10,000
- * jobs over 5 days of 50 routes (about 250 left out), marking near routes, the recreate and its
- * pricing took 48 % of the CPU; recording the misses gave the five day searches 40 % more
- * iterations in 300 s (959,000 against 684,000). A route whose stamp is
- * the one recorded serves the same jobs as then, so the job still does not fit it; a recreate prices
- * such a job in the routes that changed since.
+ * A route whose stamp is the one recorded serves the same jobs as then, so the job still does not
+ * fit it, and a recreate prices such a job in the routes that changed since. A fleet that cannot
+ * take every job (full capacities, windows no route reaches in time) leaves the same jobs out of
+ * every recreate, and each of them was priced in every route each time: on 10,000 jobs over 5
+ * days of 50 routes (about 250 left out), marking near routes, the recreate and its pricing took
+ * 48 % of the CPU. Recording the misses gave the five day searches 40 % more iterations in 300 s
+ * (959,000 against 684,000).
  *
  * Misses are recorded and used only while the model forbids violations: a penalised search prices
  * the positions a hard one rules out. A position the recreate blinked past counts as a miss until
