@@ -77,9 +77,9 @@ export class NearRoutes {
     return this.markedCount;
   }
 
-  /** The i-th route slot the last `mark` marked, in increasing slot order (i < count). */
-  slot(i: number): number {
-    return this.marked[i]!;
+  /** The route slots the last `mark` marked, in increasing slot order: the first `count` entries. */
+  get slots(): Int32Array {
+    return this.marked;
   }
 
   /** Whether route `slot` was marked by the last `mark`. */

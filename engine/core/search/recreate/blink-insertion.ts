@@ -127,12 +127,13 @@ export class BlinkInsertion {
       this.stamp++;
       const missed = hard ? this.misses.row(job) : undefined;
       if (missed !== undefined) {
-        this.tryChanged(solution, job, opening, missed);
+        // A job that once fitted no used route: the ones that changed since.
+        this.tryListed(solution, job, opening, this.used, this.usedCount, missed);
       } else if (!this.near.mark(solution, job)) {
         for (let slot = 0; slot < routes.length; slot++) this.consider(solution, slot, job, opening);
       } else {
         // On big plans the routes near the job first; the others only when none of those takes it.
-        this.tryNear(solution, job, opening);
+        this.tryListed(solution, job, opening, this.near.slots, this.near.count);
         // The unused vehicles were tried with the near routes, so the other used routes are left.
         if (this.bestSlot < 0 || routes[this.bestSlot]!.size === 0)
           for (let i = 0; i < this.usedCount; i++) if (!this.near.has(this.used[i]!)) this.consider(solution, this.used[i]!, job, opening);
@@ -148,48 +149,28 @@ export class BlinkInsertion {
     }
   }
 
-  /**
-   * For a job that once fitted no used route: the used routes that changed since (`FitMisses`) and
-   * the first unused vehicle of each type, in slot order, as a pass over every slot tries them.
-   */
-  private tryChanged(solution: Solution, job: number, opening: Opening, missed: Float64Array): void {
-    const stamps = solution.routeStamp;
-    const unusedCount = opening === Opening.Never ? 0 : this.unusedCount;
-    let i = 0;
-    let u = 0;
-    while (i < this.usedCount || u < unusedCount) {
-      const used = i < this.usedCount ? this.used[i]! : Infinity;
-      const free = u < unusedCount ? this.unused[u]! : Infinity;
-      if (used < free) {
-        if (missed[used] !== stamps[used]) this.consider(solution, used, job, opening);
-        i++;
-      } else {
-        this.consider(solution, free, job, opening);
-        u++;
-      }
-    }
-  }
-
   /** The chance that a recreate of `solution` starts its first job on an unused vehicle. */
   private openRouteRate(solution: Solution): number {
     return this.largeWithWindows && longRoutes(solution) ? LARGE_PLAN_OPEN_ROUTE_RATE : OPEN_ROUTE_RATE;
   }
 
   /**
-   * The marked routes and the first unused vehicle of each type, in slot order (the order of a
-   * pass over every slot, so a seed's run does not depend on skipping the others): a plan with
-   * hundreds of vehicle slots costs a handful of routes per job, not a pass over all of them.
+   * The routes `listed[0..count)` (in slot order) and the first unused vehicle of each type, in
+   * slot order (the order of a pass over every slot, so a seed's run does not depend on skipping
+   * the others): a plan with hundreds of vehicle slots costs a handful of routes per job, not a
+   * pass over all of them. With `missed`, a listed route whose stamp is the one recorded there
+   * (`FitMisses`) is skipped: the job fitted nowhere in it and it has not changed since.
    */
-  private tryNear(solution: Solution, job: number, opening: Opening): void {
-    const near = this.near;
+  private tryListed(solution: Solution, job: number, opening: Opening, listed: Int32Array, count: number, missed?: Float64Array): void {
+    const stamps = solution.routeStamp;
     const unusedCount = opening === Opening.Never ? 0 : this.unusedCount;
     let i = 0;
     let u = 0;
-    while (i < near.count || u < unusedCount) {
-      const marked = i < near.count ? near.slot(i) : Infinity;
+    while (i < count || u < unusedCount) {
+      const route = i < count ? listed[i]! : Infinity;
       const free = u < unusedCount ? this.unused[u]! : Infinity;
-      if (marked < free) {
-        this.consider(solution, marked, job, opening);
+      if (route < free) {
+        if (missed === undefined || missed[route] !== stamps[route]) this.consider(solution, route, job, opening);
         i++;
       } else {
         this.consider(solution, free, job, opening);
