@@ -14,6 +14,7 @@ function blockMoveDelta(evaluator: MoveEvaluator, from: Route, i: number, length
   if (last > from.size) return Infinity;
   const scratch = evaluator.scratch;
   if (from !== to) {
+    if (from.size === length && evaluator.keepsRoutes) return Infinity;
     const bound = distanceBound(evaluator, from, i, last, reversed, to, j);
     if (bound >= 0 || !carries(evaluator, to, from, i, last)) return Infinity;
     if (evaluator.model.timed && bound + betweenRoutesTimeBound(evaluator, from, i, last, reversed, to, j) >= 0) return Infinity;

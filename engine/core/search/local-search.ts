@@ -101,7 +101,7 @@ export class LocalSearch {
   readonly work: LocalSearchWork = { runs: 0, changedRoutes: 0, abandoned: 0, returned: 0, jobsExamined: 0, jobPairs: 0, routePairs: 0 };
 
   constructor(
-    evaluator: MoveEvaluator,
+    private readonly evaluator: MoveEvaluator,
     private readonly neighbourhood: Neighbourhood,
     private readonly random: Random,
   ) {
@@ -133,6 +133,17 @@ export class LocalSearch {
    * (at least `abandonAbove`) it abandons the plan already when the first pass of job moves leaves
    * it above that: the first pass takes most of what the moves will gain.
    */
+  /**
+   * Whether moves may leave a route empty from now on (see MoveEvaluator.keepsRoutes). A local
+   * optimum reached while routes were kept may not be one once they may merge, so the remembered
+   * optimum is forgotten on every change.
+   */
+  keepRoutes(keep: boolean): void {
+    if (this.evaluator.keepsRoutes === keep) return;
+    this.evaluator.keepsRoutes = keep;
+    this.settled.forget();
+  }
+
   run(solution: Solution, deadline: Deadline, abandonAbove = Infinity, firstPassAbove = Infinity): boolean {
     this.clock++;
     const start = this.clock;

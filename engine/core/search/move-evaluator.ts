@@ -23,6 +23,12 @@ export class MoveEvaluator {
   private readonly duration: TravelArray;
   private readonly nodeCount: number;
 
+  /**
+   * While set, no move may leave a route empty: a run that starts from a plan with a route split in
+   * two then works among plans with that many routes, instead of merging the new route straight back.
+   */
+  keepsRoutes = false;
+
   constructor(readonly model: RouteModel) {
     this.distance = model.instance.distance;
     this.duration = model.instance.duration;

@@ -44,6 +44,11 @@ export class SettledRoutes {
     return this.known && this.cost[route.slot] === route.cost && this.hash[route.slot] === sequenceHash(route.nodes, route.size);
   }
 
+  /** Forgets the remembered optimum, for when the moves allowed change. */
+  forget(): void {
+    this.known = false;
+  }
+
   /** Records `solution` as the local optimum. */
   remember(solution: Solution): void {
     for (const route of solution.routes) {

@@ -90,6 +90,7 @@ export class TwoOptStar implements LocalSearchOperator {
     const evaluator = this.evaluator;
     if (i === a.size && j === b.size) return false;
     if (i === 0 && j === 0) return false;
+    if (evaluator.keepsRoutes && (i + (b.size - j) === 0 || j + (a.size - i) === 0)) return false;
     if (tailExchangeBound(evaluator, a, i, b, j) >= -IMPROVEMENT_EPSILON) return false;
     if (!carriesTails(evaluator, a, i, b, j)) return false;
     if (evaluator.model.timed && timedTailExchangeBound(evaluator, a, i, b, j) >= -IMPROVEMENT_EPSILON) return false;

@@ -202,3 +202,44 @@ describe('local search with an abandon bound', () => {
     }
   });
 });
+
+describe('local search that keeps routes', () => {
+  const instance = tinyInstance(6, { jobs: 60, vehicles: 10, windows: 'loose' });
+
+  /** A local optimum with one job moved to a route of its own. */
+  function withLoneRoute(s: Setup): Solution {
+    fresh(s, 2).run(s.solution, NO_DEADLINE);
+    const plan = copyOf(s.solution);
+    const free = plan.routes.find((route) => route.size === 0)!;
+    const from = plan.routes.find((route) => route.size > 1)!;
+    const job = from.nodes[1]!;
+    plan.remove(job);
+    plan.refreshRoute(from.slot);
+    plan.insert(job, free.slot, 1);
+    plan.refreshRoute(free.slot);
+    return plan;
+  }
+
+  it('leaves every route used while routes are kept, and merges the lone route once they may merge', () => {
+    for (const seed of [1, 2, 3]) {
+      const s = setup(instance, seed);
+      const plan = withLoneRoute(s);
+      const routes = plan.usedRoutes();
+      const merged = copyOf(plan);
+      fresh(s, seed).run(merged, NO_DEADLINE);
+      expect(merged.usedRoutes()).toBeLessThan(routes);
+
+      const search = fresh(s, seed);
+      search.keepRoutes(true);
+      const start = plan.cost;
+      search.run(plan, NO_DEADLINE);
+      expect(plan.usedRoutes()).toBe(routes);
+      expect(plan.cost).toBeLessThanOrEqual(start);
+      expect(plan.feasible).toBe(true);
+      // The optimum reached with routes kept is forgotten, so the next run looks at every route again.
+      search.keepRoutes(false);
+      search.run(plan, NO_DEADLINE);
+      expect(plan.usedRoutes()).toBeLessThan(routes);
+    }
+  });
+});

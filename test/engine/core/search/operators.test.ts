@@ -254,7 +254,7 @@ describe('a block move that empties a route', () => {
    * far more distance and time than its own route costs, but the fixed cost of the emptied route pays
    * for it. A bound that charges the emptied route anything drops the move.
    */
-  it('moves the job when the fixed cost pays for a dearer place (with a price on time)', () => {
+  function loneNearJob(): Solution {
     const points = [
       [0, 0],
       [0, 1],
@@ -269,12 +269,25 @@ describe('a block move that empties a route', () => {
       { slot: 0, jobs: [1] },
       { slot: 1, jobs: [2, 3] },
     ]);
+    return solution;
+  }
+
+  it('moves the job when the fixed cost pays for a dearer place (with a price on time)', () => {
+    const solution = loneNearJob();
     const before = solution.cost;
     expect(tryBlockMove(new MoveEvaluator(solution.model), solution, 1, 1, false, 2, false)).toBe(true);
     expect(routesOf(solution)).toEqual([[], [2, 1, 3]]);
     const length = 100 + Math.hypot(100, 1) + Math.hypot(100, 1) + Math.hypot(100, 2);
     expect(solution.cost).toBeCloseTo(500 + 2 * length, 9);
     expect(solution.cost).toBeGreaterThan(before - 500);
+  });
+
+  it('leaves the job where it is while routes are kept', () => {
+    const solution = loneNearJob();
+    const evaluator = new MoveEvaluator(solution.model);
+    evaluator.keepsRoutes = true;
+    expect(tryBlockMove(evaluator, solution, 1, 1, false, 2, false)).toBe(false);
+    expect(routesOf(solution)).toEqual([[1], [2, 3]]);
   });
 });
 
@@ -284,7 +297,7 @@ describe('2-opt* that empties a route', () => {
    * route of the same length and duration and saves a fixed cost. A bound that charges the emptied
    * route anything drops the move.
    */
-  it('joins the routes when that saves the fixed cost (with a price on time)', () => {
+  function twoLoneJobs(): Solution {
     const points = [0, -50, 50];
     const distance = points.flatMap((a) => points.map((b) => Math.abs(a - b)));
     const vehicles = { count: 2, start: 0, end: 0, costPerTime: 1, fixedCost: 100 };
@@ -293,10 +306,23 @@ describe('2-opt* that empties a route', () => {
       { slot: 0, jobs: [1] },
       { slot: 1, jobs: [2] },
     ]);
+    return solution;
+  }
+
+  it('joins the routes when that saves the fixed cost (with a price on time)', () => {
+    const solution = twoLoneJobs();
     expect(solution.cost).toBeCloseTo(2 * (100 + 100 + 100), 9);
     expect(new TwoOptStar(new MoveEvaluator(solution.model)).tryMove(solution, 2, 1)).toBe(true);
     expect(routesOf(solution)).toEqual([[], [2, 1]]);
     expect(solution.cost).toBeCloseTo(100 + 200 + 200, 9);
+  });
+
+  it('leaves both routes while routes are kept', () => {
+    const solution = twoLoneJobs();
+    const evaluator = new MoveEvaluator(solution.model);
+    evaluator.keepsRoutes = true;
+    expect(new TwoOptStar(evaluator).tryMove(solution, 2, 1)).toBe(false);
+    expect(routesOf(solution)).toEqual([[1], [2]]);
   });
 });
 
