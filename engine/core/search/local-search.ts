@@ -126,14 +126,6 @@ export class LocalSearch {
   }
 
   /**
-   * Runs to a local optimum; true unless abandoned. With `abandonAbove`, the run first applies job
-   * moves alone until none improves, and abandons the plan (returns false) when it then costs more
-   * than that: SWAP*, where it runs, is most of a search's time on big plans, and on a candidate that job moves leave
-   * far above what the caller would accept it rarely changes the verdict. With `firstPassAbove`
-   * (at least `abandonAbove`) it abandons the plan already when the first pass of job moves leaves
-   * it above that: the first pass takes most of what the moves will gain.
-   */
-  /**
    * Whether moves may leave a route empty from now on (see MoveEvaluator.keepsRoutes). A local
    * optimum reached while routes were kept may not be one once they may merge, so the remembered
    * optimum is forgotten on every change.
@@ -144,6 +136,14 @@ export class LocalSearch {
     this.settled.forget();
   }
 
+  /**
+   * Runs to a local optimum; true unless abandoned. With `abandonAbove`, the run first applies job
+   * moves alone until none improves, and abandons the plan (returns false) when it then costs more
+   * than that: SWAP*, where it runs, is most of a search's time on big plans, and on a candidate that job moves leave
+   * far above what the caller would accept it rarely changes the verdict. With `firstPassAbove`
+   * (at least `abandonAbove`) it abandons the plan already when the first pass of job moves leaves
+   * it above that: the first pass takes most of what the moves will gain.
+   */
   run(solution: Solution, deadline: Deadline, abandonAbove = Infinity, firstPassAbove = Infinity): boolean {
     this.clock++;
     const start = this.clock;
