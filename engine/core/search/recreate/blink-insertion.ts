@@ -7,6 +7,7 @@ import { longRoutes } from '../long-routes.js';
 import { NearRoutes } from '../near-routes.js';
 import { windowsDiffer } from '../windows-differ.js';
 import { FitMisses } from './fit-misses.js';
+import { sortByKey } from './sort-by-key.js';
 
 /** Chance of skipping a position (SISR's β). */
 const BLINK_RATE = 0.01;
@@ -70,6 +71,8 @@ export class BlinkInsertion {
   /** Per order, a sort key per node; smaller goes first. */
   private readonly keys: Float64Array[];
   private readonly pending: Int32Array;
+  /** The sort's buffer, as long as `pending`. */
+  private readonly sortScratch: Int32Array;
   private readonly typeSeenAt: Int32Array;
   private stamp = 0;
   private readonly near: NearRoutes;
@@ -96,6 +99,7 @@ export class BlinkInsertion {
   ) {
     this.keys = orderingKeys(instance);
     this.pending = new Int32Array(instance.jobs.length);
+    this.sortScratch = new Int32Array(instance.jobs.length);
     this.typeSeenAt = new Int32Array(instance.vehicleTypeCount);
     this.near = new NearRoutes(instance);
     this.misses = new FitMisses(instance.nodeCount);
@@ -111,7 +115,7 @@ export class BlinkInsertion {
     pending.set(solution.unassigned.subarray(0, count));
     this.random.shuffle(pending, count);
     const order = this.pickOrder();
-    if (order !== Order.Random) sortByKey(pending, count, this.keys[order]!);
+    if (order !== Order.Random) sortByKey(pending, count, this.keys[order]!, this.sortScratch);
     const routes = solution.routes;
     const open = opening === Opening.First || (opening === Opening.Sometimes && this.random.nextFloat() < this.openRouteRate(solution));
     const first = open ? this.openRoute(solution, pending, count) : -1;
@@ -245,24 +249,6 @@ export class BlinkInsertion {
       if (draw < 0) return order;
     }
     return Order.Random;
-  }
-}
-
-/**
- * Sorts `jobs[0..count)` by increasing `key`, ties in their order (as a stable sort does). An
- * insertion sort: a recreate sorts about ten jobs, where a typed-array sort's view, comparator calls
- * and copies cost several times the comparisons.
- */
-function sortByKey(jobs: Int32Array, count: number, key: Float64Array): void {
-  for (let i = 1; i < count; i++) {
-    const job = jobs[i]!;
-    const value = key[job]!;
-    let at = i;
-    while (at > 0 && key[jobs[at - 1]!]! > value) {
-      jobs[at] = jobs[at - 1]!;
-      at--;
-    }
-    jobs[at] = job;
   }
 }
 
