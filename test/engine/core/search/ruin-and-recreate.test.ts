@@ -24,14 +24,14 @@ const ITERATIONS = 4000;
 const EDUCATED_ITERATIONS = 1000;
 const STALL_PER_JOB = 4;
 
-/** The search as `solve` wires it, with or without restarts from the elite pool, and the local-search runs it made. */
+/** The search as `solve` wires it, with or without restarts from the elite pool, the local-search runs it made and the jobs its start left out. */
 function search(
   instance: CompiledInstance,
   seed: number,
   withRestarts: boolean,
   educated = false,
   iterations = ITERATIONS,
-): SearchOutcome & { searches: number } {
+): SearchOutcome & { searches: number; initialUnassigned: number } {
   const model = new RouteModel(instance);
   const random = new Random(seed);
   const insertion = new InsertionSearch(new MoveEvaluator(model));
@@ -39,6 +39,7 @@ function search(
   const nearby = new JobRanking(instance, 64);
   const initial = new Solution(model);
   regretInsertion(initial, insertion, neighbourhood, new JobRanking(instance), new Deadline(Infinity));
+  const initialUnassigned = initial.unassignedCount;
   const restarts = withRestarts
     ? { exchange: new RouteExchange(nearby, instance.nodeCount, model.slotType.length, random), stallIterationsPerJob: STALL_PER_JOB }
     : undefined;
@@ -46,7 +47,7 @@ function search(
   const localSearch = new LocalSearch(new MoveEvaluator(model), neighbourhood, random);
   const recreate = new BlinkInsertion(instance, insertion, random);
   const outcome = new RuinAndRecreate(ruin, recreate, localSearch, random, restarts, educated).run(initial, { maxIterations: iterations });
-  return { ...outcome, searches: localSearch.work.runs };
+  return { ...outcome, searches: localSearch.work.runs, initialUnassigned };
 }
 
 describe('ruin and recreate with restarts from an elite pool', () => {
@@ -102,6 +103,41 @@ describe('ruin and recreate with restarts from an elite pool', () => {
       without += plain.best.cost;
     });
     expect(restarted).toBeLessThan(without);
+  });
+});
+
+describe('the penalised polish of new bests', () => {
+  it('runs on every new best where fewer than a tenth of the jobs are left out, also on those that place more', () => {
+    const cases = [
+      { seed: 4, vehicles: 14 },
+      { seed: 5, vehicles: 14 },
+      // Six vehicles of 40 leave a few of the 50 jobs of 1-9 units out, and the search places some of them.
+      { seed: 2, vehicles: 6 },
+      { seed: 3, vehicles: 6 },
+    ];
+    for (const { seed, vehicles } of cases) {
+      const instance = tinyInstance(seed, { jobs: 50, vehicles, windows: 'tight', capacity: 40 });
+      const { penalisedPolish, best, initialUnassigned } = search(instance, seed, true);
+      if (vehicles === 6) {
+        expect(best.unassignedCount).toBeGreaterThan(0);
+        expect(best.unassignedCount).toBeLessThan(initialUnassigned);
+      }
+      expect(penalisedPolish.runs).toBeGreaterThan(0);
+      expect(penalisedPolish.skipped).toBe(0);
+    }
+  });
+
+  it('is skipped on new bests that place more jobs while a tenth or more of them are left out', () => {
+    [1, 2, 3, 4].forEach((seed) => {
+      // Three vehicles of 40 take about half of 50 jobs of 1-9 units.
+      const instance = tinyInstance(seed, { jobs: 50, vehicles: 3, windows: 'tight', capacity: 40 });
+      const outcome = search(instance, seed, true);
+      expect(outcome.best.unassignedCount).toBeGreaterThanOrEqual(5);
+      expect(outcome.best.unassignedCount).toBeLessThan(outcome.initialUnassigned);
+      expect(outcome.best.feasible).toBe(true);
+      expect(outcome.penalisedPolish.runs).toBeGreaterThan(0);
+      expect(outcome.penalisedPolish.skipped).toBeGreaterThan(0);
+    });
   });
 });
 
