@@ -175,7 +175,7 @@ export interface SearchOutcome {
  * The polish ends with a second local search that prices time warp and excess load instead of
  * rejecting them (adaptive penalties, as in hybrid genetic search), so it can cross infeasible
  * plans on tight windows and capacities; its result counts only when it is feasible and cheaper.
- * A new best that only places more jobs of a plan that leaves many out skips that second search
+ * A new best that places more jobs while the plan still leaves many out skips that second search
  * (see MANY_LEFT_OUT_SHARE). Outside the polish every solution is feasible.
  *
  * With `educated`, every recreated candidate that places every job gets the (strict) local search

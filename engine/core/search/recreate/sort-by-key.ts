@@ -9,7 +9,9 @@ const RUN_LENGTH = 16;
 /**
  * Sorts `jobs[0..count)` by increasing `key`, ties in their order (a stable sort), with `scratch`
  * (at least `count` long) as the merges' buffer. O(count log count): an insertion sort of the
- * whole list took 0.9 ms at 1,300 jobs and 10 ms at 4,000, a recreate's whole cost on such plans.
+ * whole list took 0.9 ms at 1,300 jobs and 10 ms at 4,000; a build of 4,000 jobs on 50 routes
+ * (windows on half, capacities, about 1,450 left out) ran 5,000 iterations in 69.2 s with this sort
+ * and 74.0 s with that one.
  */
 export function sortByKey(jobs: Int32Array, count: number, key: Float64Array, scratch: Int32Array): void {
   for (let start = 0; start < count; start += RUN_LENGTH) insertionSort(jobs, start, Math.min(start + RUN_LENGTH, count), key);
