@@ -268,10 +268,12 @@ export class RuinAndRecreate {
         if (current.cost < runBest.cost - IMPROVEMENT_EPSILON) {
           const placedMore = current.unassignedCount < runBest.unassignedCount && current.unassignedCount >= manyLeftOut;
           this.localSearch.run(current, deadline);
-          if (penalties.bind && placedMore) penalisedPolish.skipped++;
-          else if (penalties.bind) {
-            penalisedPolish.runs++;
-            if (!this.crossInfeasible(current, backup, penalties, deadline)) candidate.copyFrom(current);
+          if (penalties.bind) {
+            if (placedMore) penalisedPolish.skipped++;
+            else {
+              penalisedPolish.runs++;
+              if (!this.crossInfeasible(current, backup, penalties, deadline)) candidate.copyFrom(current);
+            }
           }
           runBest.copyFrom(current);
           lastGain = iteration;
