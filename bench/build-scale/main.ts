@@ -13,7 +13,8 @@ import { startBenchStack } from '../support/stack.js';
 // (08:00–18:00), straight-line travel, --limit S (5) seconds, --service S (300) seconds on site,
 // --spread F (1) to scale the area; --windows adds a two-hour window to a share --window-share W
 // (1) of the jobs. The multi-day form: --days D (1) dated days (R routes each) and every job
-// allowed on one to three of them (allowed_dates); --capacities gives jobs loads of 1–20 and
+// allowed on one to --date-span S (3) consecutive ones (allowed_dates), a share --any-date-share A
+// (0) of them on every date instead; --capacities gives jobs loads of 1–20 and
 // routes a capacity of --capacity C (400). --threads T (1) parallel searches; --iterations I (0:
 // the time limit decides) caps each search's iterations, for a quick look at memory and work;
 // --seed N (1) is the search's random_seed (the problem stays the same), for paired comparisons.
@@ -39,10 +40,12 @@ const options = benchOptions(
     threads: 1,
     'window-share': 1,
     capacity: 400,
+    'date-span': 3,
+    'any-date-share': 0,
     iterations: 0,
     seed: 1,
   },
-  { flags: ['windows', 'capacities', 'http'], fractional: ['limit', 'service', 'spread', 'window-share'] },
+  { flags: ['windows', 'capacities', 'http'], fractional: ['limit', 'service', 'spread', 'window-share', 'any-date-share'] },
 );
 const {
   jobs: jobCount,
@@ -59,6 +62,8 @@ const {
   seed,
 } = options;
 const windowShare = options['window-share'];
+const dateSpan = options['date-span'];
+const anyDateShare = options['any-date-share'];
 const clock = (seconds: number): string =>
   [seconds / 3600, (seconds % 3600) / 60, seconds % 60].map((part) => String(Math.floor(part)).padStart(2, '0')).join(':');
 const dateOf = (day: number): string => `2024-03-${String(4 + day).padStart(2, '0')}`;
@@ -68,7 +73,9 @@ const jobs = Array.from({ length: jobCount }, (_, i) => {
   const start = 480 + Math.floor(random() * 8) * 60;
   const windowed = windows && random() < windowShare;
   const firstDay = Math.floor(random() * days);
-  const allowed = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, k) => firstDay + k).filter((day) => day < days);
+  const span = Array.from({ length: 1 + Math.floor(random() * dateSpan) }, (_, k) => firstDay + k).filter((day) => day < days);
+  // Drawn only when asked for: without --any-date-share the problem is the one it always was.
+  const allowed = anyDateShare > 0 && random() < anyDateShare ? Array.from({ length: days }, (_, day) => day) : span;
   return {
     id: `job-${i}`,
     location: `${(47.61 + (random() - 0.5) * 0.18 * spread).toFixed(5)}, ${(-122.3 + (random() - 0.5) * 0.24 * spread).toFixed(5)}`,

@@ -2,6 +2,7 @@ import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { allowedRoutes, RouteEligibility } from '../compile/route-eligibility.js';
 import type { RoutePlan } from '../compile/solution-mapping.js';
 import { routeSettings } from '../evaluate/route-settings.js';
+import { datesByRegion } from './date-regions.js';
 
 /** The routes of one date and the jobs (indices into problem.jobs) given to them. */
 export interface DayGroup {
@@ -15,13 +16,18 @@ export interface DaySplit {
   unplaced: number[];
 }
 
+/** Rounds of the balanced k-means that gathers each date's movable jobs into a region. */
+const REGION_ROUNDS = 20;
+
 /**
  * Splits a plan over several dates into one plan per date: the routes by their date (routes
  * without one form a group of their own), every job to one date it may use. A job already on a
  * route keeps that route's date; the others go, those with the fewest dates first, to the date
  * of theirs with the fewest jobs per route so far (the first such date on a tie), which keeps
- * every day's routes about equally full. One group for a single date. `eligibility` answers which
- * routes may serve which jobs.
+ * every day's routes about equally full. Then the jobs with a place and more than one date trade
+ * dates so that each date's lie close together, every date keeping as many of them as it had: a
+ * day's routes then serve one part of the area instead of all of it. One group for a single date.
+ * `eligibility` answers which routes may serve which jobs.
  */
 export function splitByDate(
   problem: ResolvedProblem,
@@ -62,6 +68,27 @@ export function splitByDate(
     const emptiest = options.reduce((best, group) => (fill(group) < fill(best) ? group : best));
     groups[emptiest]!.jobs.push(job);
   }
+  gatherByPlace(problem, groups, open);
   for (const group of groups) group.jobs.sort((a, b) => a - b);
   return { groups, unplaced };
+}
+
+/** Trades the dates of the jobs of `open` that have a place and several dates (see splitByDate). */
+function gatherByPlace(problem: ResolvedProblem, groups: DayGroup[], open: readonly { job: number; options: number[] }[]): void {
+  const movable = open.filter(({ job, options }) => options.length > 1 && problem.jobs[job]!.location !== undefined);
+  if (movable.length < 2) return;
+  const groupOf = new Map<number, number>();
+  groups.forEach((group, g) => group.jobs.forEach((job) => groupOf.set(job, g)));
+  const start = Int32Array.from(movable, ({ job }) => groupOf.get(job)!);
+  const quotas = groups.map(() => 0);
+  for (const group of start) quotas[group]!++;
+  const places = movable.map(({ job }) => problem.jobs[job]!.location!.location);
+  // Equirectangular about the jobs' mean latitude: distances within a city or a region, not across
+  // the antimeridian.
+  const shrink = Math.cos((places.reduce((sum, place) => sum + place.lat, 0) / places.length) * (Math.PI / 180));
+  const points = movable.map(({ options }, k) => ({ x: places[k]!.lon * shrink, y: places[k]!.lat, options }));
+  const gathered = datesByRegion(points, quotas, start, REGION_ROUNDS);
+  const moving = new Set(movable.map(({ job }) => job));
+  for (const group of groups) group.jobs = group.jobs.filter((job) => !moving.has(job));
+  movable.forEach(({ job }, k) => groups[gathered[k]!]!.jobs.push(job));
 }

@@ -46,6 +46,30 @@ describe('splitByDate', () => {
     expect(groups[0]!.jobs).toContain(2);
   });
 
+  test('jobs free to take either of two dates: each date gets the jobs of one part of the area', () => {
+    // Ten jobs in the north and ten in the south, two by two, each allowed on the 4th and the 5th:
+    // the fewest-jobs rule alone deals both parts over both dates.
+    const body = {
+      jobs: Array.from({ length: 20 }, (_, i) => ({
+        id: `j${i}`,
+        location: `${i % 4 < 2 ? 47.7 : 47.5}, ${(-122.3 + i * 0.001).toFixed(3)}`,
+        allowed_dates: dates.slice(0, 2),
+      })),
+      routes: dates.slice(0, 2).map((date, d) => ({ id: `r${d}`, location: '47.6, -122.3', date })),
+    };
+    const problem = resolveProblem(body, 'build');
+    const { groups } = splitByDate(
+      problem,
+      problem.routes,
+      problem.jobs.map((_, i) => i),
+      new Map(),
+    );
+    const parts = groups.map((group) => new Set(group.jobs.map((job) => job % 4 < 2)));
+    expect(groups.map((group) => group.jobs.length)).toEqual([10, 10]);
+    expect(parts.map((part) => part.size)).toEqual([1, 1]);
+    expect(parts[0]).not.toEqual(parts[1]);
+  });
+
   test('a job no date allows is unplaced', () => {
     const body = request(4);
     (body.jobs as Record<string, unknown>[])[3]!.allowed_dates = ['2024-03-09'];
