@@ -21,9 +21,12 @@ export function datesByRegion(jobs: readonly MovableJob[], quotas: readonly numb
   const dates = quotas.length;
   if (jobs.length === 0 || dates < 2) return start;
   const centres = sweepCentres(jobs, quotas);
+  // Each round's transport starts from the prices the one before ended with: its jobs then start
+  // nearly balanced, and few move.
+  const prices = new Float64Array(dates);
   let assigned = start;
   for (let round = 0; round < rounds; round++) {
-    const next = transport(jobs, quotas, centres);
+    const next = transport(jobs, quotas, centres, prices);
     if (next === undefined) return assigned;
     const changed = next.some((date, j) => date !== assigned[j]);
     assigned = next;
@@ -79,13 +82,19 @@ interface Switch {
 
 /**
  * The assignment of least total squared distance to `centres` (x, y per date) with exactly
- * `quotas` jobs a date:
- * every job starts at its nearest date, then one job at a time moves, along the cheapest chain of
- * moves from a date over its quota to one under it (successive shortest paths over the dates, each
- * step the job of its date that loses least by the move). Undefined when a date over its quota
- * reaches none under it.
+ * `quotas` jobs a date: every job starts at its cheapest date at `prices` (its distance less the
+ * date's price), then one job at a time moves, along the cheapest chain of moves from a date over
+ * its quota to one under it (successive shortest paths over the dates, each step the job of its
+ * date that loses least by the move). Any prices give the same total; prices near the answer's
+ * leave few jobs to move. `prices` ends as the answer's, for the next call. Undefined when a date
+ * over its quota reaches none under it.
  */
-export function transport(jobs: readonly MovableJob[], quotas: readonly number[], centres: Float64Array): Int32Array | undefined {
+export function transport(
+  jobs: readonly MovableJob[],
+  quotas: readonly number[],
+  centres: Float64Array,
+  prices: Float64Array = new Float64Array(quotas.length),
+): Int32Array | undefined {
   const dates = quotas.length;
   const cost = (j: number, d: number): number => {
     const dx = jobs[j]!.x - centres[2 * d]!;
@@ -107,13 +116,14 @@ export function transport(jobs: readonly MovableJob[], quotas: readonly number[]
     while (queue.length > 0 && assigned[queue.peek()!.job] !== from) queue.pop();
     return queue.peek();
   };
+  const priced = (j: number, date: number): number => cost(j, date) - prices[date]!;
   jobs.forEach((job, j) => {
     let best = job.options[0]!;
-    for (const date of job.options) if (cost(j, date) < cost(j, best)) best = date;
+    for (const date of job.options) if (priced(j, date) < priced(j, best)) best = date;
     place(j, best);
   });
-  // Potentials keep every reduced move cost non-negative, so each search is Dijkstra's.
-  const potentials = new Float64Array(dates);
+  // With each job at its cheapest date at the prices, no move's cost less the price it gains is
+  // negative, so each search is Dijkstra's; the prices then rise by the distances found.
   const distance = new Float64Array(dates);
   const previous = new Int32Array(dates);
   const done = new Uint8Array(dates);
@@ -137,7 +147,7 @@ export function transport(jobs: readonly MovableJob[], quotas: readonly number[]
         if (done[to] === 1) continue;
         const move = cheapest(at, to);
         if (move === undefined) continue;
-        const reach = distance[at]! + move.key + potentials[at]! - potentials[to]!;
+        const reach = distance[at]! + move.key + prices[at]! - prices[to]!;
         if (reach < distance[to]!) {
           distance[to] = reach;
           previous[to] = at;
@@ -145,7 +155,7 @@ export function transport(jobs: readonly MovableJob[], quotas: readonly number[]
       }
     }
     if (sink < 0) return undefined;
-    for (let d = 0; d < dates; d++) potentials[d]! += Math.min(distance[d]!, distance[sink]!);
+    for (let d = 0; d < dates; d++) prices[d]! += Math.min(distance[d]!, distance[sink]!);
     for (let to = sink; to !== source; to = previous[to]!) {
       const from = previous[to]!;
       const move = cheapest(from, to)!;
