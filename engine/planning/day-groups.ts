@@ -63,32 +63,37 @@ export function splitByDate(
   });
   // A stable sort: equal option counts keep the request's order.
   open.sort((a, b) => a.options.length - b.options.length);
-  const fill = (group: number): number => groups[group]!.jobs.length / groups[group]!.routes.length;
-  for (const { job, options } of open) {
+  const counts = groups.map((group) => group.jobs.length);
+  const fill = (group: number): number => counts[group]! / groups[group]!.routes.length;
+  const dates = Int32Array.from(open, ({ options }) => {
     const emptiest = options.reduce((best, group) => (fill(group) < fill(best) ? group : best));
-    groups[emptiest]!.jobs.push(job);
-  }
-  gatherByPlace(problem, groups, open);
+    counts[emptiest]!++;
+    return emptiest;
+  });
+  gatherByPlace(problem, open, dates, groups.length);
+  open.forEach(({ job }, k) => groups[dates[k]!]!.jobs.push(job));
   for (const group of groups) group.jobs.sort((a, b) => a - b);
   return { groups, unplaced };
 }
 
-/** Trades the dates of the jobs of `open` that have a place and several dates (see splitByDate). */
-function gatherByPlace(problem: ResolvedProblem, groups: DayGroup[], open: readonly { job: number; options: number[] }[]): void {
-  const movable = open.filter(({ job, options }) => options.length > 1 && problem.jobs[job]!.location !== undefined);
-  if (movable.length < 2) return;
-  const groupOf = new Map<number, number>();
-  groups.forEach((group, g) => group.jobs.forEach((job) => groupOf.set(job, g)));
-  const start = Int32Array.from(movable, ({ job }) => groupOf.get(job)!);
-  const quotas = groups.map(() => 0);
-  for (const group of start) quotas[group]!++;
-  const places = movable.map(({ job }) => problem.jobs[job]!.location!.location);
+/**
+ * Trades `dates` (one of `groupCount` groups per entry of `open`) among the jobs of `open` that
+ * have a place and several dates (see splitByDate).
+ */
+function gatherByPlace(
+  problem: ResolvedProblem,
+  open: readonly { job: number; options: number[] }[],
+  dates: Int32Array,
+  groupCount: number,
+): void {
+  const movable = open.flatMap(({ job, options }, k) => (options.length > 1 && problem.jobs[job]!.location !== undefined ? [k] : []));
+  const start = Int32Array.from(movable, (k) => dates[k]!);
+  const quotas = Array.from({ length: groupCount }, () => 0);
+  for (const date of start) quotas[date]!++;
+  const places = movable.map((k) => problem.jobs[open[k]!.job]!.location!.location);
   // Equirectangular about the jobs' mean latitude: distances within a city or a region, not across
   // the antimeridian.
   const shrink = Math.cos((places.reduce((sum, place) => sum + place.lat, 0) / places.length) * (Math.PI / 180));
-  const points = movable.map(({ options }, k) => ({ x: places[k]!.lon * shrink, y: places[k]!.lat, options }));
-  const gathered = datesByRegion(points, quotas, start, REGION_ROUNDS);
-  const moving = new Set(movable.map(({ job }) => job));
-  for (const group of groups) group.jobs = group.jobs.filter((job) => !moving.has(job));
-  movable.forEach(({ job }, k) => groups[gathered[k]!]!.jobs.push(job));
+  const points = movable.map((k, m) => ({ x: places[m]!.lon * shrink, y: places[m]!.lat, options: open[k]!.options }));
+  datesByRegion(points, quotas, start, REGION_ROUNDS).forEach((date, m) => (dates[movable[m]!] = date));
 }
