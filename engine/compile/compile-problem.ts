@@ -8,7 +8,7 @@ import { breakAllowance } from './break-allowance.js';
 import type { Approximation, CompiledProblem } from './compiled-problem.js';
 import { coreWindow } from './job-window.js';
 import { loadDimensions } from './load-dimensions.js';
-import { nodeMatrices, type NodeMatrices, type NodePlaces } from './node-travel.js';
+import { MatrixBuffers, nodeMatrices, type NodeMatrices, type NodePlaces } from './node-travel.js';
 import { allowedRoutes, RouteEligibility } from './route-eligibility.js';
 import { compilePull } from './core-pull.js';
 import { routeClasses } from './route-classes.js';
@@ -59,7 +59,8 @@ function approximationsOf(
  * with optimize_start_time) and the end limit; their capacities, cost rates and fixed cost.
  * Every job becomes a node with its time on site (plus its exit stop), one window, its loads and
  * the routes it may use. What the core cannot express is approximated on the safe side and listed
- * in `approximations`. `eligibility` answers which routes may serve which jobs.
+ * in `approximations`. `eligibility` answers which routes may serve which jobs; the matrices go
+ * into `buffers` (see MatrixBuffers).
  */
 export function compileProblem(
   problem: ResolvedProblem,
@@ -67,6 +68,7 @@ export function compileProblem(
   routes: readonly ResolvedRoute[],
   jobIndices: readonly number[],
   eligibility = new RouteEligibility(problem),
+  buffers = new MatrixBuffers(),
 ): CompiledProblem {
   // Routes whose vehicles travel differently (truck, avoided ferries or tolls) share one bound.
   const travel = problemTravel.forRoutes(routes);
@@ -136,7 +138,7 @@ export function compileProblem(
     };
   });
 
-  const matrices = nodeMatrices(travel, places, speed);
+  const matrices = nodeMatrices(travel, places, speed, buffers);
   const { distance, duration } = matrices;
   const pulled = compilePull(
     problem,

@@ -17,6 +17,26 @@ export interface NodePlaces {
  */
 export const SINGLE_PRECISION_NODES = 3000;
 
+/**
+ * The memory of the last matrices compiled, for the next compile to fill again: problems compiled
+ * one after another (a plan's dates, each searched in turn) then hold one pair of matrices between
+ * them instead of leaving one pair of garbage per problem for the collector, which lets it pile up
+ * (dropped single-precision matrices of 4,000-job dates reached 0.6 GB). A compile may take them
+ * only once nothing reads the matrices of the one before.
+ */
+export class MatrixBuffers {
+  private readonly buffers: SharedArrayBuffer[] = [];
+
+  /** A buffer of at least `bytes` for the `which`-th matrix of a compile: the last one when it is large enough. */
+  take(which: number, bytes: number): SharedArrayBuffer {
+    const last = this.buffers[which];
+    if (last !== undefined && last.byteLength >= bytes) return last;
+    const fresh = new SharedArrayBuffer(bytes);
+    this.buffers[which] = fresh;
+    return fresh;
+  }
+}
+
 /** A node matrix being filled row by row. */
 interface MatrixRows {
   matrix: TravelArray;
@@ -32,9 +52,9 @@ interface MatrixRows {
  * getting a copy. Single precision stores every value rounded up, so that the core never sees a
  * leg shorter or faster than the evaluator will.
  */
-function sharedMatrix(n: number): MatrixRows {
+function sharedMatrix(n: number, buffers: MatrixBuffers, which: number): MatrixRows {
   if (n < SINGLE_PRECISION_NODES) {
-    const matrix = new Float64Array(new SharedArrayBuffer(n * n * Float64Array.BYTES_PER_ELEMENT));
+    const matrix = new Float64Array(buffers.take(which, n * n * Float64Array.BYTES_PER_ELEMENT), 0, n * n);
     const setRow = (row: number, values: Float64Array, from: number): number => {
       matrix.set(values.subarray(from), row * n + from);
       let longest = 0;
@@ -43,10 +63,10 @@ function sharedMatrix(n: number): MatrixRows {
     };
     return { matrix, setRow };
   }
-  const buffer = new SharedArrayBuffer(n * n * Float32Array.BYTES_PER_ELEMENT);
-  const matrix = new Float32Array(buffer);
+  const buffer = buffers.take(which, n * n * Float32Array.BYTES_PER_ELEMENT);
+  const matrix = new Float32Array(buffer, 0, n * n);
   // Bit patterns of non-negative floats order like their values: one more is the next float up.
-  const bits = new Int32Array(buffer);
+  const bits = new Int32Array(buffer, 0, n * n);
   const setRow = (row: number, values: Float64Array, from: number): number => {
     let longest = 0;
     for (let k = from, at = row * n + from; k < n; k++, at++) {
@@ -109,13 +129,14 @@ function mirrorUpperTriangle(matrix: TravelArray, n: number): void {
  * Filled a row at a time: the legs of a row come from the travel table in one call. Over legs that
  * equal their way back (straight lines) between nodes left where they are entered, a row is filled
  * from its diagonal on, and the entries below the diagonal are then copied from their mirror
- * images instead of computing those legs again (the largest entries are among those above).
+ * images instead of computing those legs again (the largest entries are among those above). The
+ * matrices live in `buffers`, fresh ones unless a store of earlier compiles is given.
  */
-export function nodeMatrices(travel: TravelTable, places: NodePlaces, speed: number): NodeMatrices {
+export function nodeMatrices(travel: TravelTable, places: NodePlaces, speed: number, buffers = new MatrixBuffers()): NodeMatrices {
   const { entry, exit } = places;
   const n = entry.length;
-  const distance = sharedMatrix(n);
-  const duration = sharedMatrix(n);
+  const distance = sharedMatrix(n, buffers, 0);
+  const duration = sharedMatrix(n, buffers, 1);
   const rowDistance = new Float64Array(n);
   const rowDuration = new Float64Array(n);
   const mirrored = travel.symmetric && leftWhereEntered(places);

@@ -1,5 +1,6 @@
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { compileProblem } from '../compile/compile-problem.js';
+import { MatrixBuffers } from '../compile/node-travel.js';
 import type { RouteEligibility } from '../compile/route-eligibility.js';
 import { planToSnapshot, resultToPlan, type RoutePlan } from '../compile/solution-mapping.js';
 import type { TravelTable } from '../evaluate/travel-table.js';
@@ -39,9 +40,11 @@ export const SPLIT_FROM_JOBS = 1500;
 /**
  * Plans `jobs` (indices into problem.jobs) on `routes` with the solver core, starting from
  * `initial` (its parts the core finds infeasible are placed again). `onBest` gets the core's cost
- * of every new best (US$, plus a large charge per job left out); a plan split by date reports the
- * sum of the bests of the dates searched so far. `eligibility` answers which routes may serve
- * which jobs, for the split and for every date's compiled problem.
+ * of every new best (US$, plus a large charge per job left out). A plan split by date gives every
+ * date a first plan (construction and local search) in turn, then searches the dates in turn from
+ * those; it reports the sum over the dates once all have a plan, and then at every new best of a
+ * date. `eligibility` answers which routes may serve which jobs, for the split and for every date's
+ * compiled problem.
  */
 export async function corePlan(
   problem: ResolvedProblem,
@@ -56,26 +59,56 @@ export async function corePlan(
   const split = jobs.length >= SPLIT_FROM_JOBS ? splitByDate(problem, routes, jobs, initial, eligibility) : undefined;
   if (split === undefined || split.groups.length < 2)
     return searchCore(problem, travel, { routes: [...routes], jobs: [...jobs] }, initial, budget, onBest, eligibility);
+  // Every date gets its first plan before any date is searched: a whole plan, and its cost, then
+  // exist once the constructions are done, instead of once the last date's turn comes near the
+  // end of the limit, and every cost reported is that of a whole plan.
+  const bests = split.groups.map(() => 0);
+  // The dates are compiled one after another, twice each: their matrices share one pair of buffers.
+  const buffers = new MatrixBuffers();
+  const starts: RoutePlan = new Map(initial);
+  await eachDate(split.groups, budget.deadline, async (group, g, deadline) => {
+    const first = await searchCore(
+      problem,
+      travel,
+      group,
+      initial,
+      { ...budget, deadline, maxIterations: 0, threads: 1 },
+      (cost) => (bests[g] = cost),
+      eligibility,
+      buffers,
+    );
+    first.plan.forEach((order, route) => starts.set(route, order));
+  });
+  onBest(bests.reduce((sum, best) => sum + best, 0));
   const plan: RoutePlan = new Map();
   const unassigned = [...split.unplaced];
-  const bests = split.groups.map(() => 0);
-  let jobsLeft = split.groups.reduce((sum, group) => sum + group.jobs.length, 0);
-  for (const [g, group] of split.groups.entries()) {
-    // Each date gets its share of the time left, by job count.
-    const deadline = Date.now() + ((budget.deadline - Date.now()) * group.jobs.length) / Math.max(1, jobsLeft);
-    jobsLeft -= group.jobs.length;
+  await eachDate(split.groups, budget.deadline, async (group, g, deadline) => {
     const onGroupBest = (cost: number): void => {
       bests[g] = cost;
       onBest(bests.reduce((sum, best) => sum + best, 0));
     };
-    const part = await searchCore(problem, travel, group, initial, { ...budget, deadline }, onGroupBest, eligibility);
+    const part = await searchCore(problem, travel, group, starts, { ...budget, deadline }, onGroupBest, eligibility, buffers);
     part.plan.forEach((order, route) => plan.set(route, order));
     unassigned.push(...part.unassigned);
-  }
+  });
   return { plan, unassigned };
 }
 
-/** One search of the core over the routes and jobs of `part`. */
+/** Runs `work` on every date in turn, each with a deadline that gives it its share of the time left until `end`, by job count. */
+async function eachDate(
+  groups: readonly DayGroup[],
+  end: number,
+  work: (group: DayGroup, g: number, deadline: number) => Promise<void>,
+): Promise<void> {
+  let jobsLeft = groups.reduce((sum, group) => sum + group.jobs.length, 0);
+  for (const [g, group] of groups.entries()) {
+    const deadline = Date.now() + ((end - Date.now()) * group.jobs.length) / Math.max(1, jobsLeft);
+    jobsLeft -= group.jobs.length;
+    await work(group, g, deadline);
+  }
+}
+
+/** One search of the core over the routes and jobs of `part`, its matrices in `buffers` when given. */
 async function searchCore(
   problem: ResolvedProblem,
   travel: TravelTable,
@@ -84,11 +117,12 @@ async function searchCore(
   budget: CoreBudget,
   onBest: (cost: number) => void,
   eligibility: RouteEligibility,
+  buffers?: MatrixBuffers,
 ): Promise<CorePlan> {
   if (routes.length === 0 || jobs.length === 0) {
     return { plan: new Map(routes.map((route) => [route, []])), unassigned: [...jobs] };
   }
-  const compiled = compileProblem(problem, travel, routes, jobs, eligibility);
+  const compiled = compileProblem(problem, travel, routes, jobs, eligibility, buffers);
   const options = {
     seed: budget.seed,
     timeLimitMs: Math.max(0, budget.deadline - Date.now()),

@@ -28,3 +28,28 @@ export function sequenceProblem(
   }
   return { routes, ...(options.timeLimit ? { settings: { time_limit: options.timeLimit } } : {}) };
 }
+
+/**
+ * A build over `dates`: `jobs` jobs on a grid of 37 × 41 places near Seattle, three minutes on
+ * site each, job i allowed on `allowedDates(i)`, and `routesPerDate` routes a date from one depot
+ * (08:00–16:00).
+ */
+export function datedGridProblem(jobs: number, dates: readonly string[], routesPerDate: number, allowedDates: (job: number) => string[]) {
+  return {
+    jobs: Array.from({ length: jobs }, (_, i) => ({
+      id: `j${i}`,
+      location: `${(47.6 + (i % 37) * 0.002).toFixed(4)}, ${(-122.3 - (i % 41) * 0.002).toFixed(4)}`,
+      time_on_site: '00:03',
+      allowed_dates: allowedDates(i),
+    })),
+    routes: dates.flatMap((date, d) =>
+      Array.from({ length: routesPerDate }, (_, r) => ({
+        id: `r${d}-${r}`,
+        location: '47.6, -122.3',
+        start_time: '08:00',
+        end_time: '16:00',
+        date,
+      })),
+    ),
+  };
+}

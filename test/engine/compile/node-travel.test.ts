@@ -2,7 +2,7 @@ import { straightLineLeg, straightLineProvider } from '../../../geo/straight-lin
 import type { TravelOptions } from '../../../geo/travel.js';
 import { countingStraightLine } from '../../support/counting-travel.js';
 import { buildInstance } from '../../../engine/core/compiled/build-instance.js';
-import { MIRROR_BLOCK, nodeMatrices, SINGLE_PRECISION_NODES, type NodePlaces } from '../../../engine/compile/node-travel.js';
+import { MatrixBuffers, MIRROR_BLOCK, nodeMatrices, SINGLE_PRECISION_NODES, type NodePlaces } from '../../../engine/compile/node-travel.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
 import { ON_DEMAND_POINTS, TravelTable } from '../../../engine/evaluate/travel-table.js';
 import { resolveProblem } from '../../../model/resolve.js';
@@ -32,6 +32,28 @@ describe('nodeMatrices', () => {
     expect(distance.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(distance[1 * 30 + 2]).toBe(travel.distance(1, 2));
     expect(duration[1 * 30 + 2]).toBe(travel.duration(1, 2) / 0.5);
+  });
+
+  test('compiles that share MatrixBuffers fill the same memory again, each with its own legs; a larger one gets more', async () => {
+    const travel = await table();
+    const buffers = new MatrixBuffers();
+    const first = nodeMatrices(travel, places(30), 0.5, buffers);
+    // Other places at each node, so that a leg left from the first compile would show.
+    const shifted = (nodes: number): NodePlaces => {
+      const entry = Int32Array.from({ length: nodes }, (_, i) => (i + 1) % 3);
+      return { entry, exit: entry, exitLegDistance: new Float64Array(nodes) };
+    };
+    const second = nodeMatrices(travel, shifted(20), 0.5, buffers);
+    expect(second.distance.buffer).toBe(first.distance.buffer);
+    expect(second.duration.buffer).toBe(first.duration.buffer);
+    expect(second.distance.length).toBe(20 * 20);
+    const fresh = nodeMatrices(travel, shifted(20), 0.5);
+    expect(Array.from(second.distance)).toEqual(Array.from(fresh.distance));
+    expect(Array.from(second.duration)).toEqual(Array.from(fresh.duration));
+    expect(second.longestDistance).toBe(fresh.longestDistance);
+    const larger = nodeMatrices(travel, places(40), 0.5, buffers);
+    expect(larger.distance.buffer).not.toBe(first.distance.buffer);
+    expect(nodeMatrices(travel, places(40), 0.5, buffers).distance.buffer).toBe(larger.distance.buffer);
   });
 
   test('from SINGLE_PRECISION_NODES on: four bytes a pair, every leg rounded up by less than one step', async () => {

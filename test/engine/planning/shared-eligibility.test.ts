@@ -6,29 +6,14 @@ import { SPLIT_FROM_JOBS } from '../../../engine/planning/core-plan.js';
 import { COMPILE_SERVABLE_FROM_JOBS } from '../../../engine/planning/plan-pricer.js';
 import { unroutedReasons } from '../../../engine/planning/unrouted-reasons.js';
 import { countReads } from '../../support/counted-reads.js';
+import { datedGridProblem } from '../../support/problems.js';
 
 const dates = ['2024-03-04', '2024-03-05', '2024-03-06'];
 
 describe('which routes may serve which jobs, over one planning', () => {
   test('a job is held once against the routes of a date: the split by date, the compiled dates, the pricer and the unrouted reasons share the answers', async () => {
     const jobCount = Math.max(SPLIT_FROM_JOBS, COMPILE_SERVABLE_FROM_JOBS);
-    const body = {
-      jobs: Array.from({ length: jobCount }, (_, i) => ({
-        id: `j${i}`,
-        location: `${(47.6 + (i % 37) * 0.002).toFixed(4)}, ${(-122.3 - (i % 41) * 0.002).toFixed(4)}`,
-        time_on_site: '00:03',
-        allowed_dates: i % 2 === 0 ? [dates[i % 3]] : [dates[i % 3], dates[(i + 1) % 3]],
-      })),
-      routes: dates.flatMap((date, d) =>
-        Array.from({ length: 40 }, (_, r) => ({
-          id: `r${d}-${r}`,
-          location: '47.6, -122.3',
-          start_time: '08:00',
-          end_time: '16:00',
-          date,
-        })),
-      ),
-    };
+    const body = datedGridProblem(jobCount, dates, 40, (i) => (i % 2 === 0 ? [dates[i % 3]!] : [dates[i % 3]!, dates[(i + 1) % 3]!]));
     const problem = resolveProblem(body, 'build');
     const travel = await problemTravelTable(problem, straightLineProvider);
     // The date rule reads a job's allowed_dates once each time the rules are held against a route.
