@@ -14,10 +14,12 @@ import { startBenchStack } from '../support/stack.js';
 // --spread F (1) to scale the area; --windows adds a two-hour window to a share --window-share W
 // (1) of the jobs. The multi-day form: --days D (1) dated days (R routes each) and every job
 // allowed on one to --date-span S (3) consecutive ones (allowed_dates), a share --any-date-share A
-// (0) of them on every date instead; --capacities gives jobs loads of 1–20 and
-// routes a capacity of --capacity C (400). --threads T (1) parallel searches; --iterations I (0:
-// the time limit decides) caps each search's iterations, for a quick look at memory and work;
-// --seed N (1) is the search's random_seed (the problem stays the same), for paired comparisons.
+// (0) of them on every date instead; --capacities gives jobs loads of 1–20 and routes a capacity
+// of --capacity C (400); --homes starts and ends each of a day's routes at a home of its own, drawn
+// over the same area (route r of every day at the same one), instead of the depot. --threads T
+// (1) parallel searches; --iterations I (0: the time limit decides) caps each search's
+// iterations, for a quick look at memory and work; --seed N (1) is the search's random_seed (the
+// problem stays the same), for paired comparisons.
 // The defaults leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take
 // nearly all. A large fleet's week: `--jobs 10000 --routes 50 --days 5 --windows
 // --window-share 0.5 --capacities --limit 600 --http --threads 2`.
@@ -45,7 +47,7 @@ const options = benchOptions(
     iterations: 0,
     seed: 1,
   },
-  { flags: ['windows', 'capacities', 'http'], fractional: ['limit', 'service', 'spread', 'window-share', 'any-date-share'] },
+  { flags: ['windows', 'capacities', 'http', 'homes'], fractional: ['limit', 'service', 'spread', 'window-share', 'any-date-share'] },
 );
 const {
   jobs: jobCount,
@@ -58,6 +60,7 @@ const {
   windows,
   capacities,
   capacity,
+  homes,
   iterations,
   seed,
 } = options;
@@ -85,10 +88,17 @@ const jobs = Array.from({ length: jobCount }, (_, i) => {
     ...(capacities ? { load: 1 + Math.floor(random() * 20) } : {}),
   };
 });
+// Drawn from a source of their own, so the jobs are the same with and without --homes.
+const homeRandom = seededRandom(11);
+const homeOf = Array.from({ length: routeCount }, () =>
+  homes
+    ? `${(47.61 + (homeRandom() - 0.5) * 0.18 * spread).toFixed(5)}, ${(-122.3 + (homeRandom() - 0.5) * 0.24 * spread).toFixed(5)}`
+    : '47.6062, -122.3321',
+);
 const routes = Array.from({ length: days }, (_, day) =>
   Array.from({ length: routeCount }, (_, r) => ({
     id: `route-${day}-${r}`,
-    location: '47.6062, -122.3321',
+    location: homeOf[r]!,
     start_time: '08:00',
     end_time: '18:00',
     ...(days > 1 ? { date: dateOf(day) } : {}),
