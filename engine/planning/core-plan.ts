@@ -61,12 +61,14 @@ export async function corePlan(
     return searchCore(problem, travel, { routes: [...routes], jobs: [...jobs] }, initial, budget, onBest, eligibility);
   // Every date gets its first plan before any date is searched: a whole plan, and its cost, then
   // exist once the constructions are done, instead of once the last date's turn comes near the
-  // end of the limit, and every cost reported is that of a whole plan.
+  // end of the limit, and every cost reported is that of a whole plan. With several threads the
+  // first plans are made that many dates at a time, each on a thread of its own.
   const bests = split.groups.map(() => 0);
-  // The dates are compiled one after another, twice each: their matrices share one pair of buffers.
-  const buffers = new MatrixBuffers();
+  const lanes = Math.max(1, Math.min(budget.threads, split.groups.length));
+  // Each lane compiles its dates one after another, twice each: their matrices share one pair of buffers.
+  const buffers = Array.from({ length: lanes }, () => new MatrixBuffers());
   const starts: RoutePlan = new Map(initial);
-  await eachDate(split.groups, budget.deadline, async (group, g, deadline) => {
+  await eachDate(split.groups, budget.deadline, lanes, async (group, g, deadline, lane) => {
     const first = await searchCore(
       problem,
       travel,
@@ -75,40 +77,56 @@ export async function corePlan(
       { ...budget, deadline, maxIterations: 0, threads: 1 },
       (cost) => (bests[g] = cost),
       eligibility,
-      buffers,
+      { buffers: buffers[lane], worker: lanes > 1 },
     );
     first.plan.forEach((order, route) => starts.set(route, order));
   });
   onBest(bests.reduce((sum, best) => sum + best, 0));
   const plan: RoutePlan = new Map();
   const unassigned = [...split.unplaced];
-  await eachDate(split.groups, budget.deadline, async (group, g, deadline) => {
+  await eachDate(split.groups, budget.deadline, 1, async (group, g, deadline) => {
     const onGroupBest = (cost: number): void => {
       bests[g] = cost;
       onBest(bests.reduce((sum, best) => sum + best, 0));
     };
-    const part = await searchCore(problem, travel, group, starts, { ...budget, deadline }, onGroupBest, eligibility, buffers);
+    const part = await searchCore(problem, travel, group, starts, { ...budget, deadline }, onGroupBest, eligibility, {
+      buffers: buffers[0],
+    });
     part.plan.forEach((order, route) => plan.set(route, order));
     unassigned.push(...part.unassigned);
   });
   return { plan, unassigned };
 }
 
-/** Runs `work` on every date in turn, each with a deadline that gives it its share of the time left until `end`, by job count. */
+/**
+ * Runs `work` on every date in order, `lanes` dates at a time (a lane takes the next date when its
+ * last one is done), each with a deadline that gives it its share, by job count, of the time left
+ * until `end` among the dates not yet begun.
+ */
 async function eachDate(
   groups: readonly DayGroup[],
   end: number,
-  work: (group: DayGroup, g: number, deadline: number) => Promise<void>,
+  lanes: number,
+  work: (group: DayGroup, g: number, deadline: number, lane: number) => Promise<void>,
 ): Promise<void> {
   let jobsLeft = groups.reduce((sum, group) => sum + group.jobs.length, 0);
-  for (const [g, group] of groups.entries()) {
-    const deadline = Date.now() + ((end - Date.now()) * group.jobs.length) / Math.max(1, jobsLeft);
-    jobsLeft -= group.jobs.length;
-    await work(group, g, deadline);
-  }
+  let next = 0;
+  const lane = async (l: number): Promise<void> => {
+    while (next < groups.length) {
+      const g = next++;
+      const group = groups[g]!;
+      const deadline = Date.now() + ((end - Date.now()) * group.jobs.length) / Math.max(1, jobsLeft);
+      jobsLeft -= group.jobs.length;
+      await work(group, g, deadline, l);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, (_, l) => lane(l)));
 }
 
-/** One search of the core over the routes and jobs of `part`, its matrices in `buffers` when given. */
+/**
+ * One search of the core over the routes and jobs of `part`, its matrices in `buffers` when given;
+ * with more than one thread, or with `worker`, on worker threads instead of this one.
+ */
 async function searchCore(
   problem: ResolvedProblem,
   travel: TravelTable,
@@ -117,7 +135,7 @@ async function searchCore(
   budget: CoreBudget,
   onBest: (cost: number) => void,
   eligibility: RouteEligibility,
-  buffers?: MatrixBuffers,
+  { buffers, worker = false }: { buffers?: MatrixBuffers; worker?: boolean } = {},
 ): Promise<CorePlan> {
   if (routes.length === 0 || jobs.length === 0) {
     return { plan: new Map(routes.map((route) => [route, []])), unassigned: [...jobs] };
@@ -132,7 +150,7 @@ async function searchCore(
   };
   const startedAt = Date.now();
   const result =
-    budget.threads > 1
+    budget.threads > 1 || worker
       ? await solveParallel(compiled.instance, { ...options, threads: budget.threads })
       : solve(compiled.instance, options);
   recordSearch({ iterations: result.iterations, startedAt, timeToBestMs: result.timeToBestMs });
