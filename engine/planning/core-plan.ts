@@ -41,9 +41,9 @@ export const SPLIT_FROM_JOBS = 1500;
  * Plans `jobs` (indices into problem.jobs) on `routes` with the solver core, starting from
  * `initial` (its parts the core finds infeasible are placed again). `onBest` gets the core's cost
  * of every new best (US$, plus a large charge per job left out). A plan split by date gives every
- * date a first plan (construction and local search) in turn, then searches the dates in turn from
- * those; it reports the sum over the dates once all have a plan, and then at every new best of a
- * date. `eligibility` answers which routes may serve which jobs, for the split and for every date's
+ * date a first plan (construction and local search), as many dates at a time as there are
+ * threads, then searches the dates in turn from those; it reports the sum over the dates once all
+ * have a plan, and then at every new best of a date. `eligibility` answers which routes may serve which jobs, for the split and for every date's
  * compiled problem.
  */
 export async function corePlan(
