@@ -43,8 +43,8 @@ export const SPLIT_FROM_JOBS = 1500;
  * of every new best (US$, plus a large charge per job left out). A plan split by date gives every
  * date a first plan (construction and local search), as many dates at a time as there are
  * threads, then searches the dates in turn from those; it reports the sum over the dates once all
- * have a plan, and then at every new best of a date. `eligibility` answers which routes may serve which jobs, for the split and for every date's
- * compiled problem.
+ * have a plan, and then at every new best of a date. `eligibility` answers which routes may serve
+ * which jobs, for the split and for every date's compiled problem.
  */
 export async function corePlan(
   problem: ResolvedProblem,
@@ -64,6 +64,7 @@ export async function corePlan(
   // end of the limit, and every cost reported is that of a whole plan. With several threads the
   // first plans are made that many dates at a time, each on a thread of its own.
   const bests = split.groups.map(() => 0);
+  const reportWhole = (): void => onBest(bests.reduce((sum, best) => sum + best, 0));
   const lanes = Math.max(1, Math.min(budget.threads, split.groups.length));
   // Each lane compiles its dates one after another, twice each: their matrices share one pair of buffers.
   const buffers = Array.from({ length: lanes }, () => new MatrixBuffers());
@@ -81,13 +82,13 @@ export async function corePlan(
     );
     first.plan.forEach((order, route) => starts.set(route, order));
   });
-  onBest(bests.reduce((sum, best) => sum + best, 0));
+  reportWhole();
   const plan: RoutePlan = new Map();
   const unassigned = [...split.unplaced];
   await eachDate(split.groups, budget.deadline, 1, async (group, g, deadline) => {
     const onGroupBest = (cost: number): void => {
       bests[g] = cost;
-      onBest(bests.reduce((sum, best) => sum + best, 0));
+      reportWhole();
     };
     const part = await searchCore(problem, travel, group, starts, { ...budget, deadline }, onGroupBest, eligibility, {
       buffers: buffers[0],
