@@ -7,6 +7,8 @@ import { seededRandom } from '../../engine/planning/search-budget.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
 import { benchOptions } from '../support/options.js';
 import { startBenchStack } from '../support/stack.js';
+import { ensurePeerEnvironment } from '../solver/peers.js';
+import { vroomPlan } from './vroom-peer.js';
 
 // How build's wall time, cost and memory follow the job count: a synthetic problem of --jobs N
 // (1000) jobs scattered over ~20 km around Seattle, --routes R (3) routes per day from one depot
@@ -30,6 +32,8 @@ import { startBenchStack } from '../support/stack.js';
 // got no reasons in time, and any job missing from both or routed twice), the cost, the time of
 // the first searched (feasible) plan, the peak resident memory, the load average, and the
 // violations the evaluator finds when it re-evaluates the routes (in this process).
+// --vroom then solves the same problem with VROOM (vroom-peer.ts), with the same time limit and
+// threads, and prints what the evaluator makes of its plan beside wayplan's.
 
 const options = benchOptions(
   {
@@ -47,7 +51,10 @@ const options = benchOptions(
     iterations: 0,
     seed: 1,
   },
-  { flags: ['windows', 'capacities', 'http', 'homes'], fractional: ['limit', 'service', 'spread', 'window-share', 'any-date-share'] },
+  {
+    flags: ['windows', 'capacities', 'http', 'homes', 'vroom'],
+    fractional: ['limit', 'service', 'spread', 'window-share', 'any-date-share'],
+  },
 );
 const {
   jobs: jobCount,
@@ -190,17 +197,29 @@ load.push(loadavg()[0]!);
 const planned = new Map(
   built.routes.map((route) => [route.id, (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => stop.id)]),
 );
-const evaluated = (await runOperation(
-  'evaluate',
-  { jobs, routes: routes.map((route) => ({ ...route, jobs: planned.get(route.id) ?? [] })) },
-  {},
-  straightLineProvider,
-  () => undefined,
-)) as ProblemResponse;
-const hard = evaluated.routes.reduce(
-  (sum, route) => sum + route.violations.length + (route.stops ?? []).reduce((s, stop) => s + stop.violations.length, 0),
-  0,
-);
+/** Hours of a response's `hh:mm:ss[.fff]` timespan. */
+const hoursOf = (timespan: string): number => timespan.split(':').reduce((sum, part) => sum * 60 + Number(part), 0) / 3600;
+
+/** The evaluator's figures for `planned` (job ids per route id): hard violations, cost, kilometres and working hours. */
+async function evaluatePlan(planned: Map<string, string[]>): Promise<{ hard: number; cost: number; km: number; hours: number }> {
+  const evaluated = (await runOperation(
+    'evaluate',
+    { jobs, routes: routes.map((route) => ({ ...route, jobs: planned.get(route.id) ?? [] })) },
+    {},
+    straightLineProvider,
+    () => undefined,
+  )) as ProblemResponse;
+  return {
+    hard: evaluated.routes.reduce(
+      (sum, route) => sum + route.violations.length + (route.stops ?? []).reduce((s, stop) => s + stop.violations.length, 0),
+      0,
+    ),
+    cost: evaluated.routes.reduce((sum, route) => sum + route.cost, 0),
+    km: evaluated.routes.reduce((sum, route) => sum + route.distance_meters, 0) / 1000,
+    hours: evaluated.routes.reduce((sum, route) => sum + hoursOf(route.working_time), 0),
+  };
+}
+const ours = await evaluatePlan(planned);
 const cost = built.routes.reduce((sum, route) => sum + route.cost, 0);
 // Every job must come back once, on a route or as unrouted: a job on two stops or on neither is a fault.
 const stops = [...planned.values()].flat();
@@ -211,7 +230,7 @@ console.log(
   `${jobCount} jobs, ${routeCount * days} routes${days > 1 ? ` over ${days} days` : ''}${windows ? `, windows on ${Math.round(windowShare * 100)} %` : ''}${capacities ? ', capacities' : ''}, ` +
     `${threads} thread(s), ${viaHttp ? 'POST /v1/build' : 'in process'}, time limit ${limit} s: ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(0)} CPU s, first searched plan at ${firstSearched?.toFixed(1) ?? '—'} s, ` +
     `peak memory ${peakMb.toFixed(0)} MB${viaHttp ? ' (worker)' : ''}, 1-minute load ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}, ` +
-    `${routed} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${hard} violations on re-evaluation` +
+    `${routed} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${ours.hard} violations on re-evaluation` +
     (lost !== 0 || duplicated !== 0 ? `, ${lost} jobs neither routed nor unrouted, ${duplicated} routed twice` : ''),
 );
 if (!viaHttp) {
@@ -219,5 +238,20 @@ if (!viaHttp) {
   console.log(
     `stages (first report, peak resident memory seen in it): ${[...stages].map(([phase, stage]) => `${phase} from ${stage.from.toFixed(1)} s ${stage.rssMb.toFixed(0)} MB`).join('; ')}; ` +
       `after the re-evaluation: resident ${(after.rss / 2 ** 20).toFixed(0)} MB, heap ${(after.heapUsed / 2 ** 20).toFixed(0)} MB, array buffers ${(after.arrayBuffers / 2 ** 20).toFixed(0)} MB`,
+  );
+}
+if (options.vroom) {
+  // The peer gets the same problem, time limit and threads, after wayplan's run, on the same machine.
+  const python = ensurePeerEnvironment(new URL('../../../', import.meta.url).pathname);
+  const peer = vroomPlan(python, jobs, routes, limit, threads);
+  const peerStops = [...peer.routes.values()].flat();
+  const peerRouted = new Set(peerStops).size;
+  const peerFigures = await evaluatePlan(peer.routes);
+  console.log(
+    `VROOM (exploration 5, ${threads} thread(s), timeout ${limit} s): ${peer.seconds.toFixed(1)} s wall, peak memory ${peer.peakMb.toFixed(0)} MB, ` +
+      `${peerRouted} routed, ${jobCount - peerRouted} unrouted, cost ${peerFigures.cost.toFixed(2)}, ${peerFigures.km.toFixed(0)} km, ${peerFigures.hours.toFixed(1)} working hours ` +
+      `(wayplan's evaluator; wayplan's plan: cost ${ours.cost.toFixed(2)}, ${ours.km.toFixed(0)} km, ${ours.hours.toFixed(1)} working hours), ` +
+      `${peerFigures.hard} violations on evaluation` +
+      (peerStops.length !== peerRouted ? `, ${peerStops.length - peerRouted} routed twice` : ''),
   );
 }
