@@ -8,7 +8,7 @@ import type { ProblemResponse } from '../../model/types/responses.js';
 import { benchOptions } from '../support/options.js';
 import { startBenchStack } from '../support/stack.js';
 import { ensurePeerEnvironment } from '../solver/peers.js';
-import { vroomPlan } from './vroom-peer.js';
+import { peerPlan, SCALE_PEERS } from './peer-plan.js';
 
 // How build's wall time, cost and memory follow the job count: a synthetic problem of --jobs N
 // (1000) jobs scattered over ~20 km around Seattle, --routes R (3) routes per day from one depot
@@ -32,8 +32,11 @@ import { vroomPlan } from './vroom-peer.js';
 // got no reasons in time, and any job missing from both or routed twice), the cost, the time of
 // the first searched (feasible) plan, the peak resident memory, the load average, and the
 // violations the evaluator finds when it re-evaluates the routes (in this process).
-// --vroom then solves the same problem with VROOM (vroom-peer.ts), with the same time limit and
-// threads, and prints what the evaluator makes of its plan beside wayplan's.
+// --vroom and --pyvrp then solve the same problem with those peers (peer-plan.ts), with the same
+// time limit (VROOM with the same threads, PyVRP with one and the same seed), and print what the
+// evaluator makes of their plans beside wayplan's. --distance-cost prices the routes' kilometres
+// only (cost_per_hour 0): wayplan then minimises what VROOM does (travel time, proportional to
+// distance on straight lines), and waiting is free for both.
 
 const options = benchOptions(
   {
@@ -52,7 +55,7 @@ const options = benchOptions(
     seed: 1,
   },
   {
-    flags: ['windows', 'capacities', 'http', 'homes', 'vroom'],
+    flags: ['windows', 'capacities', 'http', 'homes', 'distance-cost', ...SCALE_PEERS],
     fractional: ['limit', 'service', 'spread', 'window-share', 'any-date-share'],
   },
 );
@@ -74,6 +77,7 @@ const {
 const windowShare = options['window-share'];
 const dateSpan = options['date-span'];
 const anyDateShare = options['any-date-share'];
+const distanceCost = options['distance-cost'];
 const clock = (seconds: number): string =>
   [seconds / 3600, (seconds % 3600) / 60, seconds % 60].map((part) => String(Math.floor(part)).padStart(2, '0')).join(':');
 const dateOf = (day: number): string => `2024-03-${String(4 + day).padStart(2, '0')}`;
@@ -110,6 +114,7 @@ const routes = Array.from({ length: days }, (_, day) =>
     end_time: '18:00',
     ...(days > 1 ? { date: dateOf(day) } : {}),
     ...(capacities ? { load_capacity: capacity } : {}),
+    ...(distanceCost ? { cost_per_hour: 0 } : {}),
   })),
 ).flat();
 const settings = { time_limit: clock(limit), random_seed: seed };
@@ -197,11 +202,14 @@ load.push(loadavg()[0]!);
 const planned = new Map(
   built.routes.map((route) => [route.id, (route.stops ?? []).filter((stop) => stop.type === 'job').map((stop) => stop.id)]),
 );
+/** How many violations, and of which types. */
+const violationCount = (types: readonly string[]): string =>
+  `${types.length} violations${types.length > 0 ? ` (${[...new Set(types)].join(', ')})` : ''}`;
 /** Hours of a response's `hh:mm:ss[.fff]` timespan. */
 const hoursOf = (timespan: string): number => timespan.split(':').reduce((sum, part) => sum * 60 + Number(part), 0) / 3600;
 
-/** The evaluator's figures for `planned` (job ids per route id): hard violations, cost, kilometres and working hours. */
-async function evaluatePlan(planned: Map<string, string[]>): Promise<{ hard: number; cost: number; km: number; hours: number }> {
+/** The evaluator's figures for `planned` (job ids per route id): its hard violations' types, cost, kilometres and working hours. */
+async function evaluatePlan(planned: Map<string, string[]>): Promise<{ violations: string[]; cost: number; km: number; hours: number }> {
   const evaluated = (await runOperation(
     'evaluate',
     { jobs, routes: routes.map((route) => ({ ...route, jobs: planned.get(route.id) ?? [] })) },
@@ -210,10 +218,9 @@ async function evaluatePlan(planned: Map<string, string[]>): Promise<{ hard: num
     () => undefined,
   )) as ProblemResponse;
   return {
-    hard: evaluated.routes.reduce(
-      (sum, route) => sum + route.violations.length + (route.stops ?? []).reduce((s, stop) => s + stop.violations.length, 0),
-      0,
-    ),
+    violations: evaluated.routes
+      .flatMap((route) => [...route.violations, ...(route.stops ?? []).flatMap((stop) => stop.violations)])
+      .map((violation) => violation.type),
     cost: evaluated.routes.reduce((sum, route) => sum + route.cost, 0),
     km: evaluated.routes.reduce((sum, route) => sum + route.distance_meters, 0) / 1000,
     hours: evaluated.routes.reduce((sum, route) => sum + hoursOf(route.working_time), 0),
@@ -230,7 +237,7 @@ console.log(
   `${jobCount} jobs, ${routeCount * days} routes${days > 1 ? ` over ${days} days` : ''}${windows ? `, windows on ${Math.round(windowShare * 100)} %` : ''}${capacities ? ', capacities' : ''}, ` +
     `${threads} thread(s), ${viaHttp ? 'POST /v1/build' : 'in process'}, time limit ${limit} s: ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(0)} CPU s, first searched plan at ${firstSearched?.toFixed(1) ?? '—'} s, ` +
     `peak memory ${peakMb.toFixed(0)} MB${viaHttp ? ' (worker)' : ''}, 1-minute load ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}, ` +
-    `${routed} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${ours.hard} violations on re-evaluation` +
+    `${routed} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${violationCount(ours.violations)} on re-evaluation` +
     (lost !== 0 || duplicated !== 0 ? `, ${lost} jobs neither routed nor unrouted, ${duplicated} routed twice` : ''),
 );
 if (!viaHttp) {
@@ -240,18 +247,18 @@ if (!viaHttp) {
       `after the re-evaluation: resident ${(after.rss / 2 ** 20).toFixed(0)} MB, heap ${(after.heapUsed / 2 ** 20).toFixed(0)} MB, array buffers ${(after.arrayBuffers / 2 ** 20).toFixed(0)} MB`,
   );
 }
-if (options.vroom) {
-  // The peer gets the same problem, time limit and threads, after wayplan's run, on the same machine.
+for (const peer of SCALE_PEERS.filter((name) => options[name])) {
+  // Each peer gets the same problem and time limit (and threads, where it has them) after wayplan's run.
   const python = ensurePeerEnvironment(new URL('../../../', import.meta.url).pathname);
-  const peer = vroomPlan(python, jobs, routes, limit, threads);
-  const peerStops = [...peer.routes.values()].flat();
-  const peerRouted = new Set(peerStops).size;
-  const peerFigures = await evaluatePlan(peer.routes);
+  const plan = peerPlan(python, peer, jobs, routes, { limit, threads, seed });
+  const stops = [...plan.routes.values()].flat();
+  const routed = new Set(stops).size;
+  const figures = await evaluatePlan(plan.routes);
   console.log(
-    `VROOM (exploration 5, ${threads} thread(s), timeout ${limit} s): ${peer.seconds.toFixed(1)} s wall, peak memory ${peer.peakMb.toFixed(0)} MB, ` +
-      `${peerRouted} routed, ${jobCount - peerRouted} unrouted, cost ${peerFigures.cost.toFixed(2)}, ${peerFigures.km.toFixed(0)} km, ${peerFigures.hours.toFixed(1)} working hours ` +
-      `(wayplan's evaluator; wayplan's plan: cost ${ours.cost.toFixed(2)}, ${ours.km.toFixed(0)} km, ${ours.hours.toFixed(1)} working hours), ` +
-      `${peerFigures.hard} violations on evaluation` +
-      (peerStops.length !== peerRouted ? `, ${peerStops.length - peerRouted} routed twice` : ''),
+    `${peer} (${peer === 'vroom' ? `exploration 5, ${threads} thread(s)` : `1 thread, seed ${seed}`}, ${limit} s): ${plan.seconds.toFixed(1)} s wall, ` +
+      `peak memory ${plan.peakMb.toFixed(0)} MB, ${routed} routed, ${jobCount - routed} unrouted, cost ${figures.cost.toFixed(2)}, ` +
+      `${figures.km.toFixed(0)} km, ${figures.hours.toFixed(1)} working hours (wayplan's evaluator; wayplan's plan: cost ${ours.cost.toFixed(2)}, ` +
+      `${ours.km.toFixed(0)} km, ${ours.hours.toFixed(1)} working hours), ${violationCount(figures.violations)} on evaluation` +
+      (stops.length !== routed ? `, ${stops.length - routed} routed twice` : ''),
   );
 }

@@ -1,15 +1,13 @@
-"""VROOM (pyvroom) on a build-scale problem, as the peer of wayplan's build.
+"""VROOM (pyvroom) on a build-scale problem, as a peer of wayplan's build.
 
-Reads the JSON written by bench/build-scale/vroom-peer.ts: the travel times (whole seconds, rounded
-up) as a little-endian uint32 matrix file, the vehicles (one per route of a day: start and end
-place, window in seconds from the first day's midnight, capacity) and the jobs (place, time on
-site, one window per allowed date, load). Solves with the threads, exploration level and timeout
-given, and writes {"routes": [[job numbers] per vehicle], "seconds": wall, "peak_mb": resident}.
-The plan is priced and checked by wayplan's evaluator, so both plans are scored by the same code.
+Reads the JSON written by bench/build-scale/peer-plan.ts (its doc comment says what is in it),
+solves with the threads given, exploration level 5 (VROOM's most thorough, as in the solver bench)
+and the time limit as timeout, and writes {"routes": [[job numbers] per route], "seconds": wall,
+"peak_mb": resident}. wayplan's evaluator prices and checks the plan.
 
-VROOM minimises travel time. With straight-line travel at one speed, travel time is proportional
-to distance, so that is the part of wayplan's cost (per km and per hour) that the routes decide,
-besides the waiting that VROOM does not price.
+VROOM minimises travel time and does not price waiting. With straight-line travel at one speed,
+travel time is proportional to distance: with the bench's --distance-cost that is wayplan's cost
+too; otherwise wayplan also prices every hour from the start to the end of a route.
 """
 import json
 import resource
@@ -24,37 +22,26 @@ started = time.time()
 with open(sys.argv[1]) as f:
     spec = json.load(f)
 size = spec["size"]
-matrix = numpy.fromfile(spec["matrix"], dtype="<u4").reshape(size, size)
 problem = vroom.Input()
-problem.set_durations_matrix(profile="car", matrix_input=matrix)
-del matrix
+problem.set_durations_matrix(
+    profile="car", matrix_input=numpy.fromfile(spec["matrices"]["durations"], dtype="<u4").reshape(size, size)
+)
 for number, vehicle in enumerate(spec["vehicles"]):
+    capacity = [vehicle["capacity"]] if "capacity" in vehicle else []
+    window = vroom.TimeWindow(*vehicle["window"])
     problem.add_vehicle(
-        vroom.Vehicle(
-            number,
-            start=vehicle["start"],
-            end=vehicle["end"],
-            capacity=[vehicle["capacity"]] if "capacity" in vehicle else [],
-            time_window=vroom.TimeWindow(*vehicle["window"]),
-        )
+        vroom.Vehicle(number, start=vehicle["place"], end=vehicle["place"], capacity=capacity, time_window=window)
     )
 for number, job in enumerate(spec["jobs"]):
+    delivery = [job["load"]] if "load" in job else []
+    windows = [vroom.TimeWindow(*window) for window in job["windows"]]
     problem.add_job(
-        vroom.Job(
-            number,
-            location=job["location"],
-            default_service=job["service"],
-            delivery=[job["load"]] if "load" in job else [],
-            time_windows=[vroom.TimeWindow(*window) for window in job["windows"]],
-        )
+        vroom.Job(number, location=job["place"], default_service=job["service"], delivery=delivery, time_windows=windows)
     )
 remaining = max(1.0, spec["time_limit"] - (time.time() - started))
-solution = problem.solve(
-    exploration_level=spec["exploration"], nb_threads=spec["threads"], timeout=timedelta(seconds=remaining)
-)
+solution = problem.solve(exploration_level=5, nb_threads=spec["threads"], timeout=timedelta(seconds=remaining))
 routes = [[] for _ in spec["vehicles"]]
-frame = solution.routes
-steps = frame[frame["type"] == "job"]
+steps = solution.routes[solution.routes["type"] == "job"]
 for vehicle, number in zip(steps["vehicle_id"], steps["id"]):
     routes[int(vehicle)].append(int(number))
 with open(sys.argv[2], "w") as f:

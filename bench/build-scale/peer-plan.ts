@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { straightLineRows } from '../../geo/straight-line.js';
 import type { LatLon } from '../../geo/travel.js';
 
-/** A job of the bench's build request, in the fields the peer needs. */
+/** The peers a build-scale run can be set beside, each a runner `run_<name>.py` in this folder. */
+export const SCALE_PEERS = ['vroom', 'pyvrp'] as const;
+export type ScalePeer = (typeof SCALE_PEERS)[number];
+
+/** A job of the bench's build request, in the fields the peers need. */
 export interface ScaleJob {
   id: string;
   location: string;
@@ -15,7 +19,7 @@ export interface ScaleJob {
   load?: number;
 }
 
-/** A route of the bench's build request, in the fields the peer needs. */
+/** A route of the bench's build request, in the fields the peers need. */
 export interface ScaleRoute {
   id: string;
   location: string;
@@ -23,6 +27,7 @@ export interface ScaleRoute {
   end_time: string;
   date?: string;
   load_capacity?: number;
+  cost_per_hour?: number;
 }
 
 export interface PeerPlan {
@@ -34,11 +39,12 @@ export interface PeerPlan {
   peakMb: number;
 }
 
-/** VROOM's exploration level: 5 is its most thorough, the level the solver bench runs it at. */
-const EXPLORATION = 5;
-/** Grace on top of the time limit before the runner is killed: VROOM checks its timeout only between its steps. */
+/** Grace on top of the time limit before a runner is killed: VROOM checks its timeout only between its steps, PyVRP between iterations. */
 const RUNNER_GRACE_MS = 600_000;
 const DAY_SECONDS = 86_400;
+/** wayplan's default prices (settings.cost_per_km, settings.cost_per_hour), which the bench's routes keep unless they give their own. */
+const COST_PER_KM = 0.07677;
+const COST_PER_HOUR = 10;
 
 /** Seconds of a `hh:mm` or `hh:mm:ss` timespan, the forms the bench writes. */
 const seconds = (clock: string): number => {
@@ -51,18 +57,19 @@ const latLon = (text: string): LatLon => {
 };
 
 /**
- * The same build solved by VROOM (bench/build-scale/run_vroom.py) with `threads` threads and a
- * timeout of `limit` seconds: every route of a day becomes a vehicle with that day's window,
- * counted in seconds from the first date's midnight, and every job gets one window per allowed
- * date. Travel times are wayplan's straight-line legs in whole seconds rounded up, so a plan on
- * time for VROOM is on time for wayplan's evaluator too.
+ * The same build solved by a peer (`run_<peer>.py` beside this file) with `threads` threads where
+ * it has them, seed `seed` where it takes one, and `limit` seconds. Each route becomes a vehicle
+ * with its day's window, counted in seconds from the first date's midnight, its place, capacity and
+ * prices; each job gets one window per allowed date. Places are numbered; the travel between them
+ * is wayplan's straight-line legs, in whole metres and in whole seconds rounded up (a plan on time
+ * for the peer is on time for wayplan's evaluator too), each a uint32 matrix file.
  */
-export function vroomPlan(
+export function peerPlan(
   python: string,
+  peer: ScalePeer,
   jobs: readonly ScaleJob[],
   routes: readonly ScaleRoute[],
-  limit: number,
-  threads: number,
+  { limit, threads, seed }: { limit: number; threads: number; seed: number },
 ): PeerPlan {
   const dates = [...new Set(routes.map((route) => route.date ?? ''))].sort();
   const dayOf = (date: string | undefined): number => dates.indexOf(date ?? '');
@@ -71,45 +78,40 @@ export function vroomPlan(
   const vehicles = routes.map((route) => {
     const day = dayOf(route.date) * DAY_SECONDS;
     return {
-      start: place(route.location),
-      end: place(route.location),
+      place: place(route.location),
+      day: dayOf(route.date),
       window: [day + seconds(route.start_time), day + seconds(route.end_time)],
+      cost_per_km: COST_PER_KM,
+      cost_per_hour: route.cost_per_hour ?? COST_PER_HOUR,
       ...(route.load_capacity !== undefined ? { capacity: route.load_capacity } : {}),
     };
   });
   const peerJobs = jobs.map((job) => {
-    // A job without a window may come any time of its days; VROOM wants the days' windows apart.
+    // A job without a window may come any time of its days; the peers want the days' windows apart.
     const window = job.time_window ? [seconds(job.time_window.start), seconds(job.time_window.end)] : [0, DAY_SECONDS - 1];
     const days = (job.allowed_dates?.map(dayOf) ?? dates.map((_, day) => day)).sort((a, b) => a - b);
     return {
-      location: place(job.location),
+      place: place(job.location),
       service: seconds(job.time_on_site),
       windows: days.map((day) => [day * DAY_SECONDS + window[0]!, day * DAY_SECONDS + window[1]!]),
       ...(job.load !== undefined ? { load: job.load } : {}),
     };
   });
-  const folder = mkdtempSync(join(tmpdir(), 'wayplan-vroom-'));
+  const folder = mkdtempSync(join(tmpdir(), `wayplan-${peer}-`));
   try {
-    const matrixPath = join(folder, 'durations.u32');
-    writeDurations([...places.keys()].map(latLon), matrixPath);
+    const points = [...places.keys()].map(latLon);
+    const matrices = { distances: join(folder, 'distances.u32'), durations: join(folder, 'durations.u32') };
+    writeMatrices(points, matrices);
     const specPath = join(folder, 'problem.json');
     const outPath = join(folder, 'plan.json');
     writeFileSync(
       specPath,
-      JSON.stringify({
-        size: places.size,
-        matrix: matrixPath,
-        vehicles,
-        jobs: peerJobs,
-        time_limit: limit,
-        threads,
-        exploration: EXPLORATION,
-      }),
+      JSON.stringify({ size: places.size, points, matrices, vehicles, jobs: peerJobs, time_limit: limit, threads, seed }),
     );
-    const script = new URL('../../../bench/build-scale/run_vroom.py', import.meta.url).pathname;
+    const script = new URL(`../../../bench/build-scale/run_${peer}.py`, import.meta.url).pathname;
     const run = spawnSync(python, [script, specPath, outPath], { encoding: 'utf8', timeout: limit * 1000 + RUNNER_GRACE_MS });
     if (run.status !== 0)
-      throw new Error(`VROOM's runner failed: ${(run.stderr || String(run.error)).trim().split('\n').slice(-3).join(' | ')}`);
+      throw new Error(`${peer}'s runner failed: ${(run.stderr || String(run.error)).trim().split('\n').slice(-3).join(' | ')}`);
     const plan = JSON.parse(readFileSync(outPath, 'utf8')) as { routes: number[][]; seconds: number; peak_mb: number };
     return {
       routes: new Map(routes.map((route, r) => [route.id, (plan.routes[r] ?? []).map((job) => jobs[job]!.id)])),
@@ -121,22 +123,32 @@ export function vroomPlan(
   }
 }
 
-/** The straight-line travel times between `points`, in whole seconds rounded up, row by row into a uint32 file. */
-function writeDurations(points: readonly LatLon[], path: string): void {
+/**
+ * The straight-line legs between `points`, row by row into two uint32 files: distances in whole
+ * metres (rounded) and travel times in whole seconds (rounded up).
+ */
+function writeMatrices(points: readonly LatLon[], paths: { distances: string; durations: string }): void {
   const size = points.length;
   const rows = straightLineRows(points);
   const to = Int32Array.from({ length: size }, (_, j) => j);
   const distances = new Float64Array(size);
   const durations = new Float64Array(size);
-  const row = new Uint32Array(size);
-  const file = openSync(path, 'w');
+  const distanceRow = new Uint32Array(size);
+  const durationRow = new Uint32Array(size);
+  const distanceFile = openSync(paths.distances, 'w');
+  const durationFile = openSync(paths.durations, 'w');
   try {
     for (let i = 0; i < size; i++) {
       rows(i, to, distances, durations);
-      for (let j = 0; j < size; j++) row[j] = i === j ? 0 : Math.ceil(durations[j]!);
-      writeSync(file, row);
+      for (let j = 0; j < size; j++) {
+        distanceRow[j] = i === j ? 0 : Math.round(distances[j]!);
+        durationRow[j] = i === j ? 0 : Math.ceil(durations[j]!);
+      }
+      writeSync(distanceFile, distanceRow);
+      writeSync(durationFile, durationRow);
     }
   } finally {
-    closeSync(file);
+    closeSync(distanceFile);
+    closeSync(durationFile);
   }
 }
