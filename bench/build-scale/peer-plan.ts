@@ -56,13 +56,75 @@ const latLon = (text: string): LatLon => {
   return { lat, lon };
 };
 
+/** A route as the peers see it: a vehicle. Windows count seconds from the first date's midnight. */
+export interface PeerVehicle {
+  /** Where it starts and ends (a number of `PeerInput.points`). */
+  place: number;
+  window: [number, number];
+  cost_per_km: number;
+  cost_per_hour: number;
+  capacity?: number;
+}
+
+/** A job as the peers see it. */
+export interface PeerJob {
+  place: number;
+  service: number;
+  /** One a date it may be served on, in order and apart. */
+  windows: [number, number][];
+  load?: number;
+}
+
+/** What every runner reads besides the travel matrices. */
+export interface PeerInput {
+  /** The distinct places of the routes and jobs, numbered in order. */
+  points: LatLon[];
+  /** One per route, in the order of the routes. */
+  vehicles: PeerVehicle[];
+  /** One per job, in the order of the jobs. */
+  jobs: PeerJob[];
+}
+
+/**
+ * The bench's build request as the peers see it: each route a vehicle with its day's window, its
+ * place, capacity and prices; each job one window per allowed date (its own time window, or the
+ * whole day), at places numbered once however many routes and jobs share them.
+ */
+export function peerInput(jobs: readonly ScaleJob[], routes: readonly ScaleRoute[]): PeerInput {
+  const dates = [...new Set(routes.map((route) => route.date ?? ''))].sort();
+  const dayStart = (date: string | undefined): number => dates.indexOf(date ?? '') * DAY_SECONDS;
+  const places = new Map<string, number>();
+  const place = (location: string): number => places.get(location) ?? places.set(location, places.size).get(location)!;
+  const vehicles = routes.map((route): PeerVehicle => {
+    const day = dayStart(route.date);
+    return {
+      place: place(route.location),
+      window: [day + seconds(route.start_time), day + seconds(route.end_time)],
+      cost_per_km: COST_PER_KM,
+      cost_per_hour: route.cost_per_hour ?? COST_PER_HOUR,
+      ...(route.load_capacity !== undefined ? { capacity: route.load_capacity } : {}),
+    };
+  });
+  const peerJobs = jobs.map((job): PeerJob => {
+    // A job without a window may come any time of its days; the peers want the days' windows apart.
+    const [from, to] = job.time_window ? [seconds(job.time_window.start), seconds(job.time_window.end)] : [0, DAY_SECONDS - 1];
+    const days = (job.allowed_dates ?? dates).map(dayStart).sort((a, b) => a - b);
+    return {
+      place: place(job.location),
+      service: seconds(job.time_on_site),
+      windows: days.map((day) => [day + from, day + to]),
+      ...(job.load !== undefined ? { load: job.load } : {}),
+    };
+  });
+  return { points: [...places.keys()].map(latLon), vehicles, jobs: peerJobs };
+}
+
 /**
  * The same build solved by a peer (`run_<peer>.py` beside this file) with `threads` threads where
- * it has them, seed `seed` where it takes one, and `limit` seconds. Each route becomes a vehicle
- * with its day's window, counted in seconds from the first date's midnight, its place, capacity and
- * prices; each job gets one window per allowed date. Places are numbered; the travel between them
- * is wayplan's straight-line legs, in whole metres and in whole seconds rounded up (a plan on time
- * for the peer is on time for wayplan's evaluator too), each a uint32 matrix file.
+ * it has them, seed `seed` where it takes one, and `limit` seconds, on peerInput's problem. The
+ * travel between its places is wayplan's straight-line legs, in whole metres and in whole seconds
+ * rounded up (a plan on time for the peer is on time for wayplan's evaluator too), each a uint32
+ * matrix file.
  */
 export function peerPlan(
   python: string,
@@ -71,43 +133,14 @@ export function peerPlan(
   routes: readonly ScaleRoute[],
   { limit, threads, seed }: { limit: number; threads: number; seed: number },
 ): PeerPlan {
-  const dates = [...new Set(routes.map((route) => route.date ?? ''))].sort();
-  const dayOf = (date: string | undefined): number => dates.indexOf(date ?? '');
-  const places = new Map<string, number>();
-  const place = (location: string): number => places.get(location) ?? places.set(location, places.size).get(location)!;
-  const vehicles = routes.map((route) => {
-    const day = dayOf(route.date) * DAY_SECONDS;
-    return {
-      place: place(route.location),
-      day: dayOf(route.date),
-      window: [day + seconds(route.start_time), day + seconds(route.end_time)],
-      cost_per_km: COST_PER_KM,
-      cost_per_hour: route.cost_per_hour ?? COST_PER_HOUR,
-      ...(route.load_capacity !== undefined ? { capacity: route.load_capacity } : {}),
-    };
-  });
-  const peerJobs = jobs.map((job) => {
-    // A job without a window may come any time of its days; the peers want the days' windows apart.
-    const window = job.time_window ? [seconds(job.time_window.start), seconds(job.time_window.end)] : [0, DAY_SECONDS - 1];
-    const days = (job.allowed_dates?.map(dayOf) ?? dates.map((_, day) => day)).sort((a, b) => a - b);
-    return {
-      place: place(job.location),
-      service: seconds(job.time_on_site),
-      windows: days.map((day) => [day * DAY_SECONDS + window[0]!, day * DAY_SECONDS + window[1]!]),
-      ...(job.load !== undefined ? { load: job.load } : {}),
-    };
-  });
+  const input = peerInput(jobs, routes);
   const folder = mkdtempSync(join(tmpdir(), `wayplan-${peer}-`));
   try {
-    const points = [...places.keys()].map(latLon);
     const matrices = { distances: join(folder, 'distances.u32'), durations: join(folder, 'durations.u32') };
-    writeMatrices(points, matrices);
+    writeMatrices(input.points, matrices);
     const specPath = join(folder, 'problem.json');
     const outPath = join(folder, 'plan.json');
-    writeFileSync(
-      specPath,
-      JSON.stringify({ size: places.size, points, matrices, vehicles, jobs: peerJobs, time_limit: limit, threads, seed }),
-    );
+    writeFileSync(specPath, JSON.stringify({ ...input, size: input.points.length, matrices, time_limit: limit, threads, seed }));
     const script = new URL(`../../../bench/build-scale/run_${peer}.py`, import.meta.url).pathname;
     const run = spawnSync(python, [script, specPath, outPath], { encoding: 'utf8', timeout: limit * 1000 + RUNNER_GRACE_MS });
     if (run.status !== 0)
@@ -127,7 +160,7 @@ export function peerPlan(
  * The straight-line legs between `points`, row by row into two uint32 files: distances in whole
  * metres (rounded) and travel times in whole seconds (rounded up).
  */
-function writeMatrices(points: readonly LatLon[], paths: { distances: string; durations: string }): void {
+export function writeMatrices(points: readonly LatLon[], paths: { distances: string; durations: string }): void {
   const size = points.length;
   const rows = straightLineRows(points);
   const to = Int32Array.from({ length: size }, (_, j) => j);
