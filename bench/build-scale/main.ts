@@ -36,7 +36,9 @@ import { peerPlan, SCALE_PEERS } from './peer-plan.js';
 // time limit (VROOM with the same threads, PyVRP with one and the same seed), and print what the
 // evaluator makes of their plans beside wayplan's. --distance-cost prices the routes' kilometres
 // only (cost_per_hour 0): wayplan then minimises what VROOM does (travel time, proportional to
-// distance on straight lines), and waiting is free for both.
+// distance on straight lines), and waiting is free for both. --required makes PyVRP route every
+// job, for problems where every job can be (without --capacities): prizes for jobs left out let it
+// trade a few of them for shorter routes.
 
 const options = benchOptions(
   {
@@ -55,7 +57,7 @@ const options = benchOptions(
     seed: 1,
   },
   {
-    flags: ['windows', 'capacities', 'http', 'homes', 'distance-cost', ...SCALE_PEERS],
+    flags: ['windows', 'capacities', 'http', 'homes', 'distance-cost', 'required', ...SCALE_PEERS],
     fractional: ['limit', 'service', 'spread', 'window-share', 'any-date-share'],
   },
 );
@@ -250,7 +252,7 @@ if (!viaHttp) {
 for (const peer of SCALE_PEERS.filter((name) => options[name])) {
   // Each peer gets the same problem and time limit (and threads, where it has them) after wayplan's run.
   const python = ensurePeerEnvironment(new URL('../../../', import.meta.url).pathname);
-  const plan = peerPlan(python, peer, jobs, routes, { limit, threads, seed });
+  const plan = peerPlan(python, peer, jobs, routes, { limit, threads, seed, required: options.required });
   const stops = [...plan.routes.values()].flat();
   const routed = new Set(stops).size;
   const figures = await evaluatePlan(plan.routes);

@@ -121,7 +121,8 @@ export function peerInput(jobs: readonly ScaleJob[], routes: readonly ScaleRoute
 
 /**
  * The same build solved by a peer (`run_<peer>.py` beside this file) with `threads` threads where
- * it has them, seed `seed` where it takes one, and `limit` seconds, on peerInput's problem. The
+ * it has them, seed `seed` where it takes one, and `limit` seconds, on peerInput's problem;
+ * `required` tells PyVRP that every job must be routed, instead of pricing each one left out. The
  * travel between its places is wayplan's straight-line legs, in whole metres and in whole seconds
  * rounded up (a plan on time for the peer is on time for wayplan's evaluator too), each a uint32
  * matrix file.
@@ -131,7 +132,7 @@ export function peerPlan(
   peer: ScalePeer,
   jobs: readonly ScaleJob[],
   routes: readonly ScaleRoute[],
-  { limit, threads, seed }: { limit: number; threads: number; seed: number },
+  { limit, threads, seed, required }: { limit: number; threads: number; seed: number; required: boolean },
 ): PeerPlan {
   const input = peerInput(jobs, routes);
   const folder = mkdtempSync(join(tmpdir(), `wayplan-${peer}-`));
@@ -140,7 +141,7 @@ export function peerPlan(
     writeMatrices(input.points, matrices);
     const specPath = join(folder, 'problem.json');
     const outPath = join(folder, 'plan.json');
-    writeFileSync(specPath, JSON.stringify({ ...input, size: input.points.length, matrices, time_limit: limit, threads, seed }));
+    writeFileSync(specPath, JSON.stringify({ ...input, size: input.points.length, matrices, time_limit: limit, threads, seed, required }));
     const script = new URL(`../../../bench/build-scale/run_${peer}.py`, import.meta.url).pathname;
     const run = spawnSync(python, [script, specPath, outPath], { encoding: 'utf8', timeout: limit * 1000 + RUNNER_GRACE_MS });
     if (run.status !== 0)

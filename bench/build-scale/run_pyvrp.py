@@ -8,7 +8,8 @@ PyVRP prices what wayplan's cost prices: every metre, and every second from the 
 (its vehicle leaves at the start of its window, as wayplan's routes do without
 optimize_start_time) to its return, waiting included. A job with several allowed dates is one
 client per date in a group of which at most one is visited; every client is optional, with a prize
-far above any route's cost, so that routing a job comes first, as it does for wayplan.
+above what any one job adds to a route, so that routing a job comes first, as it does for wayplan;
+or, when the input says so, every job is required.
 """
 import json
 import resource
@@ -33,6 +34,9 @@ started = time.time()
 with open(sys.argv[1]) as f:
     spec = json.load(f)
 size = spec["size"]
+# With "required" every job must be routed (the bench's --required, for problems where all can be):
+# PyVRP then searches among plans that route them all instead of weighing prizes.
+required = spec["required"]
 
 
 def matrix(name):
@@ -69,7 +73,7 @@ clients, owner, groups = [], [], []
 for number, job in enumerate(spec["jobs"]):
     group = len(groups) if len(job["windows"]) > 1 else None
     if group is not None:
-        groups.append(ClientGroup(list(range(len(clients), len(clients) + len(job["windows"]))), required=False))
+        groups.append(ClientGroup(list(range(len(clients), len(clients) + len(job["windows"]))), required=required))
     for early, late in job["windows"]:
         clients.append(
             Client(
@@ -78,8 +82,8 @@ for number, job in enumerate(spec["jobs"]):
                 service_duration=job["service"],
                 tw_early=early,
                 tw_late=late,
-                prize=PRIZE,
-                required=False,
+                prize=0 if required else PRIZE,
+                required=required and group is None,
                 group=group,
             )
         )
