@@ -4,6 +4,7 @@ import { runOperation } from '../../engine/operations/index.js';
 import type { OperationProgress } from '../../engine/progress.js';
 import { straightLineProvider } from '../../geo/straight-line.js';
 import { seededRandom } from '../../engine/planning/search-budget.js';
+import { parseTimespan } from '../../model/formats/timespan.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
 import { benchOptions } from '../support/options.js';
 import { startBenchStack } from '../support/stack.js';
@@ -207,8 +208,8 @@ const planned = new Map(
 /** How many violations, and of which types. */
 const violationCount = (types: readonly string[]): string =>
   `${types.length} violations${types.length > 0 ? ` (${[...new Set(types)].join(', ')})` : ''}`;
-/** Hours of a response's `hh:mm:ss[.fff]` timespan. */
-const hoursOf = (timespan: string): number => timespan.split(':').reduce((sum, part) => sum * 60 + Number(part), 0) / 3600;
+/** Hours of a response's timespan. */
+const hoursOf = (timespan: string): number => parseTimespan(timespan)! / 3600;
 
 /** The evaluator's figures for `planned` (job ids per route id): its hard violations' types, cost, kilometres and working hours. */
 async function evaluatePlan(planned: Map<string, string[]>): Promise<{ violations: string[]; cost: number; km: number; hours: number }> {
@@ -249,9 +250,10 @@ if (!viaHttp) {
       `after the re-evaluation: resident ${(after.rss / 2 ** 20).toFixed(0)} MB, heap ${(after.heapUsed / 2 ** 20).toFixed(0)} MB, array buffers ${(after.arrayBuffers / 2 ** 20).toFixed(0)} MB`,
   );
 }
-for (const peer of SCALE_PEERS.filter((name) => options[name])) {
+const peers = SCALE_PEERS.filter((name) => options[name]);
+const python = peers.length > 0 ? ensurePeerEnvironment(new URL('../../../', import.meta.url).pathname) : '';
+for (const peer of peers) {
   // Each peer gets the same problem and time limit (and threads, where it has them) after wayplan's run.
-  const python = ensurePeerEnvironment(new URL('../../../', import.meta.url).pathname);
   const plan = peerPlan(python, peer, jobs, routes, { limit, threads, seed, required: options.required });
   const stops = [...plan.routes.values()].flat();
   const routed = new Set(stops).size;

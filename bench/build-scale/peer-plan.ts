@@ -2,8 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultCostPerHour, defaultCostPerKm } from '../../engine/evaluate/route-settings.js';
 import { straightLineRows } from '../../geo/straight-line.js';
-import type { LatLon } from '../../geo/travel.js';
+import { parseTimespan } from '../../model/formats/timespan.js';
+import { parseLatLon, type LatLon } from '../../model/latlon.js';
 
 /** The peers a build-scale run can be set beside, each a runner `run_<name>.py` in this folder. */
 export const SCALE_PEERS = ['vroom', 'pyvrp'] as const;
@@ -42,19 +44,9 @@ export interface PeerPlan {
 /** Grace on top of the time limit before a runner is killed: VROOM checks its timeout only between its steps, PyVRP between iterations. */
 const RUNNER_GRACE_MS = 600_000;
 const DAY_SECONDS = 86_400;
-/** wayplan's default prices (settings.cost_per_km, settings.cost_per_hour), which the bench's routes keep unless they give their own. */
-const COST_PER_KM = 0.07677;
-const COST_PER_HOUR = 10;
-
-/** Seconds of a `hh:mm` or `hh:mm:ss` timespan, the forms the bench writes. */
-const seconds = (clock: string): number => {
-  const [hours, minutes, rest = 0] = clock.split(':').map(Number) as [number, number, number?];
-  return hours * 3600 + minutes * 60 + rest;
-};
-const latLon = (text: string): LatLon => {
-  const [lat, lon] = text.split(',').map(Number) as [number, number];
-  return { lat, lon };
-};
+// The bench writes every timespan and place itself, all well formed.
+const seconds = (timespan: string): number => parseTimespan(timespan)!;
+const latLon = (text: string): LatLon => parseLatLon(text)!;
 
 /** A route as the peers see it: a vehicle. Windows count seconds from the first date's midnight. */
 export interface PeerVehicle {
@@ -100,8 +92,9 @@ export function peerInput(jobs: readonly ScaleJob[], routes: readonly ScaleRoute
     return {
       place: place(route.location),
       window: [day + seconds(route.start_time), day + seconds(route.end_time)],
-      cost_per_km: COST_PER_KM,
-      cost_per_hour: route.cost_per_hour ?? COST_PER_HOUR,
+      cost_per_km: defaultCostPerKm,
+      // The bench's routes keep wayplan's default prices unless they give their own.
+      cost_per_hour: route.cost_per_hour ?? defaultCostPerHour,
       ...(route.load_capacity !== undefined ? { capacity: route.load_capacity } : {}),
     };
   });

@@ -11,15 +11,13 @@ client per date in a group of which at most one is visited; every client is opti
 above what any one job adds to a route, so that routing a job comes first, as it does for wayplan;
 or, when the input says so, every job is required.
 """
-import json
-import resource
-import sys
-import time
 from collections import defaultdict
 
 import numpy
 from pyvrp import Client, ClientGroup, Depot, Location, PenaltyParams, ProblemData, SolveParams, VehicleType, solve
 from pyvrp.stop import MaxRuntime
+
+from peer_io import load, matrix, remaining, save
 
 # PyVRP's costs are integers: micro-dollars.
 UNIT = 1_000_000
@@ -30,17 +28,10 @@ PRIZE = 200 * UNIT
 # 2e8 that is nothing, and its search then keeps to plans that overload routes to route more jobs.
 PENALTIES = PenaltyParams(max_penalty=1e12)
 
-started = time.time()
-with open(sys.argv[1]) as f:
-    spec = json.load(f)
-size = spec["size"]
+spec = load()
 # With "required" every job must be routed (the bench's --required, for problems where all can be):
 # PyVRP then searches among plans that route them all instead of weighing prizes.
 required = spec["required"]
-
-
-def matrix(name):
-    return numpy.fromfile(spec["matrices"][name], dtype="<u4").reshape(size, size).astype(numpy.int64)
 
 
 locations = [Location(x=point["lon"], y=point["lat"]) for point in spec["points"]]
@@ -94,14 +85,13 @@ data = ProblemData(
     clients=clients,
     depots=depots,
     vehicle_types=vehicle_types,
-    distance_matrices=[matrix("distances")],
-    duration_matrices=[matrix("durations")],
+    distance_matrices=[matrix(spec, "distances").astype(numpy.int64)],
+    duration_matrices=[matrix(spec, "durations").astype(numpy.int64)],
     groups=groups,
 )
-remaining = max(1.0, spec["time_limit"] - (time.time() - started))
 result = solve(
     data,
-    stop=MaxRuntime(remaining),
+    stop=MaxRuntime(remaining(spec)),
     seed=spec["seed"],
     collect_stats=False,
     display=False,
@@ -113,12 +103,4 @@ free = {index: list(numbers) for index, numbers in enumerate(kinds.values())}
 for route in result.best.routes():
     # Client activities are numbered 0.. in the order the clients were given.
     routes[free[route.vehicle_type()].pop(0)] = [owner[activity.idx] for activity in route if activity.is_client()]
-with open(sys.argv[2], "w") as f:
-    json.dump(
-        {
-            "routes": routes,
-            "seconds": time.time() - started,
-            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        },
-        f,
-    )
+save(routes)

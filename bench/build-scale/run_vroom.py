@@ -9,23 +9,15 @@ VROOM minimises travel time and does not price waiting. With straight-line trave
 travel time is proportional to distance: with the bench's --distance-cost that is wayplan's cost
 too; otherwise wayplan also prices every hour from the start to the end of a route.
 """
-import json
-import resource
-import sys
-import time
 from datetime import timedelta
 
-import numpy
 import vroom
 
-started = time.time()
-with open(sys.argv[1]) as f:
-    spec = json.load(f)
-size = spec["size"]
+from peer_io import load, matrix, remaining, save
+
+spec = load()
 problem = vroom.Input()
-problem.set_durations_matrix(
-    profile="car", matrix_input=numpy.fromfile(spec["matrices"]["durations"], dtype="<u4").reshape(size, size)
-)
+problem.set_durations_matrix(profile="car", matrix_input=matrix(spec, "durations"))
 for number, vehicle in enumerate(spec["vehicles"]):
     capacity = [vehicle["capacity"]] if "capacity" in vehicle else []
     window = vroom.TimeWindow(*vehicle["window"])
@@ -38,18 +30,9 @@ for number, job in enumerate(spec["jobs"]):
     problem.add_job(
         vroom.Job(number, location=job["place"], default_service=job["service"], delivery=delivery, time_windows=windows)
     )
-remaining = max(1.0, spec["time_limit"] - (time.time() - started))
-solution = problem.solve(exploration_level=5, nb_threads=spec["threads"], timeout=timedelta(seconds=remaining))
+solution = problem.solve(exploration_level=5, nb_threads=spec["threads"], timeout=timedelta(seconds=remaining(spec)))
 routes = [[] for _ in spec["vehicles"]]
 steps = solution.routes[solution.routes["type"] == "job"]
 for vehicle, number in zip(steps["vehicle_id"], steps["id"]):
     routes[int(vehicle)].append(int(number))
-with open(sys.argv[2], "w") as f:
-    json.dump(
-        {
-            "routes": routes,
-            "seconds": time.time() - started,
-            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        },
-        f,
-    )
+save(routes)
