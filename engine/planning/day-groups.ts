@@ -11,9 +11,12 @@ export interface DayGroup {
 }
 
 export interface DaySplit {
+  /** In date order, routes without a date last. */
   groups: DayGroup[];
   /** Jobs no route of any date may serve. */
   unplaced: number[];
+  /** linked[g]: some job may go to group g and to group g + 1. */
+  linked: boolean[];
 }
 
 /** Rounds of the balanced k-means that gathers each date's movable jobs into a region. */
@@ -21,13 +24,13 @@ const REGION_ROUNDS = 20;
 
 /**
  * Splits a plan over several dates into one plan per date: the routes by their date (routes
- * without one form a group of their own), every job to one date it may use. A job already on a
- * route keeps that route's date; the others go, those with the fewest dates first, to the date
- * of theirs with the fewest jobs per route so far (the first such date on a tie), which keeps
- * every day's routes about equally full. Then the jobs with a place and more than one date trade
- * dates so that each date's lie close together, every date keeping as many of them as it had: a
- * day's routes then serve one part of the area instead of all of it. One group for a single date.
- * `eligibility` answers which routes may serve which jobs.
+ * without one form a group of their own, the last), every job to one date it may use. A job
+ * already on a route keeps that route's date; the others go, those with the fewest dates first, to
+ * the date of theirs with the fewest jobs per route so far (the first such date on a tie), which
+ * keeps every day's routes about equally full. Then the jobs with a place and more than one date
+ * trade dates so that each date's lie close together, every date keeping as many of them as it
+ * had: a day's routes then serve one part of the area instead of all of it. One group for a
+ * single date. `eligibility` answers which routes may serve which jobs.
  */
 export function splitByDate(
   problem: ResolvedProblem,
@@ -36,7 +39,7 @@ export function splitByDate(
   initial: RoutePlan,
   eligibility = new RouteEligibility(problem),
 ): DaySplit {
-  const keys = [...new Set(routes.map((route) => route.date))];
+  const keys = [...new Set(routes.map((route) => route.date))].sort((a, b) => (a ?? Infinity) - (b ?? Infinity));
   const groupOf = routes.map((route) => keys.indexOf(route.date));
   const groups: DayGroup[] = keys.map((key) => ({ routes: routes.filter((route) => route.date === key), jobs: [] }));
   const settings = routes.map((route) => routeSettings(problem, route));
@@ -51,14 +54,15 @@ export function splitByDate(
   routes.forEach((route, r) => initial.get(route)?.forEach((job) => routedIn.set(job, groupOf[r]!)));
   const unplaced: number[] = [];
   const open: { job: number; options: number[] }[] = [];
+  const linked = groups.slice(1).map(() => false);
   jobs.forEach((job, position) => {
-    const routed = routedIn.get(job);
-    if (routed !== undefined) {
-      groups[routed]!.jobs.push(job);
-      return;
-    }
     const options = [...new Set((allowed.get(position) ?? routes.map((_, r) => r)).map((r) => groupOf[r]!))].sort((a, b) => a - b);
-    if (options.length === 0) unplaced.push(job);
+    options.forEach((group, k) => {
+      if (options[k + 1] === group + 1) linked[group] = true;
+    });
+    const routed = routedIn.get(job);
+    if (routed !== undefined) groups[routed]!.jobs.push(job);
+    else if (options.length === 0) unplaced.push(job);
     else open.push({ job, options });
   });
   // A stable sort: equal option counts keep the request's order.
@@ -73,7 +77,7 @@ export function splitByDate(
   gatherByPlace(problem, open, dates, groups.length);
   open.forEach(({ job }, k) => groups[dates[k]!]!.jobs.push(job));
   for (const group of groups) group.jobs.sort((a, b) => a - b);
-  return { groups, unplaced };
+  return { groups, unplaced, linked };
 }
 
 /**

@@ -28,8 +28,9 @@ describe('splitByDate', () => {
     const jobs = problem.jobs.map((_, i) => i);
     // j2 allows the 6th and the 4th; it is on a route of the 4th.
     const initial = new Map([[problem.routes[0]!, [2]]]);
-    const { groups, unplaced } = splitByDate(problem, problem.routes, jobs, initial);
+    const { groups, unplaced, linked } = splitByDate(problem, problem.routes, jobs, initial);
     expect(unplaced).toEqual([]);
+    expect(linked).toEqual([true, true]);
     expect(groups.map((group) => group.routes.map((route) => route.id))).toEqual([
       ['r0-0', 'r0-1'],
       ['r1-0', 'r1-1'],
@@ -68,6 +69,17 @@ describe('splitByDate', () => {
     expect(groups.map((group) => group.jobs.length)).toEqual([10, 10]);
     expect(parts.map((part) => part.size)).toEqual([1, 1]);
     expect(parts[0]).not.toEqual(parts[1]);
+  });
+
+  test('dates in order, whatever the routes; two are linked only when a job may go to both', () => {
+    const body = request(6);
+    // Every job on the 4th or the 6th, none on the 5th; the routes of the 6th listed first.
+    for (const job of body.jobs as Record<string, unknown>[]) job.allowed_dates = [dates[2], dates[0]];
+    body.routes = (body.routes as { date: string }[]).slice().reverse();
+    const problem = resolveProblem(body, 'build');
+    const { groups, linked } = splitByDate(problem, problem.routes, [0, 1, 2, 3, 4, 5], new Map());
+    expect(groups.map((group) => group.routes[0]!.id)).toEqual(['r0-1', 'r1-1', 'r2-1']);
+    expect(linked).toEqual([false, false]);
   });
 
   test('a job no date allows is unplaced', () => {
