@@ -52,10 +52,12 @@ export const SPLIT_FROM_JOBS = 1500;
 export const DATE_PAIR_SHARE = 0.5;
 
 /**
- * Most jobs two dates may hold, as split, to be searched together: their matrices (single
- * precision) then take 0.65 GB. The pairs of a 20,000-job week hold about 8,000.
+ * Most jobs two dates may hold, as split, to be searched together: a pair's search needs memory
+ * growing with the square of its jobs. Builds over 5 days with capacities on 2 threads over HTTP,
+ * the worker's peak memory: 10,000 jobs (pairs of about 4,000) 953 MB against 718 MB without
+ * pairs; 20,000 jobs (pairs of about 8,000) 2,747 MB against 1,026 MB.
  */
-export const PAIR_MAX_JOBS = 9000;
+export const PAIR_MAX_JOBS = 5000;
 
 /**
  * Plans `jobs` (indices into problem.jobs) on `routes` with the solver core, starting from
