@@ -39,15 +39,17 @@ export const SPLIT_FROM_JOBS = 1500;
 
 /**
  * Share of a split plan's search time, once every date has its first plan, that goes to searching
- * consecutive dates two at a time, where a job may move to the other date of the two. Fixing every
- * job's date before any search costs most where routes are priced by the kilometre alone and
- * nothing caps their load: there the best plans fill a date's routes with the jobs that lie along
- * them, which leaves some dates far fuller than others. Builds over 5 dated days (2,500 jobs, 12
- * routes a day, windows on half, 120 s, seed 1, 1 thread), the whole limit on single dates against
- * half of it on pairs: kilometres only, no capacities US$ 249.53 against 223.74 (the whole plan
- * searched at once: 216.14); kilometres and hours, no capacities 3,115.63 against 3,108.50;
- * kilometres only with capacities 2,415 jobs routed at 299.84 against 2,416 at 303.42. Three
- * quarters on pairs: 224.85 on the first.
+ * consecutive dates two at a time, in date order and back, where a job may move to the other date
+ * of the two. Fixing every job's date before any search costs most where routes are priced by the
+ * kilometre alone and nothing caps their load: there the best plans fill a date's routes with the
+ * jobs that lie along them, which leaves some dates far fuller than others. Builds over 5 dated
+ * days (2,500 jobs, 12 routes a day, windows on half, 120 s, seed 1, 1 thread), the whole limit
+ * on single dates / half of it on pairs in date order / in date order and back: kilometres only,
+ * no capacities US$ 249.53 / 223.74 / 220.38 (the whole plan searched at once: 216.14); kilometres
+ * and hours, no capacities 3,115.63 / 3,108.50 / 3,075.73; kilometres only with capacities 2,415
+ * jobs routed at 299.84 / 2,416 at 303.42 / 2,416 at 288.45; kilometres and hours with capacities
+ * 2,415 routed each, 3,840.34 / 3,840.38 / 3,862.15. Three quarters on pairs in date order: 224.85
+ * on the first.
  */
 export const DATE_PAIR_SHARE = 0.5;
 
@@ -65,9 +67,9 @@ export const PAIR_MAX_JOBS = 5000;
  * of every new best (US$, plus a large charge per job left out). A plan split by date gives every
  * date a first plan (construction and local search), as many dates at a time as there are
  * threads, then searches the dates in turn from those, and then every two consecutive dates that
- * share a job in turn (DATE_PAIR_SHARE); it reports the sum over the dates once all have a plan,
- * and then at every new best of a date or a pair. `eligibility` answers which routes may serve
- * which jobs, for the split and for every date's compiled problem.
+ * share a job, in date order and back (DATE_PAIR_SHARE); it reports the sum over the dates once
+ * all have a plan, and then at every new best of a date or a pair. `eligibility` answers which
+ * routes may serve which jobs, for the split and for every date's compiled problem.
  */
 export async function corePlan(
   problem: ResolvedProblem,
@@ -131,13 +133,13 @@ export async function corePlan(
 }
 
 /**
- * Searches each pair of consecutive `groups` whose first is in `pairs` in turn, every pair an
- * equal share of the time left until `budget.deadline`, from `plan`, which then holds the pair's
- * routes as found; `left` holds each date's jobs left out, which go with the later date of a
- * pair. `onBest` gets the whole plan's cost
- * at every new best of a pair: a pair's compiled problem charges a job left out otherwise than a
- * single date's, so it is reported as `budget.lastReport` less what the pairs have gained on
- * their first plans.
+ * Searches each pair of consecutive `groups` whose first is in `pairs` in turn, in date order and
+ * then back to the first, every search an equal share of the time left until `budget.deadline`,
+ * from `plan`, which then holds the pair's routes as found; `left` holds each date's jobs left
+ * out, which go with the later date of a pair. `onBest` gets the whole plan's cost at every new
+ * best of a pair: a pair's compiled problem charges a job left out otherwise than a single
+ * date's, so it is reported as `budget.lastReport` less what the pairs have gained on their first
+ * plans.
  */
 async function searchPairs(
   problem: ResolvedProblem,
@@ -152,10 +154,12 @@ async function searchPairs(
   buffers: MatrixBuffers,
 ): Promise<void> {
   let whole = budget.lastReport;
-  for (const [k, g] of pairs.entries()) {
+  // Forth and back: a job may then travel more than one date in either direction.
+  const order = [...pairs, ...pairs.slice(0, -1).reverse()];
+  for (const [k, g] of order.entries()) {
     const routes = [...groups[g]!.routes, ...groups[g + 1]!.routes];
     const jobs = [...routes.flatMap((route) => plan.get(route) ?? []), ...left[g]!, ...left[g + 1]!].sort((a, b) => a - b);
-    const deadline = Date.now() + (budget.deadline - Date.now()) / (pairs.length - k);
+    const deadline = Date.now() + (budget.deadline - Date.now()) / (order.length - k);
     const before = whole;
     let first: number | undefined;
     const onPairBest = (cost: number): void => {
