@@ -55,8 +55,11 @@ export function splitByDate(
   const unplaced: number[] = [];
   const open: { job: number; options: number[] }[] = [];
   const linked = groups.slice(1).map(() => false);
+  // A job no route refuses may go to every group: one list for all of them.
+  const everyGroup = groups.map((_, g) => g);
   jobs.forEach((job, position) => {
-    const options = [...new Set((allowed.get(position) ?? routes.map((_, r) => r)).map((r) => groupOf[r]!))].sort((a, b) => a - b);
+    const routesAllowed = allowed.get(position);
+    const options = routesAllowed ? [...new Set(routesAllowed.map((r) => groupOf[r]!))].sort((a, b) => a - b) : everyGroup;
     options.forEach((group, k) => {
       if (options[k + 1] === group + 1) linked[group] = true;
     });
