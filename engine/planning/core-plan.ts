@@ -57,7 +57,9 @@ export const DATE_PAIR_SHARE = 0.5;
  * Most jobs two dates may hold, as split, to be searched together: a pair's search needs memory
  * growing with the square of its jobs. Builds over 5 days with capacities on 2 threads over HTTP,
  * the worker's peak memory: 10,000 jobs (pairs of about 4,000) 953 MB against 718 MB without
- * pairs; 20,000 jobs (pairs of about 8,000) 2,747 MB against 1,026 MB.
+ * pairs; 20,000 jobs (pairs of about 8,000 as split) 2,747 MB against 1,026 MB, when every job a
+ * pair left out went on to the next pair (they grew to 12,000). In process (400 s) those pairs
+ * peaked at 2,269 MB then and at 1,617 MB since jobs go on only to a pair that may serve them.
  */
 export const PAIR_MAX_JOBS = 5000;
 
@@ -171,8 +173,28 @@ async function searchPairs(
     const part = await searchCore(problem, travel, { routes, jobs }, plan, { ...budget, deadline }, onPairBest, eligibility, { buffers });
     part.plan.forEach((order, route) => plan.set(route, order));
     left[g] = [];
-    left[g + 1] = part.unassigned;
+    left[g + 1] = [];
+    for (const job of part.unassigned) left[dateLeftOn(job, g, order[k + 1], groups, eligibility)]!.push(job);
   }
+}
+
+/**
+ * The date whose jobs left out include `job`, which the search of dates `pair` and `pair + 1` left
+ * out: the date it shares with the next pair searched, `next`, where that pair may serve the job;
+ * else one of the two that may. A job the next pair cannot serve would only make that search's
+ * problem larger: carried from pair to pair, those left out of a week short of capacity grew its
+ * pairs from 8,000 jobs to 12,000.
+ */
+export function dateLeftOn(
+  job: number,
+  pair: number,
+  next: number | undefined,
+  groups: readonly DayGroup[],
+  eligibility: RouteEligibility,
+): number {
+  const serves = (g: number): boolean => groups[g]!.routes.some((route) => eligibility.mayServe(job, route));
+  if (next !== undefined && Math.abs(next - pair) === 1 && (serves(next) || serves(next + 1))) return Math.max(pair, next);
+  return serves(pair) ? pair : pair + 1;
 }
 
 /**

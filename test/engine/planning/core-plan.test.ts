@@ -2,7 +2,7 @@ import { straightLineProvider } from '../../../geo/straight-line.js';
 import { resolveProblem, type ResolvedProblem } from '../../../model/resolve.js';
 import { RouteEligibility } from '../../../engine/compile/route-eligibility.js';
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
-import { corePlan, SPLIT_FROM_JOBS, type CorePlan } from '../../../engine/planning/core-plan.js';
+import { corePlan, dateLeftOn, SPLIT_FROM_JOBS, type CorePlan } from '../../../engine/planning/core-plan.js';
 import { splitByDate } from '../../../engine/planning/day-groups.js';
 import { datedGridProblem } from '../../support/problems.js';
 
@@ -66,5 +66,23 @@ describe('corePlan over several dates', () => {
     expect(onDate(1).every((job) => job >= movableFrom)).toBe(true);
     expect(onDate(1).length).toBeLessThan((SPLIT_FROM_JOBS - movableFrom) / 2);
     for (let k = 1; k < reported.length; k++) expect(reported[k]).toBeLessThanOrEqual(reported[k - 1]! + 1e-6);
+  });
+
+  test('a job a pair leaves out goes on to the next pair only where that pair may serve it', () => {
+    const allowed = [[0], [0, 1], [0, 2], [1, 2], [2]];
+    const problem = resolveProblem(
+      datedGridProblem(allowed.length, dates, 2, (i) => allowed[i]!.map((d) => dates[d]!)),
+      'build',
+    );
+    const eligibility = new RouteEligibility(problem);
+    const { groups } = splitByDate(problem, problem.routes, [0, 1, 2, 3, 4], new Map(), eligibility);
+    const leftOn = (pair: number, next: number | undefined): number[] =>
+      allowed.map((_, job) => dateLeftOn(job, pair, next, groups, eligibility));
+    // Dates 1-2 searched, then 2-3: a job 2 or 3 may serve goes to 2, the one they share.
+    expect(leftOn(0, 1)).toEqual([0, 1, 1, 1, 1]);
+    // Dates 2-3, then back to 1-2: to 2, where dates 1 or 2 may serve it.
+    expect(leftOn(1, 0)).toEqual([1, 1, 1, 1, 2]);
+    // The last pair: to a date of its own that may serve the job.
+    expect(leftOn(0, undefined)).toEqual([0, 0, 0, 1, 1]);
   });
 });
