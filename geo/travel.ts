@@ -59,6 +59,27 @@ export interface TravelLeg {
  */
 export type LegRows = (from: number, to: Int32Array, distances: Float64Array, durations: Float64Array) => void;
 
+/**
+ * Legs between points of a set chosen when asked, for a provider whose legs take a graph search (a
+ * road network): a block of legs shares its searches, so a large problem's travel asks for the
+ * legs it needs, a block at a time, instead of holding a matrix of every pair.
+ */
+export interface LegSearch {
+  /** One entry per point: 1 where the provider could not place it on its network (its legs are straight-line estimates). */
+  offNetwork: Uint8Array;
+  /** One leg, by index into the points. */
+  leg(from: number, to: number): TravelLeg;
+  /**
+   * The legs from each point of `from` to each point of `to` (indices into the points; a negative
+   * index is nowhere, its legs 0): the answer fills the row of `from[k]` into `distances` and
+   * `durations`. Rows asked in order are computed a block at a time.
+   */
+  between(from: Int32Array, to: Int32Array): LegsBetween;
+}
+
+/** Fills row `k` of the legs between two lists of points (see LegSearch.between). */
+export type LegsBetween = (k: number, distances: Float64Array, durations: Float64Array) => void;
+
 /** A drivable path through ordered stops. */
 export interface TravelPath {
   distance: number;
@@ -85,6 +106,8 @@ export interface TravelProvider {
    * provider with `leg` whose legs share work across a row (see LegRows).
    */
   legRows?(points: readonly TravelPoint[], options?: TravelOptions): LegRows;
+  /** Legs asked as they are needed, for providers that search a graph per block of legs (see LegSearch). */
+  legSearch?(points: readonly TravelPoint[], options?: TravelOptions): LegSearch;
   /** Whether every leg from one point to another equals the leg back, bit for bit (straight lines). */
   readonly symmetricLegs?: boolean;
   /** Only providers that know roads draw paths. */

@@ -6,7 +6,9 @@ import { straightLineProvider } from '../../geo/straight-line.js';
 import { seededRandom } from '../../engine/planning/search-budget.js';
 import { parseTimespan } from '../../model/formats/timespan.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
+import { gridOrigin, gridSpacing } from '../../test/geo/support/street-grid.js';
 import { benchOptions } from '../support/options.js';
+import { roadGridProvider } from '../road/one-class-graph.js';
 import { startBenchStack } from '../support/stack.js';
 import { ensurePeerEnvironment } from '../solver/peers.js';
 import { peerPlan, SCALE_PEERS } from './peer-plan.js';
@@ -21,7 +23,9 @@ import { peerPlan, SCALE_PEERS } from './peer-plan.js';
 // of --capacity C (400); --homes starts and ends each of a day's routes at a home of its own, drawn
 // over the same area (route r of every day at the same one), instead of the depot. --threads T
 // (1) parallel searches; --iterations I (0: the time limit decides) caps each search's
-// iterations, for a quick look at memory and work; --seed N (1) is the search's random_seed (the
+// iterations, for a quick look at memory and work; --road-grid N travels on the road network of an N
+// × N street grid (default class only, contracted once and kept under the temporary folder), the
+// places drawn at the same spots of its square, in process and without peers; --seed N (1) is the search's random_seed (the
 // problem stays the same), for paired comparisons.
 // The defaults leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take
 // nearly all. A large fleet's week: `--jobs 10000 --routes 50 --days 5 --windows
@@ -56,6 +60,7 @@ const options = benchOptions(
     'any-date-share': 0,
     iterations: 0,
     seed: 1,
+    'road-grid': 0,
   },
   {
     flags: ['windows', 'capacities', 'http', 'homes', 'distance-cost', 'required', ...SCALE_PEERS],
@@ -81,6 +86,19 @@ const windowShare = options['window-share'];
 const dateSpan = options['date-span'];
 const anyDateShare = options['any-date-share'];
 const distanceCost = options['distance-cost'];
+const roadGrid = options['road-grid'];
+if (roadGrid > 0 && (options.http || SCALE_PEERS.some((peer) => options[peer]))) {
+  process.stderr.write('--road-grid runs in process, without peers (they travel on straight lines)\n');
+  process.exit(2);
+}
+const provider = roadGrid > 0 ? roadGridProvider(roadGrid) : straightLineProvider;
+/** A place drawn about Seattle as the problem's text has it: there, or at the same spot of the road grid's square. */
+const placeText = (lat: number, lon: number): string => {
+  if (roadGrid === 0) return `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
+  const side = (roadGrid - 1) * gridSpacing;
+  const across = (value: number, centre: number, width: number): number => (0.5 + (value - centre) / (width * spread)) * side;
+  return `${(gridOrigin.lat + across(lat, 47.61, 0.18)).toFixed(6)}, ${(gridOrigin.lon + across(lon, -122.3, 0.24)).toFixed(6)}`;
+};
 const clock = (seconds: number): string =>
   [seconds / 3600, (seconds % 3600) / 60, seconds % 60].map((part) => String(Math.floor(part)).padStart(2, '0')).join(':');
 const dateOf = (day: number): string => `2024-03-${String(4 + day).padStart(2, '0')}`;
@@ -95,7 +113,7 @@ const jobs = Array.from({ length: jobCount }, (_, i) => {
   const allowed = anyDateShare > 0 && random() < anyDateShare ? Array.from({ length: days }, (_, day) => day) : span;
   return {
     id: `job-${i}`,
-    location: `${(47.61 + (random() - 0.5) * 0.18 * spread).toFixed(5)}, ${(-122.3 + (random() - 0.5) * 0.24 * spread).toFixed(5)}`,
+    location: placeText(47.61 + (random() - 0.5) * 0.18 * spread, -122.3 + (random() - 0.5) * 0.24 * spread),
     time_on_site: clock(service),
     ...(windowed ? { time_window: { start: clock(start * 60), end: clock((start + 120) * 60) } } : {}),
     ...(days > 1 ? { allowed_dates: allowed.map(dateOf) } : {}),
@@ -106,8 +124,8 @@ const jobs = Array.from({ length: jobCount }, (_, i) => {
 const homeRandom = seededRandom(11);
 const homeOf = Array.from({ length: routeCount }, () =>
   homes
-    ? `${(47.61 + (homeRandom() - 0.5) * 0.18 * spread).toFixed(5)}, ${(-122.3 + (homeRandom() - 0.5) * 0.24 * spread).toFixed(5)}`
-    : '47.6062, -122.3321',
+    ? placeText(47.61 + (homeRandom() - 0.5) * 0.18 * spread, -122.3 + (homeRandom() - 0.5) * 0.24 * spread)
+    : placeText(47.6062, -122.3321),
 );
 const routes = Array.from({ length: days }, (_, day) =>
   Array.from({ length: routeCount }, (_, r) => ({
@@ -186,7 +204,7 @@ async function buildInProcess(body: unknown): Promise<Outcome> {
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   const tuning = { threads, ...(iterations > 0 ? { maxIterations: iterations } : {}) };
-  const built = (await runOperation('build', body, {}, straightLineProvider, onProgress, tuning)) as ProblemResponse;
+  const built = (await runOperation('build', body, {}, provider, onProgress, tuning)) as ProblemResponse;
   const used = process.cpuUsage(cpuStarted);
   const seconds = (performance.now() - started) / 1000;
   return { built, peakMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: (used.user + used.system) / 1e6, seconds };
@@ -217,7 +235,7 @@ async function evaluatePlan(planned: Map<string, string[]>): Promise<{ violation
     'evaluate',
     { jobs, routes: routes.map((route) => ({ ...route, jobs: planned.get(route.id) ?? [] })) },
     {},
-    straightLineProvider,
+    provider,
     () => undefined,
   )) as ProblemResponse;
   return {
@@ -238,7 +256,7 @@ const duplicated = stops.length - routed;
 const lost = jobCount - routed - built.unrouted_jobs.length;
 console.log(
   `${jobCount} jobs, ${routeCount * days} routes${days > 1 ? ` over ${days} days` : ''}${windows ? `, windows on ${Math.round(windowShare * 100)} %` : ''}${capacities ? ', capacities' : ''}, ` +
-    `${threads} thread(s), ${viaHttp ? 'POST /v1/build' : 'in process'}, time limit ${limit} s: ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(0)} CPU s, first searched plan at ${firstSearched?.toFixed(1) ?? '—'} s, ` +
+    `${roadGrid > 0 ? `travel on a ${roadGrid} × ${roadGrid} road grid, ` : ''}${threads} thread(s), ${viaHttp ? 'POST /v1/build' : 'in process'}, time limit ${limit} s: ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(0)} CPU s, first searched plan at ${firstSearched?.toFixed(1) ?? '—'} s, ` +
     `peak memory ${peakMb.toFixed(0)} MB${viaHttp ? ' (worker)' : ''}, 1-minute load ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}, ` +
     `${routed} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${violationCount(ours.violations)} on re-evaluation` +
     (lost !== 0 || duplicated !== 0 ? `, ${lost} jobs neither routed nor unrouted, ${duplicated} routed twice` : ''),

@@ -1,8 +1,18 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { classHierarchy } from '../../geo/road/contraction-hierarchy.js';
 import { contract } from '../../geo/road/contract.js';
-import { allVariants, osmAttribution, RoadGraphWriter, roadGraphFormatVersion, variantKey } from '../../geo/road/road-graph.js';
+import {
+  allVariants,
+  osmAttribution,
+  readRoadGraph,
+  RoadGraphWriter,
+  roadGraphFormatVersion,
+  variantKey,
+} from '../../geo/road/road-graph.js';
+import { createRoadProvider } from '../../geo/road/road-provider.js';
+import type { TravelProvider } from '../../geo/travel.js';
 import { spatialOrder } from '../../geo/road/locality.js';
 import { largestStronglyConnected } from '../../geo/road/strongly-connected.js';
 import { buildTurnGraph } from '../../geo/road/turn-graph.js';
@@ -40,4 +50,19 @@ export function oneClassGridGraph(n: number, path: string): void {
     segmentCount: network.segmentCount,
   });
   renameSync(`${path}.partial`, path);
+}
+
+/** Where the one-class graph of an N × N grid is kept between runs. */
+export function oneClassGridPath(n: number): string {
+  return join(tmpdir(), 'wayplan-one-class', `grid-${n}.wpgraph`);
+}
+
+/**
+ * The road provider over the default class of an N × N street grid, contracted on first use and
+ * kept under the temporary folder (the file `bench:road -- --grid N --one-class` uses).
+ */
+export function roadGridProvider(n: number): TravelProvider {
+  const path = oneClassGridPath(n);
+  oneClassGridGraph(n, path);
+  return createRoadProvider(readRoadGraph(path));
 }

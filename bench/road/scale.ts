@@ -18,7 +18,7 @@ import { gridOrigin, gridSpacing, streetGrid } from '../../test/geo/support/stre
 import type { TravelVariant } from '../../geo/road/turn-graph.js';
 import type { TravelPoint } from '../../geo/travel.js';
 import { cpuTimed, percentile, timed } from './measure.js';
-import { oneClassGridGraph } from './one-class-graph.js';
+import { oneClassGridGraph, oneClassGridPath } from './one-class-graph.js';
 
 /** What `wayplan map import --json` reports. */
 interface ImportFigures {
@@ -68,7 +68,7 @@ export function runScaleBench(options: ScaleOptions, cliPath: string): void {
     }
     let graphPath = join(folder, 'bench.wpgraph');
     if (options.oneClass) {
-      graphPath = join(tmpdir(), 'wayplan-one-class', `grid-${options.grid}.wpgraph`);
+      graphPath = oneClassGridPath(options.grid!);
       oneClassGridGraph(options.grid!, graphPath);
     } else {
       importFigures(pbfPath, graphPath, cliPath);

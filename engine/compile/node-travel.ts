@@ -140,13 +140,17 @@ export function nodeMatrices(travel: TravelTable, places: NodePlaces, speed: num
   const rowDistance = new Float64Array(n);
   const rowDuration = new Float64Array(n);
   const mirrored = travel.symmetric && leftWhereEntered(places);
+  // Without mirroring every row has the same columns: a provider that searches a network for
+  // legs then shares its work across rows.
+  const rowTo = mirrored ? undefined : travel.between(exit, entry);
   let longestDistance = 0;
   let longestDuration = 0;
   for (let a = 0; a < n; a++) {
     const from = exit[a]!;
     // Columns before `first` are mirrored once every row is filled.
     const first = mirrored ? a : 0;
-    if (from >= 0) travel.row(from, entry.subarray(first), rowDistance.subarray(first), rowDuration.subarray(first));
+    if (rowTo !== undefined) rowTo(a, rowDistance, rowDuration);
+    else if (from >= 0) travel.row(from, entry.subarray(first), rowDistance.subarray(first), rowDuration.subarray(first));
     else {
       rowDistance.fill(0, first);
       rowDuration.fill(0, first);

@@ -1,6 +1,6 @@
 import type { LatLon } from '../../model/latlon.js';
 import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
-import { travelOptionsKey, type TravelMatrix, type TravelOptions, type TravelProvider } from '../../geo/travel.js';
+import { travelOptionsKey, type LegsBetween, type TravelMatrix, type TravelOptions, type TravelProvider } from '../../geo/travel.js';
 import { routeSettings } from './route-settings.js';
 import { routeTravelOptions } from './travel-class.js';
 import { TravelTable } from './travel-table.js';
@@ -30,24 +30,28 @@ function setBound(target: TravelTable, tables: readonly TravelTable[]): void {
     return;
   }
   const longest = (leg: (table: TravelTable) => number): number => tables.reduce((max, table) => Math.max(max, leg(table)), 0);
-  const row = (from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void => {
+  const between = (from: Int32Array, to: Int32Array): LegsBetween => {
+    const each = tables.map((table) => table.between(from, to));
     const tableDistances = new Float64Array(to.length);
     const tableDurations = new Float64Array(to.length);
-    distances.fill(0, 0, to.length);
-    durations.fill(0, 0, to.length);
-    for (const table of tables) {
-      table.row(from, to, tableDistances, tableDurations);
-      for (let k = 0; k < to.length; k++) {
-        distances[k] = Math.max(distances[k]!, tableDistances[k]!);
-        durations[k] = Math.max(durations[k]!, tableDurations[k]!);
+    return (k, distances, durations) => {
+      distances.fill(0, 0, to.length);
+      durations.fill(0, 0, to.length);
+      for (const fill of each) {
+        fill(k, tableDistances, tableDurations);
+        for (let c = 0; c < to.length; c++) {
+          distances[c] = Math.max(distances[c]!, tableDistances[c]!);
+          durations[c] = Math.max(durations[c]!, tableDurations[c]!);
+        }
       }
-    }
+    };
   };
   target.setLegs(
     {
       distance: (from, to) => longest((table) => table.distance(from, to)),
       duration: (from, to) => longest((table) => table.duration(from, to)),
-      row,
+      row: (from, to, distances, durations) => between(Int32Array.of(from), to)(0, distances, durations),
+      between,
       // The longest of legs that each equal their way back equals its way back.
       symmetric: tables.every((table) => table.symmetric),
     },

@@ -1,6 +1,6 @@
 import type { LatLon } from '../../model/latlon.js';
 import type { ResolvedRoute } from '../../model/resolve.js';
-import type { LegRows, TravelLeg, TravelMatrix, TravelOptions, TravelProvider } from '../../geo/travel.js';
+import type { LegRows, LegSearch, LegsBetween, TravelLeg, TravelMatrix, TravelOptions, TravelProvider } from '../../geo/travel.js';
 
 /** The distinct points of a problem and their indices; the tables of one problem share them. */
 export class TravelPoints {
@@ -16,9 +16,10 @@ export class TravelPoints {
 const emptyMatrix: TravelMatrix = { size: 0, distances: new Float64Array(0), durations: new Float64Array(0) };
 
 /**
- * From this many points on, a table over a provider that computes single legs (straight lines)
- * holds no matrix: it computes each leg when asked. Every pair of 10,000 points takes 0.8 GB even
- * in single precision, while a plan split by date only ever looks at a small part of them.
+ * From this many points on, a table over a provider that computes single legs (straight lines) or
+ * searches its network for blocks of them (roads) holds no matrix: it computes each leg, or each
+ * block, when asked. Every pair of 10,000 points takes 0.8 GB even in single precision (2.6 GB as
+ * the road network's matrix), while a plan split by date only ever looks at a small part of them.
  */
 export const ON_DEMAND_POINTS = 3000;
 
@@ -30,6 +31,8 @@ export interface LegSource {
   row(from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void;
   /** Whether every leg equals the leg back, bit for bit. */
   readonly symmetric: boolean;
+  /** The legs from each of `from` to each of `to` a row at a time, where a block of them shares its work (see LegSearch.between). */
+  between?(from: Int32Array, to: Int32Array): LegsBetween;
 }
 
 /**
@@ -42,16 +45,11 @@ export interface LegSource {
 export const KEPT_LEGS = 2 ** 16;
 
 /**
- * The legs of `leg` between `points` (which may still grow), rows from `rows` when the provider
- * has them. The last legs asked are kept (see KEPT_LEGS): callers ask a pair's distance and then
- * its duration, and a route's legs for every order that differs from it in a few stops.
+ * The legs of `leg` (by point index), rows from `rows` when the provider has them. The last legs
+ * asked are kept (see KEPT_LEGS): callers ask a pair's distance and then its duration, and a
+ * route's legs for every order that differs from it in a few stops.
  */
-function onDemandLegs(
-  points: readonly LatLon[],
-  leg: (from: LatLon, to: LatLon) => TravelLeg,
-  rows: LegRows | undefined,
-  symmetric: boolean,
-): LegSource {
+function onDemandLegs(leg: (from: number, to: number) => TravelLeg, rows: LegRows | undefined, symmetric: boolean): LegSource {
   let keptFrom: Int32Array | undefined;
   let keptTo = new Int32Array(0);
   let keptDistance = new Float64Array(0);
@@ -66,7 +64,7 @@ function onDemandLegs(
     }
     const slot = (Math.imul(from, 0x9e3779b1) ^ Math.imul(to, 0x85ebca6b)) & (KEPT_LEGS - 1);
     if (keptFrom[slot] !== from || keptTo[slot] !== to) {
-      const computed = leg(points[from]!, points[to]!);
+      const computed = leg(from, to);
       keptFrom[slot] = from;
       keptTo[slot] = to;
       keptDistance[slot] = computed.distance;
@@ -75,14 +73,13 @@ function onDemandLegs(
     return slot;
   };
   const legByLeg = (from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void => {
-    const origin = points[from]!;
     for (let k = 0; k < to.length; k++) {
       const target = to[k]!;
       if (target < 0) {
         distances[k] = durations[k] = 0;
         continue;
       }
-      const computed = leg(origin, points[target]!);
+      const computed = leg(from, target);
       distances[k] = computed.distance;
       durations[k] = computed.duration;
     }
@@ -169,7 +166,8 @@ export class TravelTable {
 
   /**
    * Whether legs are computed when asked instead of read from a matrix: then `matrix()` has
-   * nothing to give, and no leg is a fallback.
+   * nothing to give, and the fallback points are those the provider could not place (none for
+   * straight lines).
    */
   get onDemand(): boolean {
     return this.legs !== undefined;
@@ -178,16 +176,28 @@ export class TravelTable {
   /** Travel between the points added so far, from `provider`: a matrix, or legs on demand (see ON_DEMAND_POINTS). */
   async compute(provider: TravelProvider, options?: TravelOptions): Promise<void> {
     const leg = provider.leg;
-    if (leg !== undefined && this.points.length >= ON_DEMAND_POINTS)
+    const points = this.points;
+    if (leg !== undefined && points.length >= ON_DEMAND_POINTS)
       this.setLegs(
         onDemandLegs(
-          this.points,
-          (from, to) => leg(from, to, options),
-          provider.legRows?.(this.points, options),
+          (from, to) => leg(points[from]!, points[to]!, options),
+          provider.legRows?.(points, options),
           provider.symmetricLegs === true,
         ),
       );
-    else this.setMatrix(await provider.matrix(this.points, options));
+    else if (provider.legSearch !== undefined && points.length >= ON_DEMAND_POINTS) this.setSearch(provider.legSearch(points, options));
+    else this.setMatrix(await provider.matrix(points, options));
+  }
+
+  /**
+   * Legs searched when asked, a block of them at a time where the caller asks one (`between`);
+   * the points off the provider's network are its fallback points.
+   */
+  private setSearch(search: LegSearch): void {
+    const row = (from: number, to: Int32Array, distances: Float64Array, durations: Float64Array): void =>
+      search.between(Int32Array.of(from), to)(0, distances, durations);
+    this.setLegs({ ...onDemandLegs((from, to) => search.leg(from, to), row, false), between: (from, to) => search.between(from, to) });
+    this.offNetwork = search.offNetwork;
   }
 
   setMatrix(matrix: TravelMatrix, mixed = false): void {
@@ -229,8 +239,8 @@ export class TravelTable {
    */
   fallbackPoints(): LatLon[] {
     const { fallback, offNetwork } = this;
-    if (!fallback) return [];
     if (offNetwork) return this.points.filter((_, i) => offNetwork[i] === 1);
+    if (!fallback) return [];
     const n = this.size;
     return this.points.filter((_, i) => {
       for (let j = 0; j < n; j++) if (j !== i && (!fallback[i * n + j] || !fallback[j * n + i])) return false;
@@ -246,6 +256,24 @@ export class TravelTable {
   duration(from: number, to: number): number {
     const legs = this.legs;
     return legs === undefined ? this.durations[from * this.size + to]! : legs.duration(from, to);
+  }
+
+  /**
+   * The legs from each point of `from` to each point of `to` (negative indices: nowhere, legs 0),
+   * a row at a time: the answer fills the row of `from[k]`. Rows asked in order share the work of
+   * a block where the provider searches a network; elsewhere each is `row`.
+   */
+  between(from: Int32Array, to: Int32Array): LegsBetween {
+    const between = this.legs?.between;
+    if (between !== undefined) return between.call(this.legs, from, to);
+    return (k, distances, durations) => {
+      const source = from[k]!;
+      if (source >= 0) this.row(source, to, distances, durations);
+      else {
+        distances.fill(0, 0, to.length);
+        durations.fill(0, 0, to.length);
+      }
+    };
   }
 
   /**

@@ -57,14 +57,50 @@ export function chMatrixKeys(
   work?: MatrixWork,
   coreSize = targets.length >= coreMinimumTargets ? matrixCoreSize : 0,
 ): Float64Array {
+  return chKeysTo(hierarchy, targets, coreSize)(sources, work);
+}
+
+/** Keys from `sources` to the targets a `chKeysTo` was made for, as chMatrixKeys answers them. */
+export type KeysFrom = (sources: readonly Endpoint[], work?: MatrixWork) => Float64Array;
+
+/**
+ * The keys to `targets` (see chMatrixKeys), from sources given later, a few at a time: the
+ * targets' searches and buckets are made once, so a matrix asked in blocks of rows (to bound its
+ * memory) pays for its columns once.
+ */
+export function chKeysTo(
+  hierarchy: ContractionHierarchy,
+  targets: readonly Endpoint[],
+  coreSize = targets.length >= coreMinimumTargets ? matrixCoreSize : 0,
+): KeysFrom {
   const ranked = rankedHierarchy(hierarchy);
   const core = hierarchyCore(ranked, coreSize);
   const search = new UpwardSearch(ranked.nodeCount);
   const sides = targetSides(ranked, core, targets, search);
-  const backward = { ...search.work };
+  const prepared: PreparedTargets = { ranked, core, search, sides, backward: { ...search.work }, count: targets.length };
+  return (sources, work) => keysFrom(prepared, sources, work);
+}
+
+/** What the targets' side of a matrix leaves for its sources (see chKeysTo). */
+interface PreparedTargets {
+  ranked: RankedHierarchy;
+  core: HierarchyCore;
+  /** The search the sources run, the targets' before them. */
+  search: UpwardSearch;
+  sides: TargetSides;
+  /** The targets' searches' work. */
+  backward: UpwardWork;
+  count: number;
+}
+
+function keysFrom(
+  { ranked, core, search, sides, backward, count: targetCount }: PreparedTargets,
+  sources: readonly Endpoint[],
+  work: MatrixWork | undefined,
+): Float64Array {
   search.work.settled = search.work.stalled = search.work.relaxed = 0;
-  const keys = new Float64Array(sources.length * targets.length).fill(Infinity);
-  const columns = targets.length;
+  const keys = new Float64Array(sources.length * targetCount).fill(Infinity);
+  const columns = targetCount;
   const { first, target, key: bucketKey } = sides.buckets;
   const { exitFirst, exits } = sides;
   const { nodes: exitNode, keys: exitKey } = exits;

@@ -16,6 +16,7 @@ export function createRoadProvider(
   return {
     name: 'road',
     matrix: async (points: readonly TravelPoint[], options?: TravelOptions): Promise<TravelMatrix> => router.matrix(points, options),
+    legSearch: (points: readonly TravelPoint[], options?: TravelOptions) => router.legSearch(points, options),
     path: async (stops: readonly TravelPoint[], options?: TravelOptions): Promise<TravelPath> => router.path(stops, options),
     streetPositions: (points: readonly TravelPoint[], options?: TravelOptions) => streets.streetPositions(points, options),
   };

@@ -1,6 +1,6 @@
 import { straightLineLeg } from '../straight-line.js';
-import type { LatLon, TravelMatrix, TravelOptions, TravelPath, TravelPoint } from '../travel.js';
-import { chMatrixKeys } from './ch-matrix.js';
+import type { LatLon, LegSearch, LegsBetween, TravelLeg, TravelMatrix, TravelOptions, TravelPath, TravelPoint } from '../travel.js';
+import { chKeysTo, chMatrixKeys, type KeysFrom } from './ch-matrix.js';
 import { chPath } from './ch-path.js';
 import { appendDirectedGeometry } from './directed-geometry.js';
 import { sameSegmentKey, snapEndpoint, type Endpoint } from './endpoints.js';
@@ -86,6 +86,71 @@ export class RoadRouter {
     }
     const offNetwork = Uint8Array.from(endpoints, (endpoint) => (endpoint ? 0 : 1));
     return { size, distances, durations, fallback, offNetwork };
+  }
+
+  /**
+   * Legs between the points as they are asked (see LegSearch), the same figures as `matrix` gives
+   * them: a 10,000-point matrix took 2.6 GB, where a problem split by date asks its dates' legs
+   * alone. The points are placed on the network once.
+   */
+  legSearch(points: readonly TravelPoint[], options: TravelOptions = {}): LegSearch {
+    const variant = travelVariant(options);
+    const factor = speedFactor(options);
+    const { routing, endpoints } = this.endpoints(points, variant);
+    const offNetwork = Uint8Array.from(endpoints, (endpoint) => (endpoint ? 0 : 1));
+    const segment = Int32Array.from(endpoints, (endpoint) => (endpoint?.arrivals[0] ? endpoint.arrivals[0].directed >>> 1 : -1));
+    /**
+     * Sets entry `at` of `distances` and `durations` to the leg from `i` to `j` (distinct), given
+     * the key of their shortest path without the same-segment candidate.
+     */
+    const setLeg = (i: number, j: number, key: number, distances: Float64Array, durations: Float64Array, at: number): void => {
+      const from = endpoints[i];
+      const to = endpoints[j];
+      if (from && to && segment[i] === segment[j] && segment[i]! >= 0) key = Math.min(key, sameSegmentKey(this.graph, variant, from, to));
+      if (!from || !to || key === Infinity) {
+        const straight = straightLineLeg(points[i]!, points[j]!, options);
+        distances[at] = straight.distance;
+        durations[at] = straight.duration;
+        return;
+      }
+      const access = from.accessMeters + to.accessMeters;
+      distances[at] = keyDistanceMeters(key) + access;
+      durations[at] = (keyDurationSeconds(key) + access / offStreetSpeedMetersPerSecond) * factor;
+    };
+    const single = { distance: new Float64Array(1), duration: new Float64Array(1) };
+    const leg = (i: number, j: number): TravelLeg => {
+      if (i === j) return { distance: 0, duration: 0 };
+      const from = endpoints[i];
+      const to = endpoints[j];
+      const found = from && to ? chPath(routing.hierarchy, from, to, Infinity, this.forward, this.backward) : undefined;
+      setLeg(i, j, found?.key ?? Infinity, single.distance, single.duration, 0);
+      return { distance: single.distance[0]!, duration: single.duration[0]! };
+    };
+    const between = (from: Int32Array, to: Int32Array): LegsBetween => {
+      // columns[c]: the column of to[c] among the targets placed on the network, -1 for none.
+      const columns = new Int32Array(to.length).fill(-1);
+      const targets: Endpoint[] = [];
+      to.forEach((j, c) => {
+        const endpoint = j >= 0 ? endpoints[j] : undefined;
+        if (endpoint) columns[c] = targets.push(endpoint) - 1;
+      });
+      const block = new LegBlock(chKeysTo(routing.hierarchy, targets), endpoints, from, targets.length);
+      return (k, distances, durations) => {
+        const i = from[k]!;
+        const row = block.rowKeys(k);
+        const keys = block.keys;
+        for (let c = 0; c < to.length; c++) {
+          const j = to[c]!;
+          if (i < 0 || j < 0 || i === j) {
+            distances[c] = durations[c] = 0;
+            continue;
+          }
+          const column = columns[c]!;
+          setLeg(i, j, row < 0 || column < 0 ? Infinity : keys[row + column]!, distances, durations, c);
+        }
+      };
+    };
+    return { offNetwork, leg, between };
   }
 
   path(stops: readonly TravelPoint[], options: TravelOptions = {}): TravelPath {
@@ -174,3 +239,43 @@ function sameSegmentPairs(endpoints: readonly (Endpoint | undefined)[]): [number
   for (const group of bySegment.values()) for (const i of group) for (const j of group) if (i !== j) pairs.push([i, j]);
   return pairs;
 }
+
+/**
+ * Rows of keys from a list of sources to prepared targets, computed LEG_BLOCK_ROWS sources at a
+ * time as rows are asked: a block of 8,000 columns takes 16 MB, where the whole matrix of a pair of
+ * dates would take 0.5 GB.
+ */
+class LegBlock {
+  /** The current block's keys, row after row. */
+  keys: Float64Array = new Float64Array(0);
+  private first = -1;
+  /** Per source of the current block: where its row starts in `keys`, -1 for a source off the network or nowhere. */
+  private readonly rowAt = new Int32Array(LEG_BLOCK_ROWS);
+
+  constructor(
+    private readonly keysFrom: KeysFrom,
+    private readonly endpoints: readonly (Endpoint | undefined)[],
+    private readonly from: Int32Array,
+    private readonly columns: number,
+  ) {}
+
+  /** Where source `k`'s row starts in `keys` (its block computed first), -1 for a source off the network or nowhere. */
+  rowKeys(k: number): number {
+    if (this.first < 0 || k < this.first || k >= this.first + LEG_BLOCK_ROWS) this.compute(k);
+    return this.rowAt[k - this.first]!;
+  }
+
+  private compute(first: number): void {
+    this.first = first;
+    const sources: Endpoint[] = [];
+    for (let r = 0; r < LEG_BLOCK_ROWS; r++) {
+      const i = this.from[first + r];
+      const endpoint = i === undefined || i < 0 ? undefined : this.endpoints[i];
+      this.rowAt[r] = endpoint ? (sources.push(endpoint) - 1) * this.columns : -1;
+    }
+    this.keys = this.keysFrom(sources);
+  }
+}
+
+/** Sources whose keys a LegBlock computes together. */
+export const LEG_BLOCK_ROWS = 256;

@@ -6,6 +6,8 @@ import { MatrixBuffers, MIRROR_BLOCK, nodeMatrices, SINGLE_PRECISION_NODES, type
 import { problemTravelTable } from '../../../engine/evaluate/problem-travel.js';
 import { ON_DEMAND_POINTS, TravelTable } from '../../../engine/evaluate/travel-table.js';
 import { resolveProblem } from '../../../model/resolve.js';
+import { createRoadProvider } from '../../../geo/road/road-provider.js';
+import { gridTravelPoints, routableGridGraph } from '../../geo/support/grid-graph.js';
 
 async function table(): Promise<TravelTable> {
   const travel = new TravelTable();
@@ -137,6 +139,30 @@ describe('nodeMatrices, a row of legs at a time', () => {
     const mixed = await problemTravelTable(problem, provider);
     expect(mixed.mixed && mixed.onDemand).toBe(true);
     expectPairwise(mixed, points.length);
+  });
+
+  test('from a road network from ON_DEMAND_POINTS on: legs searched for the rows asked, as the whole matrix has them, the points off it as fallback', async () => {
+    const n = 12;
+    const provider = createRoadProvider(routableGridGraph(n));
+    const points = gridTravelPoints(n, ON_DEMAND_POINTS, 3);
+    const searched = new TravelTable();
+    points.forEach((point) => searched.add(point));
+    await searched.compute(provider);
+    expect(searched.onDemand).toBe(true);
+    expect(searched.fallbackPoints()).toEqual(points.slice(-2));
+    expectPairwise(searched, points.length);
+    const matrix = await provider.matrix(points);
+    for (const [i, j] of [
+      [0, 1],
+      [17, 4],
+      [points.length - 4, points.length - 3],
+      [points.length - 1, 8],
+    ] as const) {
+      expect([searched.distance(i, j), searched.duration(i, j)]).toEqual([
+        matrix.distances[i * points.length + j],
+        matrix.durations[i * points.length + j],
+      ]);
+    }
   });
 });
 
