@@ -75,6 +75,8 @@ export interface LegSearch {
    * `durations`. Rows asked in order are computed a block at a time.
    */
   between(from: Int32Array, to: Int32Array): LegsBetween;
+  /** A distance to rank many candidates by, which costs no search: the straight line between the points. */
+  rankingDistance(from: number, to: number): number;
 }
 
 /** Fills row `k` of the legs between two lists of points (see LegSearch.between). */

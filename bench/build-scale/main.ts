@@ -8,7 +8,7 @@ import { parseTimespan } from '../../model/formats/timespan.js';
 import type { ProblemResponse } from '../../model/types/responses.js';
 import { gridOrigin, gridSpacing } from '../../test/geo/support/street-grid.js';
 import { benchOptions } from '../support/options.js';
-import { roadGridProvider } from '../road/one-class-graph.js';
+import { gridExtractPath, roadGridProvider } from '../road/one-class-graph.js';
 import { startBenchStack } from '../support/stack.js';
 import { ensurePeerEnvironment } from '../solver/peers.js';
 import { peerPlan, SCALE_PEERS } from './peer-plan.js';
@@ -24,8 +24,9 @@ import { peerPlan, SCALE_PEERS } from './peer-plan.js';
 // over the same area (route r of every day at the same one), instead of the depot. --threads T
 // (1) parallel searches; --iterations I (0: the time limit decides) caps each search's
 // iterations, for a quick look at memory and work; --road-grid N travels on the road network of an N
-// × N street grid (default class only, contracted once and kept under the temporary folder), the
-// places drawn at the same spots of its square, in process and without peers; --seed N (1) is the search's random_seed (the
+// × N street grid, the places drawn at the same spots of its square, without peers (in process the
+// default class only, contracted once and kept under the temporary folder; with --http the
+// service imports the grid's extract when it starts); --seed N (1) is the search's random_seed (the
 // problem stays the same), for paired comparisons.
 // The defaults leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take
 // nearly all. A large fleet's week: `--jobs 10000 --routes 50 --days 5 --windows
@@ -87,8 +88,8 @@ const dateSpan = options['date-span'];
 const anyDateShare = options['any-date-share'];
 const distanceCost = options['distance-cost'];
 const roadGrid = options['road-grid'];
-if (roadGrid > 0 && (options.http || SCALE_PEERS.some((peer) => options[peer]))) {
-  process.stderr.write('--road-grid runs in process, without peers (they travel on straight lines)\n');
+if (roadGrid > 0 && SCALE_PEERS.some((peer) => options[peer])) {
+  process.stderr.write('--road-grid runs without peers (they travel on straight lines)\n');
   process.exit(2);
 }
 const provider = roadGrid > 0 ? roadGridProvider(roadGrid) : straightLineProvider;
@@ -163,10 +164,17 @@ function processFigures(pid: number): { peakMb: number; cpuSeconds: number } {
 
 /** The build through the service: POST /v1/build, then the task's status every second until it ends. */
 async function buildInService(body: unknown): Promise<Outcome> {
+  const travel: Record<string, string> =
+    roadGrid > 0
+      ? { WAYPLAN_TRAVEL_PROVIDER: 'road', WAYPLAN_MAP: gridExtractPath(roadGrid) }
+      : { WAYPLAN_TRAVEL_PROVIDER: 'straight_line' };
+  // The stack's `wayplan infra` inherits this process's environment: it imports the grid's extract
+  // (every travel class) before the worker starts, so the worker's memory is the build's alone.
+  Object.assign(process.env, travel);
   const stack = await startBenchStack({
     name: 'scale',
     env: {
-      WAYPLAN_TRAVEL_PROVIDER: 'straight_line',
+      ...travel,
       WAYPLAN_SOLVER_THREADS: String(threads),
       WAYPLAN_BODY_LIMIT: String(256 * 1024 * 1024),
     },

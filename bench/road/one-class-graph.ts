@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { classHierarchy } from '../../geo/road/contraction-hierarchy.js';
@@ -18,6 +18,8 @@ import { largestStronglyConnected } from '../../geo/road/strongly-connected.js';
 import { buildTurnGraph } from '../../geo/road/turn-graph.js';
 import { travelVariant } from '../../geo/road/road-router.js';
 import { builtGrid } from '../../test/geo/support/built-grid.js';
+import { writeOsmPbf } from '../../test/geo/support/osm-pbf-writer.js';
+import { streetGrid } from '../../test/geo/support/street-grid.js';
 import { cpuTimed } from './measure.js';
 
 /**
@@ -65,4 +67,18 @@ export function roadGridProvider(n: number): TravelProvider {
   const path = oneClassGridPath(n);
   oneClassGridGraph(n, path);
   return createRoadProvider(readRoadGraph(path));
+}
+
+/**
+ * The OpenStreetMap extract of an N × N street grid, written on first use and kept under the
+ * temporary folder: a service imports it as its map (all its travel classes).
+ */
+export function gridExtractPath(n: number): string {
+  const path = join(tmpdir(), 'wayplan-road-grid', `grid-${n}.osm.pbf`);
+  if (existsSync(path)) return path;
+  mkdirSync(dirname(path), { recursive: true });
+  const grid = streetGrid(n);
+  writeFileSync(`${path}.partial`, writeOsmPbf(grid.nodes, grid.ways, grid.relations));
+  renameSync(`${path}.partial`, path);
+  return path;
 }

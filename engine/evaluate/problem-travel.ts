@@ -52,6 +52,7 @@ function setBound(target: TravelTable, tables: readonly TravelTable[]): void {
       duration: (from, to) => longest((table) => table.duration(from, to)),
       row: (from, to, distances, durations) => between(Int32Array.of(from), to)(0, distances, durations),
       between,
+      rankingDistance: (from, to) => longest((table) => table.rankingDistance(from, to)),
       // The longest of legs that each equal their way back equals its way back.
       symmetric: tables.every((table) => table.symmetric),
     },

@@ -123,7 +123,8 @@ export class RouteObjective {
   /**
    * Where to try inserting `job` into `order` when trying every position costs too much: the
    * `count` positions (0..order.length, insert before that index) with the shortest travel detour,
-   * or all of them for a short order.
+   * or all of them for a short order. Detours by the table's ranking distance: straight lines where
+   * every leg is a search of a road network.
    */
   likelyPositions(given: ArrayLike<number>, candidate: number, count: number): number[] {
     const length = given.length;
@@ -131,7 +132,7 @@ export class RouteObjective {
     const job = this.slot(candidate);
     const order = this.view(given, length);
     const route = this.compiled;
-    const leg = (from: number, to: number): number => (from < 0 || to < 0 ? 0 : route.travel.distance(from, to));
+    const leg = (from: number, to: number): number => (from < 0 || to < 0 ? 0 : route.travel.rankingDistance(from, to));
     const leaving = (k: number): number => (route.exitPoint[k]! >= 0 ? route.exitPoint[k]! : route.point[k]!);
     const via = route.point[job]!;
     const out = route.exitPoint[job]! >= 0 ? route.exitPoint[job]! : via;

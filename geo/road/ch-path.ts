@@ -17,10 +17,7 @@ export interface PathWork {
 /**
  * Point-to-point query: bidirectional Dijkstra on the upward graphs, each side stopping once its
  * queue holds nothing shorter than the best meeting found; then shortcuts are unpacked into
- * turn-graph nodes. `direct` is the same-segment candidate (see sameSegmentKey). Each side
- * stalls on demand: a node that its side reaches more cheaply through a higher neighbour (an arc
- * of the other side's graph, read backwards) is on no shortest up-down path, so it is not
- * expanded; its key still bounds the best meeting, being the length of a real path.
+ * turn-graph nodes. `direct` is the same-segment candidate (see sameSegmentKey).
  */
 export function chPath(
   hierarchy: ContractionHierarchy,
@@ -31,6 +28,52 @@ export function chPath(
   backward: SearchSpace,
   work?: PathWork,
 ): TurnPath | undefined {
+  const { key: best, meeting } = meetUpward(hierarchy, from, to, forward, backward, work);
+  if (direct <= best) {
+    if (direct === Infinity) return undefined;
+    const shared = from.departures.find((d) => to.arrivals.some((a) => a.directed === d.directed && a.along >= d.along))!;
+    return { key: direct, directed: [shared.directed] };
+  }
+  if (meeting < 0) return undefined;
+  const upward: number[] = [];
+  for (let node = meeting; forward.parent[node] !== -1; node = forward.parent[node]!) upward.push(node);
+  upward.push(sourceSeedOf(forward, meeting));
+  upward.reverse();
+  const directed = [from.sourceDeparture[from.sourceNodes.indexOf(upward[0]!)]!];
+  directed.push(upward[0]!);
+  for (let i = 1; i < upward.length; i++)
+    unpackArc(hierarchy, upward[i - 1]!, upward[i]!, hierarchy.upMiddle[forward.parentArc[upward[i]!]!]!, directed);
+  for (let node = meeting; backward.parent[node] !== -1; node = backward.parent[node]!) {
+    const next = backward.parent[node]!;
+    unpackArc(hierarchy, node, next, hierarchy.downMiddle[backward.parentArc[node]!]!, directed);
+  }
+  return { key: best, directed };
+}
+
+/**
+ * The key of the shortest path through the hierarchy from `from` to `to` (Infinity when none),
+ * without the same-segment candidate and without unpacking the path: a leg's figures need the
+ * key alone.
+ */
+export function chKey(hierarchy: ContractionHierarchy, from: Endpoint, to: Endpoint, forward: SearchSpace, backward: SearchSpace): number {
+  return meetUpward(hierarchy, from, to, forward, backward).key;
+}
+
+/**
+ * Bidirectional Dijkstra on the upward graphs, each side stopping once its queue holds nothing
+ * shorter than the best meeting found: that key and the node the two sides met at (-1: none).
+ * Each side stalls on demand: a node that its side reaches more cheaply through a higher
+ * neighbour (an arc of the other side's graph, read backwards) is on no shortest up-down path, so
+ * it is not expanded; its key still bounds the best meeting, being the length of a real path.
+ */
+function meetUpward(
+  hierarchy: ContractionHierarchy,
+  from: Endpoint,
+  to: Endpoint,
+  forward: SearchSpace,
+  backward: SearchSpace,
+  work?: PathWork,
+): { key: number; meeting: number } {
   forward.start();
   backward.start();
   for (let i = 0; i < from.sourceNodes.length; i++) forward.reach(from.sourceNodes[i]!, from.sourceKeys[i]!, -1, -1);
@@ -71,26 +114,7 @@ export function chPath(
     work.settled += settled;
     work.stalled += stalled;
   }
-
-  if (direct <= best) {
-    if (direct === Infinity) return undefined;
-    const shared = from.departures.find((d) => to.arrivals.some((a) => a.directed === d.directed && a.along >= d.along))!;
-    return { key: direct, directed: [shared.directed] };
-  }
-  if (meeting < 0) return undefined;
-  const upward: number[] = [];
-  for (let node = meeting; forward.parent[node] !== -1; node = forward.parent[node]!) upward.push(node);
-  upward.push(sourceSeedOf(forward, meeting));
-  upward.reverse();
-  const directed = [from.sourceDeparture[from.sourceNodes.indexOf(upward[0]!)]!];
-  directed.push(upward[0]!);
-  for (let i = 1; i < upward.length; i++)
-    unpackArc(hierarchy, upward[i - 1]!, upward[i]!, hierarchy.upMiddle[forward.parentArc[upward[i]!]!]!, directed);
-  for (let node = meeting; backward.parent[node] !== -1; node = backward.parent[node]!) {
-    const next = backward.parent[node]!;
-    unpackArc(hierarchy, node, next, hierarchy.downMiddle[backward.parentArc[node]!]!, directed);
-  }
-  return { key: best, directed };
+  return { key: best, meeting };
 }
 
 /** Whether `space` reaches `node` more cheaply than `key` through one of the arcs from higher nodes into it (`first`, `higher`, `weight`). */

@@ -1,7 +1,7 @@
 import { straightLineLeg } from '../straight-line.js';
 import type { LatLon, LegSearch, LegsBetween, TravelLeg, TravelMatrix, TravelOptions, TravelPath, TravelPoint } from '../travel.js';
 import { chKeysTo, chMatrixKeys, type KeysFrom } from './ch-matrix.js';
-import { chPath } from './ch-path.js';
+import { chKey, chPath } from './ch-path.js';
 import { appendDirectedGeometry } from './directed-geometry.js';
 import { sameSegmentKey, snapEndpoint, type Endpoint } from './endpoints.js';
 import { variantGraph, type RoadGraph, type VariantGraph } from './road-graph.js';
@@ -122,8 +122,8 @@ export class RoadRouter {
       if (i === j) return { distance: 0, duration: 0 };
       const from = endpoints[i];
       const to = endpoints[j];
-      const found = from && to ? chPath(routing.hierarchy, from, to, Infinity, this.forward, this.backward) : undefined;
-      setLeg(i, j, found?.key ?? Infinity, single.distance, single.duration, 0);
+      const key = from && to ? chKey(routing.hierarchy, from, to, this.forward, this.backward) : Infinity;
+      setLeg(i, j, key, single.distance, single.duration, 0);
       return { distance: single.distance[0]!, duration: single.duration[0]! };
     };
     const between = (from: Int32Array, to: Int32Array): LegsBetween => {
@@ -150,7 +150,8 @@ export class RoadRouter {
         }
       };
     };
-    return { offNetwork, leg, between };
+    const rankingDistance = (i: number, j: number): number => straightLineLeg(points[i]!, points[j]!, options).distance;
+    return { offNetwork, leg, between, rankingDistance };
   }
 
   path(stops: readonly TravelPoint[], options: TravelOptions = {}): TravelPath {

@@ -33,6 +33,7 @@ describe('nodeMatrices', () => {
     expect(distance).toBeInstanceOf(Float64Array);
     expect(distance.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(distance[1 * 30 + 2]).toBe(travel.distance(1, 2));
+    expect(travel.rankingDistance(1, 2)).toBe(travel.distance(1, 2));
     expect(duration[1 * 30 + 2]).toBe(travel.duration(1, 2) / 0.5);
   });
 
@@ -162,6 +163,8 @@ describe('nodeMatrices, a row of legs at a time', () => {
         matrix.distances[i * points.length + j],
         matrix.durations[i * points.length + j],
       ]);
+      // Candidates are ranked on straight lines: no search of the network per candidate.
+      expect(searched.rankingDistance(i, j)).toBe(straightLineLeg(points[i]!, points[j]!).distance);
     }
   });
 });
