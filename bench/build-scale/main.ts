@@ -93,12 +93,17 @@ if (roadGrid > 0 && SCALE_PEERS.some((peer) => options[peer])) {
   process.exit(2);
 }
 const provider = roadGrid > 0 ? roadGridProvider(roadGrid) : straightLineProvider;
-/** A place drawn about Seattle as the problem's text has it: there, or at the same spot of the road grid's square. */
-const placeText = (lat: number, lon: number): string => {
-  if (roadGrid === 0) return `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
+/** The area places are drawn over (scaled by --spread): about Seattle, or the same share of the road grid's square. */
+const area = { lat: 47.61, lon: -122.3, height: 0.18, width: 0.24 };
+/** A place at `down` and `across` (each 0 to 1) of the area, as the problem's text has it. */
+const placeText = (down: number, across: number): string => {
+  if (roadGrid === 0) {
+    const lat = area.lat + (down - 0.5) * area.height * spread;
+    const lon = area.lon + (across - 0.5) * area.width * spread;
+    return `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
+  }
   const side = (roadGrid - 1) * gridSpacing;
-  const across = (value: number, centre: number, width: number): number => (0.5 + (value - centre) / (width * spread)) * side;
-  return `${(gridOrigin.lat + across(lat, 47.61, 0.18)).toFixed(6)}, ${(gridOrigin.lon + across(lon, -122.3, 0.24)).toFixed(6)}`;
+  return `${(gridOrigin.lat + down * side).toFixed(6)}, ${(gridOrigin.lon + across * side).toFixed(6)}`;
 };
 const clock = (seconds: number): string =>
   [seconds / 3600, (seconds % 3600) / 60, seconds % 60].map((part) => String(Math.floor(part)).padStart(2, '0')).join(':');
@@ -114,7 +119,7 @@ const jobs = Array.from({ length: jobCount }, (_, i) => {
   const allowed = anyDateShare > 0 && random() < anyDateShare ? Array.from({ length: days }, (_, day) => day) : span;
   return {
     id: `job-${i}`,
-    location: placeText(47.61 + (random() - 0.5) * 0.18 * spread, -122.3 + (random() - 0.5) * 0.24 * spread),
+    location: placeText(random(), random()),
     time_on_site: clock(service),
     ...(windowed ? { time_window: { start: clock(start * 60), end: clock((start + 120) * 60) } } : {}),
     ...(days > 1 ? { allowed_dates: allowed.map(dateOf) } : {}),
@@ -125,8 +130,8 @@ const jobs = Array.from({ length: jobCount }, (_, i) => {
 const homeRandom = seededRandom(11);
 const homeOf = Array.from({ length: routeCount }, () =>
   homes
-    ? placeText(47.61 + (homeRandom() - 0.5) * 0.18 * spread, -122.3 + (homeRandom() - 0.5) * 0.24 * spread)
-    : placeText(47.6062, -122.3321),
+    ? placeText(homeRandom(), homeRandom())
+    : placeText(0.5 + (47.6062 - area.lat) / (area.height * spread), 0.5 + (-122.3321 - area.lon) / (area.width * spread)),
 );
 const routes = Array.from({ length: days }, (_, day) =>
   Array.from({ length: routeCount }, (_, r) => ({
