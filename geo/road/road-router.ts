@@ -1,6 +1,7 @@
 import { straightLineLeg } from '../straight-line.js';
-import type { LatLon, LegSearch, LegsBetween, TravelLeg, TravelMatrix, TravelOptions, TravelPath, TravelPoint } from '../travel.js';
-import { chKeysTo, chMatrixKeys, type KeysFrom } from './ch-matrix.js';
+import type { LatLon, LegSearch, TravelLeg, TravelMatrix, TravelOptions, TravelPath, TravelPoint } from '../travel.js';
+import type { ContractionHierarchy } from './contraction-hierarchy.js';
+import { chKeysTo, chRowKeys, type KeysFrom } from './ch-matrix.js';
 import { chKey, chPath } from './ch-path.js';
 import { appendDirectedGeometry } from './directed-geometry.js';
 import { sameSegmentKey, snapEndpoint, type Endpoint } from './endpoints.js';
@@ -51,49 +52,38 @@ export class RoadRouter {
     return { routing, endpoints: points.map((point) => snapEndpoint(this.graph, this.index, variant, routing, point)) };
   }
 
+  /**
+   * Every leg between the points: the rows of `legSearch`, so a pair's figures are the same either
+   * way, and only a block of rows of keys is held besides the answer.
+   */
   matrix(points: readonly TravelPoint[], options: TravelOptions = {}): TravelMatrix {
-    const variant = travelVariant(options);
-    const factor = speedFactor(options);
     const size = points.length;
-    const { routing, endpoints } = this.endpoints(points, variant);
-    const placed = Int32Array.from(endpoints.flatMap((endpoint, i) => (endpoint ? [i] : [])));
-    const placedEndpoints = Array.from(placed, (i) => endpoints[i]!);
-    const keys = chMatrixKeys(routing.hierarchy, placedEndpoints, placedEndpoints);
-
-    const keyAt = placed.length === size ? keys : new Float64Array(size * size).fill(Infinity);
-    if (keyAt !== keys) {
-      for (let row = 0; row < placed.length; row++) {
-        for (let column = 0; column < placed.length; column++)
-          keyAt[placed[row]! * size + placed[column]!] = keys[row * placed.length + column]!;
-      }
-    }
-    const access = Float64Array.from(endpoints, (endpoint) => endpoint?.accessMeters ?? 0);
-    for (const [i, j] of sameSegmentPairs(endpoints)) {
-      keyAt[i * size + j] = Math.min(keyAt[i * size + j]!, sameSegmentKey(this.graph, variant, endpoints[i]!, endpoints[j]!));
-    }
+    const legs = this.legSearch(points, options);
+    const all = Int32Array.from({ length: size }, (_, i) => i);
+    const rows = legs.between(all, all);
     const distances = new Float64Array(size * size);
     const durations = new Float64Array(size * size);
-    if (legsFromKeys(keyAt, access, factor, distances, durations) === 0) return { size, distances, durations };
     const fallback = new Uint8Array(size * size);
+    let straight = 0;
     for (let i = 0; i < size; i++) {
-      for (let j = 0, cell = i * size; j < size; j++, cell++) {
-        if (i === j || keyAt[cell] !== Infinity) continue;
-        const leg = straightLineLeg(points[i]!, points[j]!, options);
-        distances[cell] = leg.distance;
-        durations[cell] = leg.duration;
-        fallback[cell] = 1;
-      }
+      const cells = i * size;
+      straight += rows(
+        i,
+        distances.subarray(cells, cells + size),
+        durations.subarray(cells, cells + size),
+        fallback.subarray(cells, cells + size),
+      );
     }
-    const offNetwork = Uint8Array.from(endpoints, (endpoint) => (endpoint ? 0 : 1));
-    return { size, distances, durations, fallback, offNetwork };
+    if (straight === 0) return { size, distances, durations };
+    return { size, distances, durations, fallback, offNetwork: legs.offNetwork };
   }
 
   /**
-   * Legs between the points as they are asked (see LegSearch), the same figures as `matrix` gives
-   * them: a 10,000-point matrix took 2.6 GB, where a problem split by date asks its dates' legs
-   * alone. The points are placed on the network once.
+   * Legs between the points as they are asked (see LegSearch): a 10,000-point matrix took 2.6 GB,
+   * where a problem split by date asks its dates' legs alone. The points are placed on the network
+   * once. A row of `between` also flags its straight-line legs, and counts them.
    */
-  legSearch(points: readonly TravelPoint[], options: TravelOptions = {}): LegSearch {
+  legSearch(points: readonly TravelPoint[], options: TravelOptions = {}): RoadLegSearch {
     const variant = travelVariant(options);
     const factor = speedFactor(options);
     const { routing, endpoints } = this.endpoints(points, variant);
@@ -101,9 +91,10 @@ export class RoadRouter {
     const segment = Int32Array.from(endpoints, (endpoint) => (endpoint?.arrivals[0] ? endpoint.arrivals[0].directed >>> 1 : -1));
     /**
      * Sets entry `at` of `distances` and `durations` to the leg from `i` to `j` (distinct), given
-     * the key of their shortest path without the same-segment candidate.
+     * the key of their shortest path without the same-segment candidate; true when the leg is the
+     * straight line, the points being unconnected or one of them off the network.
      */
-    const setLeg = (i: number, j: number, key: number, distances: Float64Array, durations: Float64Array, at: number): void => {
+    const setLeg = (i: number, j: number, key: number, distances: Float64Array, durations: Float64Array, at: number): boolean => {
       const from = endpoints[i];
       const to = endpoints[j];
       if (from && to && segment[i] === segment[j] && segment[i]! >= 0) key = Math.min(key, sameSegmentKey(this.graph, variant, from, to));
@@ -111,11 +102,12 @@ export class RoadRouter {
         const straight = straightLineLeg(points[i]!, points[j]!, options);
         distances[at] = straight.distance;
         durations[at] = straight.duration;
-        return;
+        return true;
       }
       const access = from.accessMeters + to.accessMeters;
       distances[at] = keyDistanceMeters(key) + access;
       durations[at] = (keyDurationSeconds(key) + access / offStreetSpeedMetersPerSecond) * factor;
+      return false;
     };
     const single = { distance: new Float64Array(1), duration: new Float64Array(1) };
     const leg = (i: number, j: number): TravelLeg => {
@@ -126,7 +118,7 @@ export class RoadRouter {
       setLeg(i, j, key, single.distance, single.duration, 0);
       return { distance: single.distance[0]!, duration: single.duration[0]! };
     };
-    const between = (from: Int32Array, to: Int32Array): LegsBetween => {
+    const between = (from: Int32Array, to: Int32Array): FlaggedLegs => {
       // columns[c]: the column of to[c] among the targets placed on the network, -1 for none.
       const columns = new Int32Array(to.length).fill(-1);
       const targets: Endpoint[] = [];
@@ -134,11 +126,12 @@ export class RoadRouter {
         const endpoint = j >= 0 ? endpoints[j] : undefined;
         if (endpoint) columns[c] = targets.push(endpoint) - 1;
       });
-      const block = new LegBlock(chKeysTo(routing.hierarchy, targets), endpoints, from, targets.length);
-      return (k, distances, durations) => {
+      const block = keyRows(routing.hierarchy, endpoints, from, targets);
+      return (k, distances, durations, straight) => {
         const i = from[k]!;
         const row = block.rowKeys(k);
         const keys = block.keys;
+        let straightLegs = 0;
         for (let c = 0; c < to.length; c++) {
           const j = to[c]!;
           if (i < 0 || j < 0 || i === j) {
@@ -146,8 +139,12 @@ export class RoadRouter {
             continue;
           }
           const column = columns[c]!;
-          setLeg(i, j, row < 0 || column < 0 ? Infinity : keys[row + column]!, distances, durations, c);
+          if (setLeg(i, j, row < 0 || column < 0 ? Infinity : keys[row + column]!, distances, durations, c)) {
+            straightLegs++;
+            if (straight) straight[c] = 1;
+          }
         }
+        return straightLegs;
       };
     };
     const rankingDistance = (i: number, j: number): number => straightLineLeg(points[i]!, points[j]!, options).distance;
@@ -201,44 +198,31 @@ export class RoadRouter {
   }
 }
 
-/**
- * Distances and durations of the pairs joined by the road (a finite key), access stretches
- * included; returns how many pairs of distinct points are not (their cells are left at 0). Its
- * own small function, over typed arrays only, so that it is compiled for its loop alone.
- */
-function legsFromKeys(keys: Float64Array, access: Float64Array, factor: number, distances: Float64Array, durations: Float64Array): number {
-  const size = access.length;
-  let unrouted = 0;
-  for (let i = 0; i < size; i++) {
-    const rowAccess = access[i]!;
-    for (let j = 0, cell = i * size; j < size; j++, cell++) {
-      const key = keys[cell]!;
-      if (i === j) continue;
-      if (key === Infinity) {
-        unrouted++;
-        continue;
-      }
-      const offStreet = rowAccess + access[j]!;
-      distances[cell] = keyDistanceMeters(key) + offStreet;
-      durations[cell] = (keyDurationSeconds(key) + offStreet / offStreetSpeedMetersPerSecond) * factor;
-    }
-  }
-  return unrouted;
+/** A LegSearch whose rows also say which legs are straight lines. */
+export interface RoadLegSearch extends LegSearch {
+  between(from: Int32Array, to: Int32Array): FlaggedLegs;
 }
 
-/** Ordered pairs of distinct points snapped to the same segment. */
-function sameSegmentPairs(endpoints: readonly (Endpoint | undefined)[]): [number, number][] {
-  const bySegment = new Map<number, number[]>();
-  endpoints.forEach((endpoint, i) => {
-    const segment = endpoint?.arrivals[0]?.directed;
-    if (segment === undefined) return;
-    const list = bySegment.get(segment >>> 1) ?? [];
-    list.push(i);
-    bySegment.set(segment >>> 1, list);
-  });
-  const pairs: [number, number][] = [];
-  for (const group of bySegment.values()) for (const i of group) for (const j of group) if (i !== j) pairs.push([i, j]);
-  return pairs;
+/** Fills row `k` of the legs between two lists of points (see LegsBetween), setting `straight[c]` to 1 where leg c is a straight line; returns how many are. */
+export type FlaggedLegs = (k: number, distances: Float64Array, durations: Float64Array, straight?: Uint8Array) => number;
+
+/** Rows of keys from sources to targets, by source: `keys` from `rowKeys(k)` on holds source k's (-1: none). */
+interface KeyRows {
+  keys: Float64Array;
+  rowKeys(k: number): number;
+}
+
+/** The keys from each point of `from` (indices into `endpoints`; negative or off the network: none) to `targets`. */
+function keyRows(
+  hierarchy: ContractionHierarchy,
+  endpoints: readonly (Endpoint | undefined)[],
+  from: Int32Array,
+  targets: readonly Endpoint[],
+): KeyRows {
+  if (from.length !== 1) return new LegBlock(chKeysTo(hierarchy, targets), endpoints, from, targets.length);
+  const source = from[0]! >= 0 ? endpoints[from[0]!] : undefined;
+  const keys = source ? chRowKeys(hierarchy, source, targets) : new Float64Array(0);
+  return { keys, rowKeys: () => (source ? 0 : -1) };
 }
 
 /**
@@ -246,7 +230,7 @@ function sameSegmentPairs(endpoints: readonly (Endpoint | undefined)[]): [number
  * time as rows are asked: a block of 8,000 columns takes 16 MB, where the whole matrix of a pair of
  * dates would take 0.5 GB.
  */
-class LegBlock {
+class LegBlock implements KeyRows {
   /** The current block's keys, row after row. */
   keys: Float64Array = new Float64Array(0);
   private first = -1;

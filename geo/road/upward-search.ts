@@ -34,6 +34,10 @@ export class UpwardSearch {
     this.distance = new Float64Array(nodeCount).fill(Infinity);
   }
 
+  clearWork(): void {
+    this.work.settled = this.work.stalled = this.work.relaxed = 0;
+  }
+
   /**
    * Searches up the arcs to higher nodes (`forward`) or from higher nodes (backward), stalling on
    * the other kind, which are the arcs into each node from higher ones in the search's direction.
