@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { createGraphHopperProvider } from './http/graphhopper.js';
+import { defaultHttpJsonOptions } from './http/http-json.js';
 import { createOsrmProvider } from './http/osrm.js';
 import { createValhallaProvider } from './http/valhalla.js';
 import { loadRoadGraph, mapGraphPath } from './road/load.js';
@@ -53,11 +54,11 @@ export function prepareTravel(settings: TravelSettings): boolean {
 export function loadTravelProvider(settings: TravelSettings): PathProvider {
   switch (settings.provider) {
     case 'osrm':
-      return createOsrmProvider(settings.url!);
+      return createOsrmProvider(settings.url!, defaultHttpJsonOptions, settings.matrixRequests);
     case 'valhalla':
-      return createValhallaProvider(settings.url!);
+      return createValhallaProvider(settings.url!, defaultHttpJsonOptions, settings.matrixRequests);
     case 'graphhopper':
-      return createGraphHopperProvider(settings.url!);
+      return createGraphHopperProvider(settings.url!, defaultHttpJsonOptions, settings.matrixRequests);
     case 'straight_line':
       return { ...straightLineProvider, path: straightLinePath };
     case 'road':

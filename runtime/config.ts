@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TravelSettings } from '../geo/travel-settings.js';
+import { defaultMatrixRequests } from '../geo/travel-settings.js';
 import type { GeocodingConfig } from '../geo/geocoding/geocoding-config.js';
 import type { PlatformLimits } from '../platform/platform-limits.js';
 import { demoMapPath, repoRoot } from './paths.js';
@@ -97,6 +98,10 @@ function travelSettings(env: NodeJS.ProcessEnv, dataDir: string): TravelSettings
     url,
     map: env.WAYPLAN_MAP === 'none' ? undefined : resolve(repoRoot, env.WAYPLAN_MAP || demoMapPath()),
     mapsDir: join(dataDir, 'maps'),
+    matrixRequests: {
+      blockSize: integer(env, 'WAYPLAN_TRAVEL_BLOCK', defaultMatrixRequests.blockSize, 1),
+      inFlight: integer(env, 'WAYPLAN_TRAVEL_CONCURRENCY', defaultMatrixRequests.inFlight, 1),
+    },
   };
 }
 

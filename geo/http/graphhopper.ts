@@ -1,5 +1,6 @@
 import type { PathProvider, TravelOptions, TravelPath, TravelPoint } from '../travel.js';
 import { blockMatrix } from './block-matrix.js';
+import { defaultMatrixRequests, type MatrixRequests } from '../travel-settings.js';
 import { defaultHttpJsonOptions, requestJson, TravelServiceError, type HttpJsonOptions } from './http-json.js';
 
 interface GraphHopperMatrix {
@@ -21,12 +22,16 @@ const profile = (options: TravelOptions): string => (options.vehicleType === 'tr
  * milliseconds for routes and seconds for matrices. A route is asked leg by leg, because a
  * GraphHopper route has no per-leg figures.
  */
-export function createGraphHopperProvider(baseUrl: string, http: HttpJsonOptions = defaultHttpJsonOptions, blockSize = 50): PathProvider {
+export function createGraphHopperProvider(
+  baseUrl: string,
+  http: HttpJsonOptions = defaultHttpJsonOptions,
+  requests: MatrixRequests = defaultMatrixRequests,
+): PathProvider {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     name: 'graphhopper',
     matrix: (points, options = {}) =>
-      blockMatrix(points, options, blockSize, async (sources, targets) => {
+      blockMatrix(points, options, requests, async (sources, targets) => {
         const answer = (await requestJson(
           `${base}/matrix`,
           {

@@ -37,6 +37,8 @@ export async function requestJson(
   options: HttpJsonOptions = defaultHttpJsonOptions,
 ): Promise<unknown> {
   let lastError: TravelServiceError | undefined;
+  // A matrix block's URL holds every coordinate (about 20 kB for 500 × 500): errors name its start.
+  const shown = url.length > 200 ? `${url.slice(0, 200)}…` : url;
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
     let waitMs = Math.random() * options.backoffMs * 2 ** (attempt - 1);
     try {
@@ -51,17 +53,17 @@ export async function requestJson(
         try {
           return JSON.parse(text);
         } catch {
-          throw new TravelServiceError(`${url} answered ${response.status} with a body that is not JSON`, response.status);
+          throw new TravelServiceError(`${shown} answered ${response.status} with a body that is not JSON`, response.status);
         }
       }
-      lastError = new TravelServiceError(`${url} answered ${response.status}: ${text.slice(0, 200)}`, response.status);
+      lastError = new TravelServiceError(`${shown} answered ${response.status}: ${text.slice(0, 200)}`, response.status);
       if (response.status !== 429 && response.status < 500) throw lastError;
       waitMs = retryAfterMs(response.headers.get('retry-after')) ?? waitMs;
     } catch (err) {
       if (err instanceof TravelServiceError && err.status !== undefined && err.status !== 429 && err.status < 500) throw err;
-      lastError = err instanceof TravelServiceError ? err : new TravelServiceError(`${url}: ${(err as Error).message}`);
+      lastError = err instanceof TravelServiceError ? err : new TravelServiceError(`${shown}: ${(err as Error).message}`);
     }
     if (attempt < options.attempts) await new Promise((r) => setTimeout(r, waitMs));
   }
-  throw lastError ?? new TravelServiceError(`${url}: no answer`);
+  throw lastError ?? new TravelServiceError(`${shown}: no answer`);
 }

@@ -1,5 +1,6 @@
 import type { PathProvider, TravelOptions, TravelPath, TravelPoint } from '../travel.js';
 import { blockMatrix } from './block-matrix.js';
+import { defaultMatrixRequests, type MatrixRequests } from '../travel-settings.js';
 import { requestJson, TravelServiceError, type HttpJsonOptions, defaultHttpJsonOptions } from './http-json.js';
 
 interface OsrmTable {
@@ -34,13 +35,17 @@ function excludes(options: TravelOptions): string {
  * An OSRM server a user already runs (`/table` and `/route` of the v1 HTTP API). The profile in
  * the URL path is the server's: `driving` for auto, `truck` when the server has one.
  */
-export function createOsrmProvider(baseUrl: string, http: HttpJsonOptions = defaultHttpJsonOptions, blockSize = 50): PathProvider {
+export function createOsrmProvider(
+  baseUrl: string,
+  http: HttpJsonOptions = defaultHttpJsonOptions,
+  requests: MatrixRequests = defaultMatrixRequests,
+): PathProvider {
   const base = baseUrl.replace(/\/+$/, '');
   const profile = (options: TravelOptions): string => (options.vehicleType === 'truck' ? 'truck' : 'driving');
   return {
     name: 'osrm',
     matrix: (points, options = {}) =>
-      blockMatrix(points, options, blockSize, async (sources, targets) => {
+      blockMatrix(points, options, requests, async (sources, targets) => {
         const all = [...sources, ...targets];
         const sourceIndices = sources.map((_, i) => i).join(';');
         const targetIndices = targets.map((_, j) => sources.length + j).join(';');

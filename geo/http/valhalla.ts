@@ -1,6 +1,7 @@
 import { decodePolyline } from '../../model/formats/polyline.js';
 import type { PathProvider, TravelOptions, TravelPath, TravelPoint } from '../travel.js';
 import { blockMatrix } from './block-matrix.js';
+import { defaultMatrixRequests, type MatrixRequests } from '../travel-settings.js';
 import { defaultHttpJsonOptions, requestJson, TravelServiceError, type HttpJsonOptions } from './http-json.js';
 
 interface ValhallaMatrix {
@@ -31,12 +32,16 @@ function costing(options: TravelOptions): { costing: string; costing_options: Re
 }
 
 /** A Valhalla server a user already runs (`/sources_to_targets` and `/route`); lengths come back in kilometers. */
-export function createValhallaProvider(baseUrl: string, http: HttpJsonOptions = defaultHttpJsonOptions, blockSize = 50): PathProvider {
+export function createValhallaProvider(
+  baseUrl: string,
+  http: HttpJsonOptions = defaultHttpJsonOptions,
+  requests: MatrixRequests = defaultMatrixRequests,
+): PathProvider {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     name: 'valhalla',
     matrix: (points, options = {}) =>
-      blockMatrix(points, options, blockSize, async (sources, targets) => {
+      blockMatrix(points, options, requests, async (sources, targets) => {
         const answer = (await requestJson(
           `${base}/sources_to_targets`,
           { sources: sources.map(location), targets: targets.map(location), units: 'kilometers', ...costing(options) },

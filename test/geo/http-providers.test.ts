@@ -4,7 +4,7 @@ import { createGraphHopperProvider } from '../../geo/http/graphhopper.js';
 import { createOsrmProvider } from '../../geo/http/osrm.js';
 import { createValhallaProvider } from '../../geo/http/valhalla.js';
 import { encodePolyline } from '../../model/formats/polyline.js';
-import { straightLineLeg } from '../../geo/straight-line.js';
+import { SINGLE_PRECISION_POINTS, straightLineLeg } from '../../geo/straight-line.js';
 import type { LatLon, PathProvider } from '../../geo/travel.js';
 
 // The stand-in engines answer with straight-line figures in each engine's own wire format, so the
@@ -17,6 +17,11 @@ interface Behaviour {
   failures: number[];
   retryAfter?: string;
   requests: number;
+  /** Requests being answered now, and the most at once so far. */
+  inFlight?: number;
+  mostInFlight?: number;
+  /** How long each answer takes. */
+  delayMs?: number;
   /** A point at this latitude is unreachable: the engine answers null for it. */
   unreachableLat?: number;
 }
@@ -35,9 +40,13 @@ async function serve(
 ): Promise<{ server: Server; url: string }> {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     behaviour.requests++;
+    behaviour.inFlight = (behaviour.inFlight ?? 0) + 1;
+    behaviour.mostInFlight = Math.max(behaviour.mostInFlight ?? 0, behaviour.inFlight);
     const payload = await body(req);
     const failure = behaviour.failures.shift();
     if (failure === 0) return; // hang
+    if (behaviour.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs));
+    behaviour.inFlight--;
     if (failure !== undefined) {
       res.writeHead(failure, behaviour.retryAfter ? { 'retry-after': behaviour.retryAfter } : {});
       res.end('{"message":"try later"}');
@@ -123,18 +132,20 @@ const graphhopper = (b: Behaviour) =>
   });
 
 const engines: [string, (b: Behaviour) => Promise<{ server: Server; url: string }>, (url: string) => PathProvider][] = [
-  ['OSRM', osrm, (url) => createOsrmProvider(url, fast, 3)],
-  ['Valhalla', valhalla, (url) => createValhallaProvider(url, fast, 3)],
-  ['GraphHopper', graphhopper, (url) => createGraphHopperProvider(url, fast, 3)],
+  ['OSRM', osrm, (url) => createOsrmProvider(url, fast, { blockSize: 3, inFlight: 2 })],
+  ['Valhalla', valhalla, (url) => createValhallaProvider(url, fast, { blockSize: 3, inFlight: 2 })],
+  ['GraphHopper', graphhopper, (url) => createGraphHopperProvider(url, fast, { blockSize: 3, inFlight: 2 })],
 ];
 
 describe.each(engines)('%s provider', (_name, start, provider) => {
   test('matrix in blocks and path with legs translate the wire format exactly', async () => {
-    const behaviour: Behaviour = { failures: [], requests: 0 };
+    const behaviour: Behaviour = { failures: [], requests: 0, delayMs: 20 };
     const { server, url } = await start(behaviour);
     try {
       const matrix = await provider(url).matrix(points, { drivingSpeedPercentage: 50 });
       expect(behaviour.requests).toBe(9); // 7 points in blocks of 3: 3 × 3 requests
+      expect(behaviour.mostInFlight).toBe(2);
+      expect(matrix.distances).toBeInstanceOf(Float64Array);
       for (let i = 0; i < points.length; i++) {
         for (let j = 0; j < points.length; j++) {
           if (i === j) continue;
@@ -186,10 +197,48 @@ test('pairs an engine cannot route become straight-line estimates, flagged', asy
   const behaviour: Behaviour = { failures: [], requests: 0, unreachableLat: points[2]!.lat };
   const { server, url } = await osrm(behaviour);
   try {
-    const matrix = await createOsrmProvider(url, fast, 50).matrix(points);
+    const matrix = await createOsrmProvider(url, fast, { blockSize: 50, inFlight: 4 }).matrix(points);
     expect(matrix.fallback![2 * 7 + 3]).toBe(1);
     expect(matrix.fallback![0 * 7 + 1]).toBe(0);
     expect(matrix.distances[2 * 7 + 3]).toBeCloseTo(leg(points[2]!, points[3]!).distance, 6);
+  } finally {
+    server.close();
+  }
+});
+
+test('a matrix of thousands of places is asked a few blocks at a time and kept in single precision', async () => {
+  const behaviour: Behaviour = { failures: [], requests: 0, delayMs: 2 };
+  const { server, url } = await osrm(behaviour);
+  try {
+    const many = Array.from({ length: SINGLE_PRECISION_POINTS }, (_, i) => ({
+      lat: 48 + (i % 61) * 0.003,
+      lon: 2 + Math.floor(i / 61) * 0.002,
+    }));
+    const matrix = await createOsrmProvider(url, fast, { blockSize: 150, inFlight: 3 }).matrix(many);
+    expect(behaviour.requests).toBe(400);
+    expect(behaviour.mostInFlight).toBe(3);
+    expect(matrix.distances).toBeInstanceOf(Float32Array);
+    expect(matrix.fallback).toBeUndefined();
+    for (let k = 0; k < 2000; k++) {
+      const [i, j] = [(k * 7919) % many.length, (k * 104729 + 1) % many.length];
+      const expected = i === j ? { distance: 0, duration: 0 } : leg(many[i]!, many[j]!);
+      expect([matrix.distances[i * many.length + j], matrix.durations[i * many.length + j]]).toEqual([
+        Math.fround(expected.distance),
+        Math.fround(expected.duration),
+      ]);
+    }
+  } finally {
+    server.close();
+  }
+});
+
+test('a block the engine refuses fails the matrix, and no further block is asked', async () => {
+  const behaviour: Behaviour = { failures: [400], requests: 0, delayMs: 5 };
+  const { server, url } = await osrm(behaviour);
+  try {
+    await expect(createOsrmProvider(url, fast, { blockSize: 1, inFlight: 3 }).matrix(points)).rejects.toThrow(/400/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(behaviour.requests).toBe(3); // 49 blocks: the refused one and the two already asked beside it
   } finally {
     server.close();
   }

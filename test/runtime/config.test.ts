@@ -26,6 +26,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WAYPLAN_PLATFORM_STATEMENT_TIMEOUT: 'soon' })).toThrow(ConfigError);
   });
 
+  test('WAYPLAN_TRAVEL_BLOCK and WAYPLAN_TRAVEL_CONCURRENCY: an engine asked in blocks of 50 × 50, 4 at a time, by default', () => {
+    expect(loadConfig({}).travel.matrixRequests).toEqual({ blockSize: 50, inFlight: 4 });
+    expect(loadConfig({ WAYPLAN_TRAVEL_BLOCK: '100', WAYPLAN_TRAVEL_CONCURRENCY: '8' }).travel.matrixRequests).toEqual({
+      blockSize: 100,
+      inFlight: 8,
+    });
+    expect(() => loadConfig({ WAYPLAN_TRAVEL_BLOCK: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WAYPLAN_TRAVEL_CONCURRENCY: 'all' })).toThrow(ConfigError);
+  });
+
   test('WAYPLAN_CONNECT_TIMEOUT and WAYPLAN_KEEPALIVE_IDLE: seconds, 2 and 30 by default; the connect timeout also reaching Temporal, the keepalive also on platform connections', () => {
     expect(loadConfig({}).databaseLimits).toEqual({ connectTimeoutMs: 2000, keepAliveIdleMs: 30_000 });
     expect(loadConfig({}).temporalConnectTimeoutMs).toBe(2000);
