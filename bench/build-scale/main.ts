@@ -10,6 +10,8 @@ import { gridOrigin, gridSpacing } from '../../test/geo/support/street-grid.js';
 import { benchOptions } from '../support/options.js';
 import { gridExtractPath, roadGridProvider } from '../road/one-class-graph.js';
 import { startBenchStack } from '../support/stack.js';
+import { startOsrmStandin } from '../support/osrm-standin.js';
+import { createOsrmProvider } from '../../geo/http/osrm.js';
 import { ensurePeerEnvironment } from '../solver/peers.js';
 import { peerPlan, SCALE_PEERS } from './peer-plan.js';
 
@@ -27,7 +29,10 @@ import { peerPlan, SCALE_PEERS } from './peer-plan.js';
 // × N street grid, the places drawn at the same spots of its square, without peers (in process the
 // default class only, contracted once and kept under the temporary folder; with --http the
 // service imports the grid's extract when it starts); --seed N (1) is the search's random_seed (the
-// problem stays the same), for paired comparisons.
+// problem stays the same), for paired comparisons. --osrm-standin travels through an OSRM server's
+// HTTP API instead (WAYPLAN_TRAVEL_PROVIDER osrm, in process as over HTTP), served by a stand-in in
+// a process of its own (bench/support/osrm-standin.ts: straight-line figures rounded as OSRM rounds
+// them, each block answered after --engine-delay D (1) ms), for what asking an engine costs.
 // The defaults leave most jobs unrouted; `--service 20 --spread 0.1` makes long routes that take
 // nearly all. A large fleet's week: `--jobs 10000 --routes 50 --days 5 --windows
 // --window-share 0.5 --capacities --limit 600 --http --threads 2`.
@@ -62,9 +67,10 @@ const options = benchOptions(
     iterations: 0,
     seed: 1,
     'road-grid': 0,
+    'engine-delay': 1,
   },
   {
-    flags: ['windows', 'capacities', 'http', 'homes', 'distance-cost', 'required', ...SCALE_PEERS],
+    flags: ['windows', 'capacities', 'http', 'homes', 'distance-cost', 'required', 'osrm-standin', ...SCALE_PEERS],
     fractional: ['limit', 'service', 'spread', 'window-share', 'any-date-share'],
   },
 );
@@ -92,7 +98,12 @@ if (roadGrid > 0 && SCALE_PEERS.some((peer) => options[peer])) {
   process.stderr.write('--road-grid runs without peers (they travel on straight lines)\n');
   process.exit(2);
 }
-const provider = roadGrid > 0 ? roadGridProvider(roadGrid) : straightLineProvider;
+if (roadGrid > 0 && options['osrm-standin']) {
+  process.stderr.write('--road-grid and --osrm-standin are two sources of travel: choose one\n');
+  process.exit(2);
+}
+const standin = options['osrm-standin'] ? await startOsrmStandin(options['engine-delay']) : undefined;
+const provider = standin ? createOsrmProvider(standin.url) : roadGrid > 0 ? roadGridProvider(roadGrid) : straightLineProvider;
 /** The area places are drawn over (scaled by --spread): about Seattle, or the same share of the road grid's square. */
 const area = { lat: 47.61, lon: -122.3, height: 0.18, width: 0.24 };
 /** A place at `down` and `across` (each 0 to 1) of the area, as the problem's text has it. */
@@ -169,8 +180,9 @@ function processFigures(pid: number): { peakMb: number; cpuSeconds: number } {
 
 /** The build through the service: POST /v1/build, then the task's status every second until it ends. */
 async function buildInService(body: unknown): Promise<Outcome> {
-  const travel: Record<string, string> =
-    roadGrid > 0
+  const travel: Record<string, string> = standin
+    ? { WAYPLAN_TRAVEL_PROVIDER: 'osrm', WAYPLAN_TRAVEL_URL: standin.url }
+    : roadGrid > 0
       ? { WAYPLAN_TRAVEL_PROVIDER: 'road', WAYPLAN_MAP: gridExtractPath(roadGrid) }
       : { WAYPLAN_TRAVEL_PROVIDER: 'straight_line' };
   // The stack's `wayplan infra` inherits this process's environment: it imports the grid's extract
@@ -269,7 +281,7 @@ const duplicated = stops.length - routed;
 const lost = jobCount - routed - built.unrouted_jobs.length;
 console.log(
   `${jobCount} jobs, ${routeCount * days} routes${days > 1 ? ` over ${days} days` : ''}${windows ? `, windows on ${Math.round(windowShare * 100)} %` : ''}${capacities ? ', capacities' : ''}, ` +
-    `${roadGrid > 0 ? `travel on a ${roadGrid} × ${roadGrid} road grid, ` : ''}${threads} thread(s), ${viaHttp ? 'POST /v1/build' : 'in process'}, time limit ${limit} s: ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(0)} CPU s, first searched plan at ${firstSearched?.toFixed(1) ?? '—'} s, ` +
+    `${roadGrid > 0 ? `travel on a ${roadGrid} × ${roadGrid} road grid, ` : ''}${standin ? `travel through an OSRM stand-in (${options['engine-delay']} ms a request), ` : ''}${threads} thread(s), ${viaHttp ? 'POST /v1/build' : 'in process'}, time limit ${limit} s: ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(0)} CPU s, first searched plan at ${firstSearched?.toFixed(1) ?? '—'} s, ` +
     `peak memory ${peakMb.toFixed(0)} MB${viaHttp ? ' (worker)' : ''}, 1-minute load ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)}, ` +
     `${routed} routed, ${built.unrouted_jobs.length} unrouted (${built.unrouted_jobs.filter((job) => (job.reasons ?? []).length === 0).length} without reasons), cost ${cost.toFixed(2)}, ${violationCount(ours.violations)} on re-evaluation` +
     (lost !== 0 || duplicated !== 0 ? `, ${lost} jobs neither routed nor unrouted, ${duplicated} routed twice` : ''),
@@ -297,3 +309,4 @@ for (const peer of peers) {
       (stops.length !== routed ? `, ${stops.length - routed} routed twice` : ''),
   );
 }
+standin?.stop();
