@@ -3,7 +3,7 @@ import type { ResolvedProblem, ResolvedRoute } from '../../model/resolve.js';
 import { travelOptionsKey, type LegsBetween, type TravelMatrix, type TravelOptions, type TravelProvider } from '../../geo/travel.js';
 import { routeSettings } from './route-settings.js';
 import { routeTravelOptions } from './travel-class.js';
-import { TravelTable } from './travel-table.js';
+import { ON_DEMAND_POINTS, TravelTable } from './travel-table.js';
 
 /** Per pair the longest distance and the slowest duration of several tables over the same points. */
 function boundOf(tables: readonly TravelTable[]): TravelMatrix {
@@ -22,10 +22,12 @@ function boundOf(tables: readonly TravelTable[]): TravelMatrix {
 
 /**
  * Makes `target` answer per pair the longest distance and the slowest duration of `tables`: one
- * matrix when they all hold one, else legs on demand.
+ * matrix when they all hold one over fewer than ON_DEMAND_POINTS points, else legs on demand. A
+ * bound matrix over 10,000 places would take 1.6 GB beside the classes' own matrices (an HTTP
+ * engine's: 0.8 GB each), where reading the longest of their legs costs no memory.
  */
 function setBound(target: TravelTable, tables: readonly TravelTable[]): void {
-  if (!tables.some((table) => table.onDemand)) {
+  if (!tables.some((table) => table.onDemand) && tables[0]!.matrix().size < ON_DEMAND_POINTS) {
     target.setMatrix(boundOf(tables), true);
     return;
   }

@@ -10,7 +10,9 @@ import { loadRoadGraph } from '../../../geo/road/load.js';
 import type { RoadGraph } from '../../../geo/road/road-graph.js';
 import { createRoadProvider } from '../../../geo/road/road-provider.js';
 import { demoMapPath } from '../../../runtime/paths.js';
-import type { LatLon, PathProvider, TravelOptions } from '../../../geo/travel.js';
+import type { LatLon, PathProvider, TravelOptions, TravelProvider } from '../../../geo/travel.js';
+import { straightLineProvider } from '../../../geo/straight-line.js';
+import { ON_DEMAND_POINTS } from '../../../engine/evaluate/travel-table.js';
 import { resolveProblem } from '../../../model/resolve.js';
 import type { ProblemResponse } from '../../../model/types/responses.js';
 
@@ -147,5 +149,47 @@ describe('routes travel as their vehicles do (Monaco demo map)', () => {
       allowTollRoads: false,
       allowUTurns: false,
     });
+  });
+});
+
+describe('a mixed fleet over thousands of places', () => {
+  // Like an HTTP engine, this provider answers whole matrices only (straight lines, the truck's
+  // class driven at 80 % of the speed), single precision from 3,000 places.
+  const matrixOnly: TravelProvider = {
+    name: 'matrices',
+    matrix: (points, options = {}) =>
+      straightLineProvider.matrix(points, options.vehicleType === 'truck' ? { ...options, drivingSpeedPercentage: 80 } : options),
+  };
+
+  it('bounds its travel classes leg by leg, holding no bound matrix beside theirs', async () => {
+    const place = (i: number): string => `${(47 + (i % 60) * 0.002).toFixed(4)}, ${(-122 + Math.floor(i / 60) * 0.002).toFixed(4)}`;
+    const problem = resolveProblem(
+      {
+        jobs: Array.from({ length: ON_DEMAND_POINTS }, (_, i) => ({ id: `job-${i}`, location: place(i + 1) })),
+        routes: [
+          { id: 'van', vehicle_type: 'auto', location: place(0) },
+          { id: 'lorry', vehicle_type: 'truck', location: place(0) },
+        ],
+      },
+      'build',
+    );
+    const travel = await problemTravelTable(problem, matrixOnly);
+    const [van, lorry] = problem.routes;
+    expect(travel.mixed).toBe(true);
+    expect(travel.onDemand).toBe(true);
+    expect(travel.forRoute(van!).onDemand).toBe(false);
+    const to = Int32Array.from({ length: 50 }, (_, k) => (k * 61) % (ON_DEMAND_POINTS + 1));
+    const distances = new Float64Array(to.length);
+    const durations = new Float64Array(to.length);
+    for (const from of [0, 7, 1234, ON_DEMAND_POINTS]) {
+      travel.row(from, to, distances, durations);
+      to.forEach((j, c) => {
+        const [slow, fast] = [travel.forRoute(lorry!), travel.forRoute(van!)];
+        expect(durations[c]).toBe(Math.max(slow.duration(from, j), fast.duration(from, j)));
+        expect(distances[c]).toBe(Math.max(slow.distance(from, j), fast.distance(from, j)));
+        expect(travel.duration(from, j)).toBe(durations[c]);
+        if (from !== j) expect(slow.duration(from, j)).toBeGreaterThan(fast.duration(from, j));
+      });
+    }
   });
 });
