@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoFleetFolder } from '../../cli/commands/demo-connection.js';
@@ -7,15 +7,19 @@ import { createPool } from '../../store/db.js';
 import { addPlatformConnection } from '../../store/platform-connections.js';
 import { pipelineSteps } from '../../model/pipeline.js';
 import { benchEnv, cli, cliMain, startInfra, stopInfra } from '../support/infra.js';
+import { benchOptions } from '../support/options.js';
 import { writeSyntheticFleet } from './synthetic-fleet.js';
 
 /**
  * Wall time per step of a nightly run over a real stack of its own (PostgreSQL and Temporal from
- * `wayplan infra`, one `wayplan worker`): the demo fleet, then a synthetic 5,000-job night of
- * 10 territories. Runs `wayplan run nightly --wait --json` as an operator would.
+ * `wayplan infra`, one `wayplan worker`): the demo fleet, then a synthetic night of --territories
+ * (10) territories of --jobs (500) jobs and --drivers (10) drivers each, and the worker's peak
+ * memory. Runs `wayplan run nightly --wait --json` as an operator would; --time-limit S (0: the
+ * default budgets) bounds each build and optimize.
  *
- *   node dist/bench/nightly/main.js [--time-limit <seconds>]
+ *   node dist/bench/nightly/main.js [--time-limit 0] [--territories 10] [--jobs 500] [--drivers 10]
  */
+const options = benchOptions({ 'time-limit': 0, territories: 10, jobs: 500, drivers: 10 }, { fractional: ['time-limit'] });
 
 const account = 'bench';
 const planDate = '2026-12-01';
@@ -31,11 +35,6 @@ interface TerritoryJson {
   distance_meters: number;
   failed_addresses: unknown[];
   steps: Record<string, { ms?: number; reused?: boolean }>;
-}
-
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at === -1 ? undefined : process.argv[at + 1];
 }
 
 function median(values: number[]): number {
@@ -80,7 +79,8 @@ async function night(env: NodeJS.ProcessEnv, connection: string, label: string, 
 }
 
 async function main(): Promise<void> {
-  const timeLimit = argument('--time-limit');
+  const timeLimit = options['time-limit'] > 0 ? String(options['time-limit']) : undefined;
+  const { territories, jobs, drivers } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'wayplan-bench-nightly-'));
   const infra = await startInfra(dataDir);
   const env = benchEnv(infra, dataDir, 'bench-nightly');
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     cpSync(demoFleetFolder, demo, { recursive: true, filter: (path) => !/(routes|stops)\.csv$/.test(path) });
     await addPlatformConnection(pool, account, 'demo', { kind: 'csv_folder', settings: { path: demo } });
     const synthetic = join(dataDir, 'synthetic-fleet');
-    writeSyntheticFleet(synthetic, { territories: 10, jobsPerTerritory: 500, driversPerTerritory: 10, date: planDate });
+    writeSyntheticFleet(synthetic, { territories, jobsPerTerritory: jobs, driversPerTerritory: drivers, date: planDate });
     await addPlatformConnection(pool, account, 'synthetic', { kind: 'csv_folder', settings: { path: synthetic } });
 
     const extra = timeLimit ? ['--time-limit', timeLimit] : [];
@@ -101,7 +101,14 @@ async function main(): Promise<void> {
     );
     await night(env, 'demo', 'demo fleet, first run (cold: the road graph and geocoding index are built on first use)', extra);
     await night(env, 'demo', 'demo fleet again (every step reused)', extra);
-    await night(env, 'synthetic', 'synthetic night: 5,000 jobs, 10 territories, 100 drivers', extra);
+    await night(
+      env,
+      'synthetic',
+      `synthetic night: ${territories * jobs} jobs, ${territories} territories, ${territories * drivers} drivers`,
+      extra,
+    );
+    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${worker.pid}/status`, 'utf8'))?.[1] ?? NaN);
+    process.stdout.write(`worker peak memory over the three nights: ${(peakKb / 1024).toFixed(0)} MB\n`);
   } finally {
     await pool.end();
     worker.kill('SIGTERM');
