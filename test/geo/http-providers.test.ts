@@ -11,6 +11,9 @@ import type { LatLon, PathProvider } from '../../geo/travel.js';
 // providers' translation (units, axis order, blocks, nulls) is checked against known numbers.
 const leg = (a: LatLon, b: LatLon) => straightLineLeg(a, b);
 const fast = { timeoutMs: 300, attempts: 3, backoffMs: 10 };
+// For counting a large matrix's requests: a busy machine may take longer than `fast` allows over
+// a block of thousands of cells, and a retry would add requests.
+const patient = { ...fast, timeoutMs: 60_000 };
 
 interface Behaviour {
   /** Answers still to fail before working, with this status (0 = hang until the client gives up). */
@@ -214,7 +217,7 @@ test('a matrix of thousands of places is asked a few blocks at a time and kept i
       lat: 48 + (i % 61) * 0.003,
       lon: 2 + Math.floor(i / 61) * 0.002,
     }));
-    const matrix = await createOsrmProvider(url, fast, { blockSize: 150, inFlight: 3 }).matrix(many);
+    const matrix = await createOsrmProvider(url, patient, { blockSize: 150, inFlight: 3 }).matrix(many);
     expect(behaviour.requests).toBe(400);
     expect(behaviour.mostInFlight).toBe(3);
     expect(matrix.distances).toBeInstanceOf(Float32Array);
@@ -236,7 +239,7 @@ test('a block the engine refuses fails the matrix, and no further block is asked
   const behaviour: Behaviour = { failures: [400], requests: 0, delayMs: 5 };
   const { server, url } = await osrm(behaviour);
   try {
-    await expect(createOsrmProvider(url, fast, { blockSize: 1, inFlight: 3 }).matrix(points)).rejects.toThrow(/400/);
+    await expect(createOsrmProvider(url, patient, { blockSize: 1, inFlight: 3 }).matrix(points)).rejects.toThrow(/400/);
     await new Promise((r) => setTimeout(r, 50));
     expect(behaviour.requests).toBe(3); // 49 blocks: the refused one and the two already asked beside it
   } finally {
