@@ -61,10 +61,13 @@ function serve(port: number, delayMs: number): void {
 
 /** Starts the stand-in in a child process: its base URL, and a way to stop it. */
 export function startOsrmStandin(delayMs: number): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The IPC channel closes when this process ends however it ends: the stand-in then ends too.
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  child.unref();
+  child.channel?.unref();
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the OSRM stand-in exited with ${code}`)));
-    child.stdout.once('data', (line: Buffer) => {
+    child.stdout!.once('data', (line: Buffer) => {
       const port = /listening (\d+)/.exec(line.toString())?.[1];
       if (port === undefined) reject(new Error(`the OSRM stand-in said ${line.toString()}`));
       else resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill() });
@@ -72,4 +75,7 @@ export function startOsrmStandin(delayMs: number): Promise<{ url: string; stop()
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) serve(0, Number(process.argv[2] ?? 0));
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.on('disconnect', () => process.exit(0));
+  serve(0, Number(process.argv[2] ?? 0));
+}
