@@ -19,7 +19,7 @@ export interface MatrixRequests {
 
 /**
  * Blocks of 50 × 50 (100 coordinates a request, what an OSRM server accepts by default), 4 at a
- * time: an engine answers requests in parallel, and the 40,000 blocks of a 10,000-place matrix
- * asked one after another took 35 s against a server that answered each in under a millisecond.
+ * time: an engine answers requests in parallel. The 40,000 blocks of a 10,000-place matrix, each
+ * answered after 1 ms by a server in another process, took 83.1 s one after another, 23.9 s 4 at a time.
  */
 export const defaultMatrixRequests: MatrixRequests = { blockSize: 50, inFlight: 4 };

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { TravelSettings } from '../geo/travel-settings.js';
-import { defaultMatrixRequests } from '../geo/travel-settings.js';
+import { defaultMatrixRequests, type TravelSettings } from '../geo/travel-settings.js';
 import type { GeocodingConfig } from '../geo/geocoding/geocoding-config.js';
 import type { PlatformLimits } from '../platform/platform-limits.js';
 import { demoMapPath, repoRoot } from './paths.js';

@@ -86,7 +86,7 @@ export function chKeysTo(
  * The keys from one source to each of `targets` (Infinity where unconnected), as chMatrixKeys
  * answers them: the source's upward search first, its keys kept by node, then each target's
  * search reads them at the nodes it keeps. A row costs one search per point and no buckets, whose
- * index over every node took most of a 12-leg row's 4.7 ms on a 300 × 300 grid.
+ * index spans every node: on a 300 × 300 grid 200 rows of 12 legs took 434 ms, 661 ms with buckets.
  */
 export function chRowKeys(hierarchy: ContractionHierarchy, source: Endpoint, targets: readonly Endpoint[]): Float64Array {
   const ranked = rankedHierarchy(hierarchy);

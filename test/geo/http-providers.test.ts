@@ -49,14 +49,14 @@ async function serve(
     const failure = behaviour.failures.shift();
     if (failure === 0) return; // hang
     if (behaviour.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs));
-    behaviour.inFlight--;
     if (failure !== undefined) {
       res.writeHead(failure, behaviour.retryAfter ? { 'retry-after': behaviour.retryAfter } : {});
       res.end('{"message":"try later"}');
-      return;
+    } else {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer(req, new URL(req.url!, 'http://x'), payload)));
     }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(answer(req, new URL(req.url!, 'http://x'), payload)));
+    behaviour.inFlight--;
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
